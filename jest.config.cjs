@@ -1,0 +1,22 @@
+/** Jest runs TypeScript through SWC (ts-jest cannot load TypeScript 7). */
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+  },
+];
+
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+  transform: { "^.+\\.(t|j|mj)sx?$": swc },
+  // ESM-only packages (react-router) load through Node 24 require(esm), which Jest 30 supports.
+  transformIgnorePatterns: ["/node_modules/"],
+  testTimeout: 30000,
+};
