@@ -1,0 +1,82 @@
+/**
+ * The Express application, apart from `listen` so tests can drive it with supertest.
+ * Order is the request path of DESIGN.md: logging and headers, guards, fixed endpoints, pages.
+ */
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import compression from "compression";
+import cookieParser from "cookie-parser";
+import express, { type Express } from "express";
+import { pinoHttp } from "pino-http";
+import { createStaticHandler } from "react-router";
+import { createRoutes } from "../views/routes";
+import { readAssetManifest, type AssetManifest } from "./assets";
+import type { Config } from "./config";
+import type { ContentService } from "./content/contentService";
+import { DATA_PREFIX } from "../shared/dataEndpoint";
+import { createDataEndpoint } from "./dataEndpoint";
+import { errorHandler } from "./httpErrors";
+import { createServerLoaders } from "./loaders";
+import type { Logger } from "./logger";
+import { renderPage } from "./render";
+import { rejectMalformedUrls } from "./requestGuards";
+import { cspNonce, securityHeaders } from "./security";
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  content: ContentService;
+  /** Defaults to the manifest of the client build in BUILD_DIR. */
+  assets?: AssetManifest;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function createApp({ config, logger, content, assets }: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+
+  const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
+  const handler = createStaticHandler(createRoutes(createServerLoaders(content)));
+  const origin = config.SITE_URL;
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+  app.use(cspNonce());
+  app.use(securityHeaders());
+  app.use(compression());
+  app.use(cookieParser());
+  app.use(rejectMalformedUrls);
+
+  app.use(
+    "/assets",
+    express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
+
+  app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+
+  app.get(`${DATA_PREFIX}{/*path}`, createDataEndpoint(handler, origin, logger));
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return void res.status(405).type("text/plain").send("Method Not Allowed");
+    }
+    renderPage(req, res, { handler, assets: () => manifest, origin, logger }).catch(next);
+  });
+
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,41 @@
+/**
+ * The document around the React root. React renders `#root` (streamed); the server writes
+ * the head, which it knows before rendering because the loaders have already run.
+ */
+import type { Locale } from "../shared/locales";
+import type { PageHead } from "../shared/pageData";
+import { escapeHtml } from "./html";
+
+export interface ShellOptions {
+  locale: Locale;
+  head: PageHead;
+  nonce: string;
+  css: string[];
+  entry: string;
+  preloads: string[];
+  noindex: boolean;
+}
+
+export function documentStart(o: ShellOptions): string {
+  const n = escapeHtml(o.nonce);
+  return [
+    "<!doctype html>",
+    `<html lang="${o.locale.language}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(o.head.title)}</title>`,
+    o.head.description ? `<meta name="description" content="${escapeHtml(o.head.description)}">` : "",
+    o.noindex ? '<meta name="robots" content="noindex">' : "",
+    '<meta name="theme-color" content="#14213d">',
+    ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    `<link rel="modulepreload" href="${escapeHtml(o.entry)}" nonce="${n}">`,
+    ...o.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${n}">`),
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    "</head>",
+    "<body>",
+    '<div id="root">',
+  ].join("");
+}
+
+export const DOCUMENT_END = "</div></body></html>";

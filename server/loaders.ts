@@ -1,0 +1,115 @@
+/**
+ * Route loaders as the server runs them: each reads content for its page and throws a
+ * 404 for anything that does not exist, before rendering starts (DESIGN.md, request step 4).
+ */
+import { createContext, data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
+import { localeFromPath, type Locale } from "../shared/locales";
+import { resolveLink } from "../shared/linkResolver";
+import { documentHead, listHead } from "../shared/pageHead";
+import type { SiteChrome } from "../shared/pageData";
+import { isPlausibleUid } from "../shared/uid";
+import type { LoaderFactory, LoaderKind } from "../views/routes";
+import type { ContentService } from "./content/contentService";
+import { buildSiteChrome } from "./content/siteChrome";
+
+export const LIST_PAGE_SIZE = 12;
+const MAX_PAGE = 1000;
+
+/** Per-request memo, so the layout and a page loader share one navigation fetch. */
+export const requestMemo = createContext<Map<string, Promise<unknown>>>();
+
+function memo<T>(args: LoaderFunctionArgs, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = args.context.get(requestMemo);
+  let hit = cache.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/** Spec §8: "Page not found: {path}" for what does not exist ... */
+function notFound(url: URL): never {
+  throw data(`Page not found: ${url.pathname}`, { status: 404 });
+}
+/** ... and "Page Not Found: {path}" when a route's validation rejects its params. */
+function invalidRoute(url: URL): never {
+  throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+}
+
+function pageNumber(url: URL): number {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  const page = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(page <= MAX_PAGE)) invalidRoute(url);
+  return page;
+}
+
+function samePath(a: string, b: string): boolean {
+  try {
+    return decodeURIComponent(a) === decodeURIComponent(b);
+  } catch {
+    return false;
+  }
+}
+
+export function createServerLoaders(content: ContentService): LoaderFactory {
+  const chrome = (args: LoaderFunctionArgs, locale: Locale): Promise<SiteChrome> =>
+    memo(args, `chrome:${locale.lang}`, async () => {
+      const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
+      return buildSiteChrome(locale.code, navigation, taxonomy);
+    });
+
+  const loaders: Record<LoaderKind, (args: LoaderFunctionArgs, locale: Locale) => Promise<unknown>> = {
+    layout: (args, locale) => chrome(args, locale),
+    notFound: async (args) => notFound(args.url),
+    home: async (args, locale) => {
+      const document = (await content.home(locale.lang)) ?? notFound(args.url);
+      return { head: documentHead(document.data), document };
+    },
+    section: (args, locale) => contentPage(args, locale, args.params.section),
+    sectionPage: (args, locale) => {
+      if (!isPlausibleUid(args.params.section)) invalidRoute(args.url);
+      return contentPage(args, locale, args.params.uid);
+    },
+    galleryList: async (args, locale) => {
+      const page = pageNumber(args.url);
+      const result = await content.galleryProjects(locale.lang, page, LIST_PAGE_SIZE);
+      if (page > result.totalPages) notFound(args.url);
+      return { head: listHead("Gallery", page), ...result };
+    },
+    galleryItem: async (args, locale) => {
+      const uid = args.params.uid;
+      if (!isPlausibleUid(uid)) invalidRoute(args.url);
+      const document = (await content.galleryProject(uid, locale.lang)) ?? notFound(args.url);
+      return { head: documentHead(document.data), document };
+    },
+    blogList: async (args, locale) => {
+      const page = pageNumber(args.url);
+      const result = await content.articles(locale.lang, page, LIST_PAGE_SIZE);
+      if (page > result.totalPages) notFound(args.url);
+      return { head: listHead("Journal", page), ...result };
+    },
+    blogArticle: async (args, locale) => {
+      const uid = args.params.uid;
+      if (!isPlausibleUid(uid)) invalidRoute(args.url);
+      const document = (await content.article(uid, locale.lang)) ?? notFound(args.url);
+      return { head: documentHead(document.data), document };
+    },
+    samples: async (args, locale) => {
+      const document = (await content.samplePage(locale.lang)) ?? notFound(args.url);
+      return { head: documentHead(document.data), document };
+    },
+  };
+
+  /** A `page` is served only at the URL the link resolver gives it, so each page has one address. */
+  async function contentPage(args: LoaderFunctionArgs, locale: Locale, uid: string | undefined) {
+    if (!isPlausibleUid(uid)) invalidRoute(args.url);
+    const [document, site] = await Promise.all([content.page(uid, locale.lang), chrome(args, locale)]);
+    if (!document || !samePath(resolveLink(document, site.sections) ?? "", args.url.pathname)) notFound(args.url);
+    return { head: documentHead(document.data), document };
+  }
+
+  return (kind) =>
+    ((args: LoaderFunctionArgs) => loaders[kind](args, localeFromPath(args.url.pathname))) as LoaderFunction;
+}

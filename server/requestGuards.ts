@@ -1,0 +1,21 @@
+/** Turns malformed URLs into clear 4xx answers before any routing or content request. */
+import type { NextFunction, Request, Response } from "express";
+
+export const MAX_URL_LENGTH = 2048;
+
+export function rejectMalformedUrls(req: Request, res: Response, next: NextFunction): void {
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    res.status(414).type("text/plain").send("URI Too Long");
+    return;
+  }
+  const path = req.originalUrl.split("?")[0];
+  try {
+    const decoded = decodeURIComponent(path);
+    // NUL and other control characters have no place in a path.
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) throw new URIError("control character");
+  } catch {
+    res.status(400).type("text/plain").send("Bad Request: malformed URL");
+    return;
+  }
+  next();
+}

@@ -1,0 +1,59 @@
+import { localeByLang, localizePath, type Locale } from "./locales";
+import { fillRoutePath, pageRoute } from "./routeTable";
+import { isSafeHref } from "./safeUrl";
+import type { SectionIndex } from "./sectionIndex";
+
+/** The fields of a Prismic link (or document) that resolution reads (spec §3, Link). */
+export interface LinkLike {
+  link_type?: string;
+  id?: string;
+  uid?: string | null;
+  type?: string;
+  lang?: string;
+  url?: string | null;
+  isBroken?: boolean;
+}
+
+export const NOT_FOUND_PATH = "/not-found";
+
+/**
+ * Resolves a content link to a site URL (spec §2.3), locale-prefixed for us documents:
+ * - gallery_project → /gallery/{uid}; article → /info/blog/{uid}; sample_page → /materials/samples
+ * - home → the region's root
+ * - any other document with a uid → /{section}/{uid} when a primary navigation group links it,
+ *   otherwise /{uid} (the page is its own section)
+ * - a document with no uid → /not-found
+ * - a string → as given; a web or media link → its URL when it is safe
+ * Returns null for an empty link or one whose URL is unsafe (render it as plain text).
+ */
+export function resolveLink(
+  link: LinkLike | string | null | undefined,
+  sections: SectionIndex,
+  fallbackLocale?: Locale,
+): string | null {
+  if (typeof link === "string") return link;
+  if (!link) return null;
+
+  if (link.link_type === "Web" || link.link_type === "Media") {
+    return link.url && isSafeHref(link.url) ? link.url : null;
+  }
+  if (!link.type || (link.link_type && link.link_type !== "Document")) return null;
+
+  const locale = link.lang ? localeByLang(link.lang) : (fallbackLocale ?? localeByLang(undefined));
+  const at = (name: string, params: Record<string, string> = {}) =>
+    localizePath(fillRoutePath(pageRoute(name).path, params), locale);
+
+  switch (link.type) {
+    case "home":
+      return at("index");
+    case "sample_page":
+      return at("materials-samples");
+    case "gallery_project":
+      return link.uid ? at("gallery-uid", { uid: link.uid }) : NOT_FOUND_PATH;
+    case "article":
+      return link.uid ? at("info-blog-uid", { uid: link.uid }) : NOT_FOUND_PATH;
+  }
+  if (!link.uid) return NOT_FOUND_PATH;
+  const section = link.id ? sections[link.id] : undefined;
+  return section ? at("section-uid", { section, uid: link.uid }) : at("section", { section: link.uid });
+}

@@ -1,0 +1,56 @@
+/** What the route loaders return: plain JSON, the same on the server and in the hydration payload. */
+import type { LocaleCode } from "./locales";
+import type { SectionIndex } from "./sectionIndex";
+import type { LinkLike } from "./linkResolver";
+import type {
+  ArticleDocument,
+  GalleryProjectDocument,
+  HomeDocument,
+  PageDocument,
+  SamplePageDocument,
+} from "./documents";
+
+export interface PageHead {
+  title: string;
+  description: string | null;
+}
+
+export interface NavItem {
+  label: string;
+  link: LinkLike | null;
+}
+
+export interface NavGroup {
+  title: string;
+  items: NavItem[];
+}
+
+/** Data of a region's layout: menus and taxonomy for its language (spec §3, client state). */
+export interface SiteChrome {
+  locale: LocaleCode;
+  sections: SectionIndex;
+  primaryNav: NavGroup[];
+  footerNav: NavGroup[];
+  footerFormId: string | null;
+  taxonomy: Record<string, string>;
+}
+
+export interface DocumentPage<D> {
+  head: PageHead;
+  document: D;
+}
+
+export interface ListPage<D> {
+  head: PageHead;
+  items: D[];
+  page: number;
+  totalPages: number;
+}
+
+export type HomePageData = DocumentPage<HomeDocument>;
+export type ContentPageData = DocumentPage<PageDocument>;
+export type GalleryItemData = DocumentPage<GalleryProjectDocument>;
+export type ArticleData = DocumentPage<ArticleDocument>;
+export type SamplesData = DocumentPage<SamplePageDocument>;
+export type GalleryListData = ListPage<GalleryProjectDocument>;
+export type BlogListData = ListPage<ArticleDocument>;

@@ -1,0 +1,8 @@
+import { localeFromPath } from "./locales";
+
+/** Tracking region (spec §2.4, §3): `us` when the path is under the `/us` segment, otherwise `uk`. */
+export type Region = "us" | "uk";
+
+export function regionFromPath(pathname: string): Region {
+  return localeFromPath(pathname).code === "us" ? "us" : "uk";
+}

@@ -1,0 +1,56 @@
+/**
+ * The page routes of spec §2.1, by name. Every route exists for gb (unprefixed) and
+ * again under `/us`; its id in the router is `{name}___{locale}` (spec §2.6).
+ * Static segments outrank dynamic ones, so `/gallery` never matches `/:section`.
+ */
+export type Layout = "default" | "basic";
+
+export type PageKind =
+  | "home"
+  | "section"
+  | "sectionPage"
+  | "galleryList"
+  | "galleryItem"
+  | "blogList"
+  | "blogArticle"
+  | "samples";
+
+export interface PageRoute {
+  name: string;
+  path: string;
+  page: PageKind;
+  layout: Layout;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { name: "index", path: "/", page: "home", layout: "default" },
+  { name: "gallery", path: "/gallery", page: "galleryList", layout: "default" },
+  { name: "gallery-uid", path: "/gallery/:uid", page: "galleryItem", layout: "default" },
+  { name: "info-blog", path: "/info/blog", page: "blogList", layout: "default" },
+  { name: "info-blog-uid", path: "/info/blog/:uid", page: "blogArticle", layout: "default" },
+  { name: "materials-samples", path: "/materials/samples", page: "samples", layout: "default" },
+  { name: "section", path: "/:section", page: "section", layout: "basic" },
+  { name: "section-uid", path: "/:section/:uid", page: "sectionPage", layout: "basic" },
+];
+
+/** Separator between a route name and its locale code in route ids (the @nuxtjs/i18n convention). */
+export const ROUTE_LOCALE_SEPARATOR = "___";
+
+export function routeId(name: string, localeCode: string): string {
+  return `${name}${ROUTE_LOCALE_SEPARATOR}${localeCode}`;
+}
+
+/** Fills a route pattern: `routePath("/gallery/:uid", { uid: "x" })` → `/gallery/x`. Params are URL-encoded. */
+export function fillRoutePath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([a-z]+)/gi, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing route param "${key}" for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export function pageRoute(name: string): PageRoute {
+  const route = PAGE_ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route name: ${name}`);
+  return route;
+}

@@ -1,0 +1,15 @@
+/**
+ * Whether a URL from content may become an `href`. Only web, mail and phone links and
+ * site-relative paths pass: `javascript:`, `data:` and friends are dropped (the Prismic
+ * renderers pass them through unchanged).
+ */
+export function isSafeHref(url: string): boolean {
+  const trimmed = url.trim();
+  if (trimmed.startsWith("/") || trimmed.startsWith("#") || trimmed.startsWith("?")) {
+    // `//host` and `/\host` are protocol-relative: they leave the site.
+    return !/^[/\\][/\\]/.test(trimmed);
+  }
+  // Browsers ignore tabs and newlines inside a scheme ("java\tscript:"), so strip them first.
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed.replace(/[\u0000-\u0020]/g, ""));
+  return scheme !== null && ["http", "https", "mailto", "tel"].includes(scheme[1].toLowerCase());
+}

@@ -1,0 +1,28 @@
+import { useLoaderData } from "react-router";
+import type { ArticleData } from "../../shared/pageData";
+import { formatDate } from "../parts/formatDate";
+import { RichText } from "../parts/RichText";
+import { useLocale, useSiteChrome } from "../siteData";
+import { Slices } from "../slices";
+
+export default function BlogArticlePage() {
+  const { document } = useLoaderData() as ArticleData;
+  const locale = useLocale();
+  const taxonomy = useSiteChrome()?.taxonomy ?? {};
+  const { title, author, publication_date, category, body } = document.data;
+  const date = formatDate(publication_date, locale.language);
+  return (
+    <article className="page page--article">
+      <header className="page__header">
+        {category ? <p className="eyebrow">{taxonomy[category] ?? category}</p> : null}
+        <h1 className="page__title">{title}</h1>
+        <p className="article__byline">
+          {author ? <span>By {author}</span> : null}
+          {date ? <time dateTime={publication_date ?? undefined}>{date}</time> : null}
+        </p>
+      </header>
+      <RichText field={body} className="rich-text article__body" />
+      <Slices slices={document.data.slices} />
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link, useLoaderData } from "react-router";
+import type { BlogListData } from "../../shared/pageData";
+import { localizePath } from "../../shared/locales";
+import { formatDate } from "../parts/formatDate";
+import { Pagination } from "../parts/Pagination";
+import { useLinkResolver, useLocale, useSiteChrome } from "../siteData";
+
+export default function BlogListPage() {
+  const { items, page, totalPages, head } = useLoaderData() as BlogListData;
+  const resolve = useLinkResolver();
+  const locale = useLocale();
+  const taxonomy = useSiteChrome()?.taxonomy ?? {};
+  return (
+    <article className="page page--blog">
+      <header className="page__header">
+        <p className="eyebrow">Journal</p>
+        <h1 className="page__title">{head.title}</h1>
+      </header>
+      <ul className="article-list">
+        {items.map((article) => (
+          <li key={article.id} className="article-list__item">
+            <Link to={resolve(article) ?? "#"} className="article-list__link">
+              <p className="card__meta">
+                {[taxonomy[article.data.category ?? ""] ?? article.data.category, formatDate(article.data.publication_date, locale.language)]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+              <h2 className="card__title">{article.data.title}</h2>
+              {article.data.excerpt ? <p className="card__text">{article.data.excerpt}</p> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} totalPages={totalPages} basePath={localizePath("/info/blog", locale)} />
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { localizePath } from "../../shared/locales";
+import { SITE_NAME } from "../../shared/site";
+import { useLocale } from "../siteData";
+
+/**
+ * The error layout and not-found screen of spec §2.5: full height, centred, "404",
+ * "Oops! Page Not Found" and an outlined "Go Back Home" button to the region's root.
+ * Unhandled errors land here too (spec §2.5); their details never reach the page.
+ */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const locale = useLocale();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="layout layout--error">
+      <header className="error-header">
+        <Link to={localizePath("/", locale)} className="brand">
+          {SITE_NAME}
+        </Link>
+      </header>
+      <main id="main" className="not-found" data-status={status}>
+        <p className="not-found__code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="not-found__title">Oops! Page Not Found</h1>
+        <Link to={localizePath("/", locale)} className="button button--outlined">
+          Go Back Home
+        </Link>
+      </main>
+    </div>
+  );
+}
+
+export default ErrorScreen;

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** A site path navigates client-side; anything else is a plain anchor that opens safely. */
+export function isInternalHref(href: string): boolean {
+  return href.startsWith("/") && !/^[/\\][/\\]/.test(href);
+}
+
+export function SiteLink(props: { href: string; className?: string; children: ReactNode; "aria-current"?: "page" }) {
+  const { href, children, ...rest } = props;
+  if (isInternalHref(href)) {
+    return (
+      <Link to={href} {...rest}>
+        {children}
+      </Link>
+    );
+  }
+  const external = /^https?:/i.test(href);
+  return (
+    <a href={href} {...rest} {...(external ? { rel: "noopener noreferrer", target: "_blank" } : {})}>
+      {children}
+    </a>
+  );
+}

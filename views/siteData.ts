@@ -1,0 +1,36 @@
+/** Hooks that give any view the region and its menus without prop drilling. */
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { localeFromPath, type Locale } from "../shared/locales";
+import { resolveLink, type LinkLike } from "../shared/linkResolver";
+import type { SiteChrome } from "../shared/pageData";
+import type { SectionIndex } from "../shared/sectionIndex";
+import type { RouteHandle } from "./routes";
+
+export function useLocale(): Locale {
+  return localeFromPath(useLocation().pathname);
+}
+
+/** The layout data of the current region; undefined on the error screen when it failed to load. */
+export function useSiteChrome(): SiteChrome | undefined {
+  const locale = useLocale();
+  return useRouteLoaderData(`layout___${locale.code}`) as SiteChrome | undefined;
+}
+
+const NO_SECTIONS: SectionIndex = {};
+
+/** A link resolver bound to the current region's navigation (spec §2.3). */
+export function useLinkResolver(): (link: LinkLike | string | null | undefined) => string | null {
+  const sections = useSiteChrome()?.sections ?? NO_SECTIONS;
+  const locale = useLocale();
+  return (link) => resolveLink(link, sections, locale);
+}
+
+/** The handle of the deepest matched route that declares one. */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle as RouteHandle | undefined;
+    if (handle?.layout) return handle;
+  }
+  return {};
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from "react";
+import type { Slice } from "@prismicio/client";
+import Hero from "./Hero";
+import TextBlock from "./TextBlock";
+
+/** The slice library: slice_type → view. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = {
+  hero: Hero,
+  text_block: TextBlock,
+};
+
+/**
+ * Renders a slice zone. An unknown slice type renders nothing in production and a visible
+ * placeholder in development, so a model added in Prismic before its view never breaks a page.
+ */
+export function Slices({ slices }: { slices: readonly Slice[] | null | undefined }) {
+  return (
+    <>
+      {(slices ?? []).map((slice, index) => {
+        const View = sliceComponents[slice.slice_type];
+        const key = (slice as { id?: string }).id ?? `${slice.slice_type}-${index}`;
+        if (View) return <View key={key} slice={slice} index={index} />;
+        return process.env.NODE_ENV === "production" ? null : (
+          <section key={key} className="slice slice--missing" data-slice-type={slice.slice_type}>
+            Missing view for slice type “{slice.slice_type}”
+          </section>
+        );
+      })}
+    </>
+  );
+}
