@@ -18,5 +18,6 @@ module.exports = {
   transform: { "^.+\\.(t|j|mj)sx?$": swc },
   // ESM-only packages (react-router) load through Node 24 require(esm), which Jest 30 supports.
   transformIgnorePatterns: ["/node_modules/"],
+  globalSetup: "<rootDir>/test/support/globalSetup.ts",
   testTimeout: 30000,
 };

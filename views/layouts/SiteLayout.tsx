@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { useRouteHandle } from "../siteData";
 import { Footer } from "../parts/Footer";
+import { HeadSync } from "../parts/HeadSync";
 import { Header } from "../parts/Header";
 
 /**
@@ -11,6 +12,7 @@ export function SiteLayout() {
   const layout = useRouteHandle().layout ?? "default";
   return (
     <div className={`layout layout--${layout}`}>
+      <HeadSync />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { localizePath } from "../../shared/locales";
 import { SITE_NAME } from "../../shared/site";
+import { HeadSync } from "../parts/HeadSync";
 import { useLocale } from "../siteData";
 
 /**
@@ -14,6 +15,7 @@ export function ErrorScreen() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <div className="layout layout--error">
+      <HeadSync fallbackTitle={`Page not found | ${SITE_NAME}`} />
       <header className="error-header">
         <Link to={localizePath("/", locale)} className="brand">
           {SITE_NAME}

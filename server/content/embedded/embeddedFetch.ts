@@ -1,0 +1,207 @@
+import type { PrismicDocument, Query } from "@prismicio/client";
+import { parseFieldPath, readPath, sortKeyOf, type FieldPath } from "./documentFields";
+import { describeRepository, type DocumentSet, type EmbeddedRepository } from "./embeddedRepository";
+import { type DocumentFilter, matchesAll, parseFilters } from "./filters";
+import { QueryParseError } from "./queryParser";
+
+/**
+ * A `fetch` that answers the Prismic client's HTTP calls from the embedded repository, in memory:
+ * the repository (entry) API and `documents/search`, with Prismic's bodies and error shapes, so
+ * the real client (ref retry, paging, error classes) runs unchanged in embedded mode.
+ */
+
+/** The `.invalid` top-level domain can never resolve, so a stray real request cannot leave. */
+export const EMBEDDED_ENDPOINT = "https://embedded.invalid/api/v2";
+
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const LICENSE = "All Rights Reserved";
+const REF_NOT_FOUND = "Ref not found. Ensure you have the correct ref and try again.";
+
+/** The search answer: Prismic's query body plus its licence and version fields. */
+type SearchBody = Query & { license: string; version: string };
+
+/**
+ * Takes the repository, or a function returning the current one, so content can be reloaded
+ * (a new master ref) without re-creating the client.
+ */
+export function createEmbeddedFetch(
+  source: EmbeddedRepository | (() => EmbeddedRepository),
+): typeof fetch {
+  const current = typeof source === "function" ? source : () => source;
+
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : undefined;
+    const signal = init?.signal ?? request?.signal;
+    if (signal?.aborted) {
+      // As fetch does: reject with the signal's reason (an AbortError DOMException by default).
+      throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+    }
+    const url = new URL(request ? request.url : String(input));
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    return route(current(), url, method);
+  };
+}
+
+function route(repo: EmbeddedRepository, url: URL, method: string): Response {
+  const endpoint = new URL(EMBEDDED_ENDPOINT);
+  const path = url.pathname.replace(/\/+$/, "");
+  if (method === "GET" && url.origin === endpoint.origin) {
+    if (path === endpoint.pathname) return json(url, 200, describeRepository(repo, EMBEDDED_ENDPOINT));
+    if (path === `${endpoint.pathname}/documents/search`) return search(repo, url);
+  }
+  return json(url, 404, { message: "Not found" });
+}
+
+function search(repo: EmbeddedRepository, url: URL): Response {
+  const params = url.searchParams;
+  const ref = params.get("ref");
+  if (!ref) {
+    return json(url, 400, { type: "api_validation_error", message: "The ref parameter is required." });
+  }
+  const set = repo.refs.get(ref);
+  if (!set) {
+    // The client parses the master ref out of this message and retries with it.
+    return json(url, 404, {
+      type: "api_notfound_error",
+      message: `${REF_NOT_FOUND} Master ref is: ${repo.masterRef}`,
+    });
+  }
+
+  try {
+    const filters = parseFilters(params.getAll("q"));
+    const orderings = parseOrderings(params.getAll("orderings"));
+    const page = parseInteger(params, "page", Number.MAX_SAFE_INTEGER) ?? 1;
+    // Prismic answers a pageSize over 100 with an error; it does not clamp it.
+    const pageSize = parseInteger(params, "pageSize", MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+    const lang = (params.get("lang") ?? repo.masterLang).toLowerCase();
+
+    const inLang = (document: PrismicDocument) => lang === "*" || document.lang.toLowerCase() === lang;
+    const matches = candidates(set, filters).filter((doc) => inLang(doc) && matchesAll(filters, doc));
+    const ordered = afterDocument(sortDocuments(matches, orderings), params.get("after"));
+    return json(url, 200, paginate(repo, url, ordered, page, pageSize));
+  } catch (error) {
+    if (error instanceof QueryParseError) return json(url, 400, error.toBody());
+    throw error;
+  }
+}
+
+/** Starts from the type index when a filter pins the type (the common getByUID/getAllByType case). */
+function candidates(set: DocumentSet, filters: readonly DocumentFilter[]): readonly PrismicDocument[] {
+  const type = filters.find((filter) => filter.documentType !== undefined)?.documentType;
+  return type === undefined ? set.documents : (set.byType.get(type) ?? []);
+}
+
+/** A positive integer parameter, from 1 to `max`; undefined when absent. */
+function parseInteger(params: URLSearchParams, name: string, max: number): number | undefined {
+  const raw = params.get(name);
+  if (raw === null) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < 1 || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? "at least 1" : `from 1 to ${max}`;
+    throw new QueryParseError(`${name} must be an integer ${range}, got '${raw}'`, name);
+  }
+  return value;
+}
+
+interface Ordering {
+  path: FieldPath;
+  descending: boolean;
+}
+
+/** `[my.article.date desc,document.first_publication_date]`; the brackets are optional. */
+function parseOrderings(values: readonly string[]): Ordering[] {
+  return values.flatMap((raw) => {
+    const inner = raw.trim().replace(/^\[(.*)\]$/s, "$1");
+    if (inner.trim() === "") return [];
+    let offset = raw.indexOf(inner);
+    return inner.split(",").map((item) => {
+      const match = /^\s*([\w.-]+)(?:\s+(asc|desc))?\s*$/.exec(item);
+      const path = match ? parseFieldPath(match[1]) : null;
+      if (!match || !path || path.kind === "document") {
+        throw new QueryParseError(
+          `invalid ordering '${item.trim()}' on line:1 col:${offset + 1} in query '${raw}'`,
+          "orderings",
+          offset,
+        );
+      }
+      offset += item.length + 1;
+      return { path, descending: match[2] === "desc" };
+    });
+  });
+}
+
+/** A stable sort by each ordering in turn; documents without the value always come last. */
+function sortDocuments(documents: PrismicDocument[], orderings: readonly Ordering[]): PrismicDocument[] {
+  if (orderings.length === 0) return documents;
+  const keyed = documents.map((document) => ({
+    document,
+    keys: orderings.map((ordering) => sortKeyOf(readPath(document, ordering.path).values[0])),
+  }));
+  keyed.sort((a, b) => {
+    for (const [index, ordering] of orderings.entries()) {
+      const [x, y] = [a.keys[index], b.keys[index]];
+      if (x === undefined || y === undefined) {
+        if (x !== y) return x === undefined ? 1 : -1;
+        continue;
+      }
+      const order = compareKeys(x, y);
+      if (order !== 0) return ordering.descending ? -order : order;
+    }
+    return 0;
+  });
+  return keyed.map((entry) => entry.document);
+}
+
+const collator = new Intl.Collator("en");
+
+function compareKeys(x: string | number, y: string | number): number {
+  if (typeof x === "number" && typeof y === "number") return x - y;
+  return collator.compare(String(x), String(y));
+}
+
+/** The `after` parameter: only the documents after the one with this id (ignored if absent). */
+function afterDocument(documents: PrismicDocument[], id: string | null): PrismicDocument[] {
+  const index = id ? documents.findIndex((document) => document.id === id) : -1;
+  return index === -1 ? documents : documents.slice(index + 1);
+}
+
+function paginate(
+  repo: EmbeddedRepository,
+  url: URL,
+  documents: PrismicDocument[],
+  page: number,
+  pageSize: number,
+): SearchBody {
+  const totalPages = Math.ceil(documents.length / pageSize);
+  const results = documents.slice((page - 1) * pageSize, page * pageSize);
+  // Full URLs like Prismic's: the client's getAll* follows next_page until it is null.
+  const pageURL = (target: number) => {
+    const next = new URL(url);
+    next.searchParams.set("page", String(target));
+    next.searchParams.set("pageSize", String(pageSize));
+    return next.toString();
+  };
+  return {
+    page,
+    results_per_page: pageSize,
+    results_size: results.length,
+    total_results_size: documents.length,
+    total_pages: totalPages,
+    next_page: page < totalPages ? pageURL(page + 1) : null,
+    prev_page: page > 1 ? pageURL(page - 1) : null,
+    results,
+    license: LICENSE,
+    version: repo.masterRef.slice(0, 7),
+  };
+}
+
+function json(url: URL, status: number, body: unknown): Response {
+  const response = new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+  // A fetched Response knows its URL; the client puts it in its errors.
+  Object.defineProperty(response, "url", { value: url.toString() });
+  return response;
+}

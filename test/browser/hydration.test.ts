@@ -1,0 +1,90 @@
+/**
+ * In the browser: the server's markup hydrates without errors or hydration warnings,
+ * header links navigate client-side, and back works.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import { launchBrowser } from "../support/chromium";
+import { startBuiltServer, type RunningServer } from "../support/builtServer";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startBuiltServer(), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a page and records every console error/warning and uncaught error. */
+async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warn") problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${(err as Error).message}`));
+  await page.goto(server.url + path, { waitUntil: "load" });
+  await waitForHydration(page);
+  return { page, problems };
+}
+
+/** React marks hydrated elements with its fiber key. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector(".site-header, .not-found");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+test.each(["/", "/us", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/us/materials/samples", "/info/about-us"])(
+  "%s hydrates with no console error and no hydration warning",
+  async (path) => {
+    const { page, problems } = await openPage(path);
+    expect(problems).toEqual([]);
+    await page.close();
+  },
+);
+
+test("the 404 screen hydrates too", async () => {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push((err as Error).message));
+  page.on("console", (msg) => {
+    // The 404 document request itself is reported by the browser; anything else is a problem.
+    if ((msg.type() === "error" || msg.type() === "warn") && !/status of 404/.test(msg.text())) problems.push(msg.text());
+  });
+  const response = await page.goto(`${server.url}/no/such/page/here`, { waitUntil: "load" });
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  expect(await page.$eval("h1", (h) => h.textContent)).toBe("Oops! Page Not Found");
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+test("a header link navigates client-side without a full reload, and back returns", async () => {
+  const { page, problems } = await openPage("/");
+  // A full page load would wipe this marker.
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  const documentRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documentRequests.push(r.url());
+  });
+
+  await page.hover(".primary-nav__group:first-child .primary-nav__title");
+  await page.click('.primary-nav a[href="/products/doors-drawers"]');
+  await page.waitForFunction(() => location.pathname === "/products/doors-drawers");
+  await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("Doors and drawers"));
+  expect(await page.title()).toContain("doors and drawers");
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+
+  await page.goBack();
+  await page.waitForFunction(() => location.pathname === "/");
+  await page.waitForFunction(() => !!document.querySelector('[data-slice-type="hero"]'));
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  expect(documentRequests).toEqual([]);
+  expect(problems).toEqual([]);
+  await page.close();
+});

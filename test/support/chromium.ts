@@ -1,0 +1,40 @@
+/**
+ * Debian's Chromium for browser tests. Puppeteer never downloads a browser: when
+ * /usr/bin/chromium is missing we install Debian's package as root, or stop and say how.
+ */
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import puppeteer, { type Browser } from "puppeteer-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+export function ensureChromium(): void {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\``);
+  }
+  console.log("Installing Debian's chromium package for the browser tests…");
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  ensureChromium();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chromium-profile-"));
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
