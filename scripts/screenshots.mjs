@@ -1,0 +1,36 @@
+/**
+ * Screenshots of key pages at phone and desktop widths, for looking at what we build.
+ * Usage: node scripts/screenshots.mjs [baseUrl] [outDir] [paths...]
+ * (start the site first, e.g. `npm start`).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import puppeteer from "puppeteer-core";
+
+const [base = "http://127.0.0.1:3000", outDir = "screenshots", ...given] = process.argv.slice(2);
+const paths = given.length ? given : ["/", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/materials/samples"];
+const widths = { phone: [375, 812], desktop: [1440, 900] };
+
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await puppeteer.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "shots-")),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"],
+});
+try {
+  for (const p of paths) {
+    for (const [name, [width, height]] of Object.entries(widths)) {
+      const page = await browser.newPage();
+      await page.setViewport({ width, height, deviceScaleFactor: 1 });
+      await page.goto(base + p, { waitUntil: "networkidle0" });
+      const file = path.join(outDir, `${p.replace(/\W+/g, "_").replace(/^_|_$/g, "") || "home"}-${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
