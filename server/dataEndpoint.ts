@@ -13,7 +13,7 @@ import type { Logger } from "./logger";
 export function createDataEndpoint(handler: StaticHandler, origin: string, logger: Logger) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const routeId = typeof req.query[ROUTE_PARAM] === "string" ? req.query[ROUTE_PARAM] : undefined;
-    if (!routeId) return void res.status(400).json({ error: `Missing ${ROUTE_PARAM}` });
+    if (!routeId) return void res.status(400).json({ status: 400, message: `Missing ${ROUTE_PARAM}` });
     const url = new URL(origin + req.originalUrl.slice(DATA_PREFIX.length));
     url.searchParams.delete(ROUTE_PARAM);
     const pagePath = url.pathname + url.search;
@@ -39,7 +39,20 @@ export function createDataEndpoint(handler: StaticHandler, origin: string, logge
   };
 }
 
+/** Loader responses pass through; an error one becomes `{ status, message }` like every other error here. */
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (response.status >= 400) {
+    const text = await response.text();
+    let message: unknown = text;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      /* plain text body */
+    }
+    if (typeof message !== "string") message = response.statusText;
+    res.status(response.status).json({ status: response.status, message });
+    return;
+  }
   res.status(response.status);
   const location = response.headers.get("Location");
   if (location) res.setHeader("X-Location", location);

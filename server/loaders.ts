@@ -30,11 +30,11 @@ function memo<T>(args: LoaderFunctionArgs, key: string, load: () => Promise<T>):
 
 /** Spec §8: "Page not found: {path}" for what does not exist ... */
 function notFound(url: URL): never {
-  throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  throw data(`Page not found: ${url.pathname}`, { status: 404, statusText: "Not Found" });
 }
 /** ... and "Page Not Found: {path}" when a route's validation rejects its params. */
 function invalidRoute(url: URL): never {
-  throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  throw data(`Page Not Found: ${url.pathname}`, { status: 404, statusText: "Not Found" });
 }
 
 function pageNumber(url: URL): number {

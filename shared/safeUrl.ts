@@ -4,12 +4,12 @@
  * renderers pass them through unchanged).
  */
 export function isSafeHref(url: string): boolean {
-  const trimmed = url.trim();
+  // Browsers drop tabs and line breaks anywhere in a URL ("/\t/evil" is "//evil"), so do the same first.
+  const trimmed = url.replace(/[\t\n\r]/g, "").trim();
   if (trimmed.startsWith("/") || trimmed.startsWith("#") || trimmed.startsWith("?")) {
     // `//host` and `/\host` are protocol-relative: they leave the site.
     return !/^[/\\][/\\]/.test(trimmed);
   }
-  // Browsers ignore tabs and newlines inside a scheme ("java\tscript:"), so strip them first.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed.replace(/[\u0000-\u0020]/g, ""));
   return scheme !== null && ["http", "https", "mailto", "tel"].includes(scheme[1].toLowerCase());
 }

@@ -13,23 +13,31 @@ export interface RawNavGroup {
 }
 
 /**
- * A group title as a path segment: lower-cased and accent-stripped, as the spec says;
- * we also turn runs of spaces into one hyphen, since a space is not a usable URL segment.
+ * A group title as a path segment: lower-cased and accent-stripped, as the spec says; we
+ * also turn each run of spaces or punctuation into one hyphen ("Kitchens & Pantries" →
+ * "kitchens-pantries"), so the segment is a valid uid-like slug the routes accept.
  */
 export function sectionSlug(title: string): string {
   return title
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .trim()
-    .replace(/\s+/g, "-");
+    .replace(/[^\p{Ll}\p{Lo}\p{Nd}_-]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** Builds the id → section map from the primary navigation's groups. */
 export function buildSectionIndex(groups: readonly RawNavGroup[] | null | undefined): SectionIndex {
   const index: SectionIndex = {};
-  try {
-    for (const group of groups ?? []) {
+  if (groups == null) return index;
+  if (!Array.isArray(groups)) {
+    console.error("Error iterating primary nav", new TypeError("the primary navigation body is not a list"));
+    return index;
+  }
+  for (const group of groups) {
+    // Spec §8: a malformed group must not break link resolution, only be reported;
+    // the groups after it still count.
+    try {
       const title = group.primary?.title?.[0]?.text;
       if (!title) continue;
       const section = sectionSlug(title);
@@ -38,10 +46,9 @@ export function buildSectionIndex(groups: readonly RawNavGroup[] | null | undefi
         // The first group that links a page wins, so a page has one canonical URL.
         if (typeof id === "string" && id && !(id in index)) index[id] = section;
       }
+    } catch (error) {
+      console.error("Error iterating primary nav", error);
     }
-  } catch (error) {
-    // Spec §8: a malformed navigation must not break link resolution, only be reported.
-    console.error("Error iterating primary nav", error);
   }
   return index;
 }

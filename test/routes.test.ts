@@ -1,0 +1,338 @@
+/**
+ * The routes of spec §2.1, served by the real app in-process from the demo content: each
+ * answers 200 with its document's title and copy, in the region's language, inside the
+ * region's header and footer, with links resolved by spec §2.3 and scripts bound to the CSP nonce.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import request from "supertest";
+import type { Express } from "express";
+import { LOCALES, type Locale } from "../shared/locales";
+import {
+  CONTENT_ROOT,
+  documentSnippets,
+  expectedTitle,
+  readDocument,
+  readDocuments,
+  SITE_NAME,
+  type DocumentJson,
+} from "./support/contentFiles";
+import {
+  attribute,
+  cspDirectives,
+  elementByClass,
+  hrefsOf,
+  hydrationData,
+  linksOf,
+  mainOf,
+  normalizeSpace,
+  scriptsOf,
+  titleOf,
+  visibleText,
+} from "./support/html";
+import { createTestApp } from "./support/testApp";
+
+let app: Express;
+beforeAll(() => {
+  app = createTestApp().app;
+});
+
+const at = (locale: Locale, p: string) => (locale.prefix ? (p === "/" ? locale.prefix : locale.prefix + p) : p);
+
+interface DocumentRoute {
+  path: string;
+  what: string;
+  document: (lang: string) => DocumentJson;
+}
+
+const DOCUMENT_ROUTES: DocumentRoute[] = [
+  { path: "/", what: "the home page", document: (lang) => readDocument(lang, "home") },
+  { path: "/quote", what: "a page not in the primary nav, at /{section}", document: (lang) => readDocument(lang, "page", "quote") },
+  {
+    path: "/products/doors-drawers",
+    what: "a page of the Products nav group, at /{section}/{uid}",
+    document: (lang) => readDocument(lang, "page", "doors-drawers"),
+  },
+  {
+    path: "/info/about-us",
+    what: "a page of the Info nav group, at /{section}/{uid}",
+    document: (lang) => readDocument(lang, "page", "about-us"),
+  },
+  { path: "/gallery/braybrook-st", what: "a gallery item", document: (lang) => readDocument(lang, "gallery_project", "braybrook-st") },
+  {
+    path: "/info/blog/choosing-a-worktop",
+    what: "a blog article",
+    document: (lang) => readDocument(lang, "article", "choosing-a-worktop"),
+  },
+  { path: "/materials/samples", what: "the materials samples page", document: (lang) => readDocument(lang, "sample_page") },
+];
+
+describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, locale) => {
+  describe.each(DOCUMENT_ROUTES.map((r) => [at(locale, r.path), r] as const))("GET %s", (url, route) => {
+    const document = route.document(locale.lang);
+    let res: request.Response;
+    beforeAll(async () => {
+      res = await request(app).get(url);
+    });
+
+    test(`answers 200 with ${route.what} as HTML`, () => {
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html; charset=utf-8/);
+    });
+
+    test("has the document's meta title, then the site name, as <title>", () => {
+      expect(titleOf(res.text)).toBe(expectedTitle(document));
+    });
+
+    test("shows the document's heading and copy in the main region", () => {
+      const main = visibleText(mainOf(res.text));
+      for (const snippet of documentSnippets(document)) expect(main).toContain(normalizeSpace(snippet));
+    });
+
+    test(`declares the page language ${locale.language}`, () => {
+      expect(res.text).toContain(`<html lang="${locale.language}">`);
+    });
+
+    test("is indexable (no robots noindex)", () => {
+      expect(res.text).not.toMatch(/<meta name="robots"/);
+    });
+  });
+
+  test(`GET ${at(locale, "/gallery")} lists every gallery project of the region, each linking to its page`, async () => {
+    const res = await request(app).get(at(locale, "/gallery"));
+    expect(res.status).toBe(200);
+    expect(titleOf(res.text)).toBe(`Gallery | ${SITE_NAME}`);
+    const main = mainOf(res.text);
+    const projects = readDocuments(locale.lang, "gallery_project");
+    expect(projects.length).toBeGreaterThan(0);
+    for (const project of projects) {
+      const link = linksOf(main).find((l) => l.href === at(locale, `/gallery/${project.uid}`));
+      expect(link?.text).toContain(project.data.title);
+    }
+  });
+
+  test(`GET ${at(locale, "/info/blog")} lists every article of the region, newest first, each linking to its page`, async () => {
+    const res = await request(app).get(at(locale, "/info/blog"));
+    expect(res.status).toBe(200);
+    expect(titleOf(res.text)).toBe(`Journal | ${SITE_NAME}`);
+    const main = mainOf(res.text);
+    const articles = readDocuments(locale.lang, "article").sort((a, b) =>
+      String(b.data.publication_date).localeCompare(String(a.data.publication_date)),
+    );
+    const listed = linksOf(main).filter((l) => l.href.startsWith(at(locale, "/info/blog/")));
+    expect(listed.map((l) => l.href)).toEqual(articles.map((a) => at(locale, `/info/blog/${a.uid}`)));
+    articles.forEach((article, i) => expect(listed[i].text).toContain(article.data.title));
+  });
+
+  describe("site chrome", () => {
+    let html: string;
+    beforeAll(async () => {
+      html = (await request(app).get(at(locale, "/quote"))).text;
+    });
+
+    test("the header shows every primary navigation group and its items, linked by the link resolver", () => {
+      const header = elementByClass(html, "header", "site-header");
+      expect(header).toBeDefined();
+      const nav = readDocument(locale.lang, "navigation", "primary-nav");
+      const headerText = visibleText(header!);
+      const links = linksOf(header!);
+      for (const group of nav.data.body) {
+        expect(headerText).toContain(group.primary.title[0].text);
+        for (const item of group.items) expect(links.map((l) => l.text)).toContain(item.label);
+      }
+      // Pages of a group live under the group's section; web links pass through.
+      expect(links).toContainEqual({ text: "Doors & Drawers", href: at(locale, "/products/doors-drawers") });
+      expect(links).toContainEqual({ text: "About us", href: at(locale, "/info/about-us") });
+      expect(links.find((l) => l.text === "Gallery")?.href).toBe(at(locale, "/gallery"));
+    });
+
+    test("the footer has the sign-up form placeholder klaviyo-form-{id} of the footer navigation", () => {
+      const footerDoc = readDocument(locale.lang, "navigation", "footer");
+      const formId: string = footerDoc.data.klaviyo_footer_form_id;
+      expect(formId).toMatch(/\w+/);
+      const footer = elementByClass(html, "footer", "site-footer");
+      expect(footer).toContain(`<div class="klaviyo-form-${formId}">`);
+    });
+
+    test("the footer lists the footer navigation groups with resolved links", () => {
+      const footerDoc = readDocument(locale.lang, "navigation", "footer");
+      const footer = elementByClass(html, "footer", "site-footer")!;
+      for (const group of footerDoc.data.body) expect(visibleText(footer)).toContain(group.primary.title[0].text);
+      const hrefs = hrefsOf(footer);
+      expect(hrefs).toContain(at(locale, "/materials/samples"));
+      expect(hrefs).toContain(at(locale, "/quote"));
+      expect(hrefs).toContain(at(locale, "/info/about-us"));
+    });
+
+    test("a header link is never to another region", () => {
+      const header = elementByClass(html, "nav", "primary-nav")!;
+      for (const href of hrefsOf(header)) {
+        if (locale.prefix) expect(href.startsWith("/us/") || href === "/us").toBe(true);
+        else expect(href.startsWith("/us")).toBe(false);
+      }
+    });
+  });
+
+  test("rich-text hyperlinks on the home page are resolved: the samples page and the Braybrook Street project", async () => {
+    const res = await request(app).get(at(locale, "/"));
+    const main = mainOf(res.text);
+    const hrefs = hrefsOf(main);
+    expect(hrefs).toContain(at(locale, "/materials/samples"));
+    expect(hrefs).toContain(at(locale, "/gallery/braybrook-st"));
+    // The hero's call to action is a page of the Info group.
+    expect(hrefs).toContain(at(locale, "/info/book-appointment"));
+    expect(hrefs.some((h) => h.includes("not-found"))).toBe(false);
+  });
+
+  test("a rich-text link to an article, in a page, resolves to /info/blog/{uid}", async () => {
+    const res = await request(app).get(at(locale, "/products/doors-drawers"));
+    expect(hrefsOf(mainOf(res.text))).toContain(at(locale, "/info/blog/shaker-vs-handleless"));
+  });
+
+  test("an external link in content opens safely in a new tab", async () => {
+    const res = await request(app).get(at(locale, "/info/about-us"));
+    const anchor = /<a\b[^>]*href="https:\/\/fsc\.org"[^>]*>/.exec(mainOf(res.text))?.[0];
+    expect(anchor).toBeDefined();
+    expect(attribute(anchor!, "rel")).toBe("noopener noreferrer");
+    expect(attribute(anchor!, "target")).toBe("_blank");
+  });
+});
+
+describe("the home pages differ by region", () => {
+  test("the gb home links to /materials/samples and the us home to /us/materials/samples", async () => {
+    const gb = hrefsOf(mainOf((await request(app).get("/")).text));
+    const us = hrefsOf(mainOf((await request(app).get("/us")).text));
+    expect(gb).toContain("/materials/samples");
+    expect(gb).not.toContain("/us/materials/samples");
+    expect(us).toContain("/us/materials/samples");
+    expect(us).not.toContain("/materials/samples");
+  });
+
+  test("the region switcher links to / and /us and marks the current region", async () => {
+    for (const locale of LOCALES) {
+      const html = (await request(app).get(at(locale, "/"))).text;
+      const switcher = elementByClass(html, "nav", "region-switcher")!;
+      expect(hrefsOf(switcher)).toEqual(["/", "/us"]);
+      const current = /<a\b[^>]*aria-current="true"[^>]*>([^<]*)<\/a>/.exec(switcher)?.[1];
+      expect(current).toBe(locale.code.toUpperCase());
+    }
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  let res: request.Response;
+  let nonce: string;
+  beforeAll(async () => {
+    res = await request(app).get("/gallery/braybrook-st");
+    const source = cspDirectives(res.headers["content-security-policy"])["script-src"]?.find((s) => s.startsWith("'nonce-"));
+    nonce = source?.slice("'nonce-".length, -1) ?? "";
+  });
+
+  test("the response carries a CSP whose script-src has a nonce and no 'unsafe-inline'", () => {
+    const csp = cspDirectives(res.headers["content-security-policy"]);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{16,}={0,2}$/);
+    expect(csp["script-src"]).not.toContain("'unsafe-inline'");
+    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+    expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
+    expect(csp["object-src"]).toEqual(["'none'"]);
+  });
+
+  test("the inline hydration script and the module script carry that same nonce", () => {
+    const scripts = scriptsOf(res.text);
+    const inline = scripts.find((s) => s.body.includes("window.__staticRouterHydrationData"));
+    const module = scripts.find((s) => attribute(s.attributes, "type") === "module");
+    expect(inline).toBeDefined();
+    expect(module).toBeDefined();
+    expect(attribute(inline!.attributes, "nonce")).toBe(nonce);
+    expect(attribute(module!.attributes, "nonce")).toBe(nonce);
+    expect(attribute(module!.attributes, "src")).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
+  });
+
+  test("every script on the page carries the nonce", () => {
+    const scripts = scriptsOf(res.text);
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const script of scripts) expect(attribute(script.attributes, "nonce")).toBe(nonce);
+  });
+
+  test("each response gets a fresh nonce", async () => {
+    const again = await request(app).get("/gallery/braybrook-st");
+    const other = cspDirectives(again.headers["content-security-policy"])["script-src"].find((s) => s.startsWith("'nonce-"));
+    expect(other).toBeDefined();
+    expect(other).not.toBe(`'nonce-${nonce}'`);
+    expect(again.text).not.toContain(nonce);
+  });
+
+  test("the hydration payload carries the page's loader data", () => {
+    const payload = hydrationData(res.text);
+    expect(payload.errors).toBeNull();
+    const page = payload.loaderData["gallery-uid___gb"] as { document: { uid: string } };
+    expect(page.document.uid).toBe("braybrook-st");
+  });
+});
+
+describe("the data endpoint the browser navigates with", () => {
+  test("GET /_data/gallery/braybrook-st?_route=gallery-uid___gb answers the route's loader data as JSON", async () => {
+    const res = await request(app).get("/_data/gallery/braybrook-st?_route=gallery-uid___gb");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    const expected = readDocument("en-gb", "gallery_project", "braybrook-st");
+    expect(res.body.document).toMatchObject({ id: expected.id, uid: "braybrook-st", type: "gallery_project", lang: "en-gb" });
+    expect(res.body.document.data.title).toBe(expected.data.title);
+    expect(res.body.head.title).toBe(expectedTitle(expected));
+  });
+
+  test("serves the us document for a /us path and the us route id", async () => {
+    const res = await request(app).get("/_data/us/gallery/braybrook-st?_route=gallery-uid___us");
+    expect(res.status).toBe(200);
+    expect(res.body.document).toMatchObject({ uid: "braybrook-st", lang: "en-us" });
+  });
+
+  test("an unknown uid answers 404 as JSON", async () => {
+    const res = await request(app).get("/_data/gallery/nope?_route=gallery-uid___gb");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ status: 404, message: "Page not found: /gallery/nope" });
+  });
+
+  test("a request without _route answers 400 as JSON", async () => {
+    const res = await request(app).get("/_data/gallery/braybrook-st");
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ status: 400, message: "Missing _route" });
+  });
+
+  test("a route id that does not match the path is a client error, not a 5xx", async () => {
+    const res = await request(app).get("/_data/gallery/braybrook-st?_route=info-blog-uid___gb");
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  test("is not cached by the browser", async () => {
+    const res = await request(app).get("/_data/gallery/braybrook-st?_route=gallery-uid___gb");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+});
+
+describe("a navigation group whose title has punctuation", () => {
+  let dir: string;
+  let custom: Express;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-amp-"));
+    fs.cpSync(CONTENT_ROOT, dir, { recursive: true });
+    const file = path.join(dir, "en-gb", "navigation", "primary-nav.json");
+    const nav = JSON.parse(fs.readFileSync(file, "utf8"));
+    nav.data.body[0].primary.title[0].text = "Kitchens & Pantries";
+    fs.writeFileSync(file, JSON.stringify(nav));
+    custom = createTestApp({ contentDir: dir }).app;
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("a page of that group is served at the URL its header link points to", async () => {
+    const home = await request(custom).get("/");
+    const link = linksOf(elementByClass(home.text, "nav", "primary-nav")!).find((l) => l.text === "Doors & Drawers");
+    expect(link).toBeDefined();
+    const page = await request(custom).get(link!.href);
+    expect(page.status).toBe(200);
+  });
+});
