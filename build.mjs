@@ -10,7 +10,10 @@ import * as esbuild from "esbuild";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dev = process.argv.includes("--dev");
-const outDir = path.join(root, process.env.BUILD_DIR ?? "dist");
+const finalDir = path.join(root, process.env.BUILD_DIR ?? "dist");
+// Build beside the old output and swap at the end, so a server or test reading dist/ never
+// sees it half-written.
+const outDir = `${finalDir}.building-${process.pid}`;
 const clientDir = path.join(outDir, "client");
 const assetsDir = path.join(clientDir, "assets");
 const define = { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") };
@@ -100,9 +103,16 @@ async function buildServer() {
 }
 
 const started = Date.now();
-await fs.rm(outDir, { recursive: true, force: true });
-const metafile = await buildClient();
-const manifest = clientManifest(metafile);
-await fs.writeFile(path.join(clientDir, "manifest.json"), JSON.stringify(manifest, null, 2));
-await buildServer();
-console.log(`Built ${dev ? "development" : "production"} bundles into ${path.relative(root, outDir)}/ in ${Date.now() - started} ms (build ${manifest.buildId})`);
+try {
+  const metafile = await buildClient();
+  const manifest = clientManifest(metafile);
+  await fs.writeFile(path.join(clientDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  await buildServer();
+  const oldDir = `${finalDir}.old-${process.pid}`;
+  await fs.rename(finalDir, oldDir).catch(() => {});
+  await fs.rename(outDir, finalDir);
+  await fs.rm(oldDir, { recursive: true, force: true });
+  console.log(`Built ${dev ? "development" : "production"} bundles into ${path.relative(root, finalDir)}/ in ${Date.now() - started} ms (build ${manifest.buildId})`);
+} finally {
+  await fs.rm(outDir, { recursive: true, force: true });
+}
