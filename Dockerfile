@@ -1,0 +1,32 @@
+# The site's production image: build with the dev dependencies, run with the production ones only.
+# test/dockerRuntime.test.ts replays the runtime stage (its COPY lines, `npm ci --omit=dev`, CMD and
+# HEALTHCHECK) on a machine without Docker, so keep the two in step.
+
+# ---- build: install everything, bundle the client and the server into dist/ ----
+FROM node:24-slim AS build
+WORKDIR /app
+# The lockfile first, so the dependency layer is cached until it changes.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies, the bundles, the embedded content and the static files ----
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+# No production dependency has an install script; the `node` dev dependency (Node 24 for npm
+# scripts on the developers' machines) is omitted: the image's own node is Node 24.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/content ./content
+COPY --from=build /app/public ./public
+# Files stay owned by root: the app only reads them.
+USER node
+EXPOSE 3000
+# slim images have no curl: ask node itself. HOST must stay reachable on 127.0.0.1 (the default 0.0.0.0 is).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# The same as `npm run serve`; node is PID 1 and stops cleanly on SIGTERM (server/index.ts).
+CMD ["node", "dist/server/index.js"]
