@@ -9,7 +9,7 @@ import { documentHead, listHead } from "../shared/pageHead";
 import type { SiteChrome } from "../shared/pageData";
 import { isPlausibleUid } from "../shared/uid";
 import type { LoaderFactory, LoaderKind } from "../views/routes";
-import type { ContentService } from "./content/contentService";
+import type { ContentService, Paged } from "./content/contentService";
 import { buildSiteChrome } from "./content/siteChrome";
 
 export const LIST_PAGE_SIZE = 12;
@@ -60,54 +60,53 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
       return buildSiteChrome(locale.code, navigation, taxonomy);
     });
 
+  type Doc = { data: Parameters<typeof documentHead>[0] };
+
+  /** A document page: its document or a 404, with its head. */
+  const documentPage = async <D extends Doc>(args: LoaderFunctionArgs, document: D | null) =>
+    document ? { head: documentHead(document.data), document } : notFound(args.url);
+
+  /** A repeatable type at `/.../:uid`: the uid is validated before any content request. */
+  const byUid =
+    <D extends Doc>(get: (uid: string, lang: string) => Promise<D | null>) =>
+    async (args: LoaderFunctionArgs, locale: Locale) => {
+      const uid = args.params.uid;
+      if (!isPlausibleUid(uid)) invalidRoute(args.url);
+      return documentPage(args, await get(uid, locale.lang));
+    };
+
+  /** A paged list (`?page=N`); a page past the end is a 404. */
+  const list =
+    <D,>(title: string, get: (lang: string, page: number, size: number) => Promise<Paged<D>>) =>
+    async (args: LoaderFunctionArgs, locale: Locale) => {
+      const page = pageNumber(args.url);
+      const result = await get(locale.lang, page, LIST_PAGE_SIZE);
+      if (page > result.totalPages) notFound(args.url);
+      return { head: listHead(title, page), ...result };
+    };
+
   const loaders: Record<LoaderKind, (args: LoaderFunctionArgs, locale: Locale) => Promise<unknown>> = {
     layout: (args, locale) => chrome(args, locale),
     notFound: async (args) => notFound(args.url),
-    home: async (args, locale) => {
-      const document = (await content.home(locale.lang)) ?? notFound(args.url);
-      return { head: documentHead(document.data), document };
-    },
+    home: async (args, locale) => documentPage(args, await content.home(locale.lang)),
     section: (args, locale) => contentPage(args, locale, args.params.section),
     sectionPage: (args, locale) => {
       if (!isPlausibleUid(args.params.section)) invalidRoute(args.url);
       return contentPage(args, locale, args.params.uid);
     },
-    galleryList: async (args, locale) => {
-      const page = pageNumber(args.url);
-      const result = await content.galleryProjects(locale.lang, page, LIST_PAGE_SIZE);
-      if (page > result.totalPages) notFound(args.url);
-      return { head: listHead("Gallery", page), ...result };
-    },
-    galleryItem: async (args, locale) => {
-      const uid = args.params.uid;
-      if (!isPlausibleUid(uid)) invalidRoute(args.url);
-      const document = (await content.galleryProject(uid, locale.lang)) ?? notFound(args.url);
-      return { head: documentHead(document.data), document };
-    },
-    blogList: async (args, locale) => {
-      const page = pageNumber(args.url);
-      const result = await content.articles(locale.lang, page, LIST_PAGE_SIZE);
-      if (page > result.totalPages) notFound(args.url);
-      return { head: listHead("Journal", page), ...result };
-    },
-    blogArticle: async (args, locale) => {
-      const uid = args.params.uid;
-      if (!isPlausibleUid(uid)) invalidRoute(args.url);
-      const document = (await content.article(uid, locale.lang)) ?? notFound(args.url);
-      return { head: documentHead(document.data), document };
-    },
-    samples: async (args, locale) => {
-      const document = (await content.samplePage(locale.lang)) ?? notFound(args.url);
-      return { head: documentHead(document.data), document };
-    },
+    galleryList: list("Gallery", content.galleryProjects),
+    galleryItem: byUid(content.galleryProject),
+    blogList: list("Journal", content.articles),
+    blogArticle: byUid(content.article),
+    samples: async (args, locale) => documentPage(args, await content.samplePage(locale.lang)),
   };
 
   /** A `page` is served only at the URL the link resolver gives it, so each page has one address. */
   async function contentPage(args: LoaderFunctionArgs, locale: Locale, uid: string | undefined) {
     if (!isPlausibleUid(uid)) invalidRoute(args.url);
     const [document, site] = await Promise.all([content.page(uid, locale.lang), chrome(args, locale)]);
-    if (!document || !samePath(resolveLink(document, site.sections) ?? "", args.url.pathname)) notFound(args.url);
-    return { head: documentHead(document.data), document };
+    if (document && !samePath(resolveLink(document, site.sections) ?? "", args.url.pathname)) notFound(args.url);
+    return documentPage(args, document);
   }
 
   return (kind) =>

@@ -49,30 +49,28 @@ async function paged<D extends prismic.PrismicDocument>(
 }
 
 export function createContentService(client: prismic.Client): ContentService {
+  /** Newest first by a date-like field, then by first publication. */
+  const newestFirst = <D extends prismic.PrismicDocument>(type: D["type"], field: string) =>
+    (lang: string, page: number, pageSize: number) =>
+      paged(
+        client.getByType<D>(type, {
+          lang,
+          page,
+          pageSize,
+          orderings: [
+            { field: `my.${type}.${field}`, direction: "desc" },
+            { field: "document.first_publication_date", direction: "desc" },
+          ],
+        }),
+      );
   return {
     home: (lang) => orNull(client.getSingle<HomeDocument>("home", { lang })),
     page: (uid, lang) => orNull(client.getByUID<PageDocument>("page", uid, { lang })),
     galleryProject: (uid, lang) => orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang })),
     article: (uid, lang) => orNull(client.getByUID<ArticleDocument>("article", uid, { lang })),
     samplePage: (lang) => orNull(client.getSingle<SamplePageDocument>("sample_page", { lang })),
-    galleryProjects: (lang, page, pageSize) =>
-      paged(
-        client.getByType<GalleryProjectDocument>("gallery_project", {
-          lang,
-          page,
-          pageSize,
-          orderings: [{ field: "my.gallery_project.year", direction: "desc" }, { field: "document.first_publication_date", direction: "desc" }],
-        }),
-      ),
-    articles: (lang, page, pageSize) =>
-      paged(
-        client.getByType<ArticleDocument>("article", {
-          lang,
-          page,
-          pageSize,
-          orderings: [{ field: "my.article.publication_date", direction: "desc" }, { field: "document.first_publication_date", direction: "desc" }],
-        }),
-      ),
+    galleryProjects: newestFirst<GalleryProjectDocument>("gallery_project", "year"),
+    articles: newestFirst<ArticleDocument>("article", "publication_date"),
     navigation: (lang) => client.getAllByType<NavigationDocument>("navigation", { lang }),
     taxonomy: (lang) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang })),
   };

@@ -1,11 +1,10 @@
 import { SITE_NAME, SITE_TAGLINE } from "../../shared/site";
-import { useLinkResolver, useSiteChrome } from "../siteData";
-import { SiteLink } from "./SiteLink";
+import { useSiteChrome } from "../siteData";
+import { NavItems } from "./NavItems";
 
 /** Site footer: footer navigation and the sign-up form placeholder that Klaviyo fills. */
 export function Footer() {
   const chrome = useSiteChrome();
-  const resolve = useLinkResolver();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -16,16 +15,7 @@ export function Footer() {
         {chrome?.footerNav.map((group) => (
           <nav key={group.title} className="site-footer__group" aria-label={group.title}>
             <h2>{group.title}</h2>
-            <ul>
-              {group.items.map((item) => {
-                const href = resolve(item.link);
-                return href ? (
-                  <li key={item.label}>
-                    <SiteLink href={href}>{item.label}</SiteLink>
-                  </li>
-                ) : null;
-              })}
-            </ul>
+            <NavItems items={group.items} />
           </nav>
         ))}
         {chrome?.footerFormId ? <div className={`klaviyo-form-${chrome.footerFormId}`} /> : null}

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { LOCALES, localizePath } from "../../shared/locales";
 import { SITE_NAME } from "../../shared/site";
-import { useLinkResolver, useLocale, useSiteChrome } from "../siteData";
-import { SiteLink } from "./SiteLink";
+import { useLocale, useSiteChrome } from "../siteData";
+import { NavItems } from "./NavItems";
 
 /** Site header: brand, primary navigation groups and the region switcher. */
 export function Header() {
   const chrome = useSiteChrome();
   const locale = useLocale();
-  const resolve = useLinkResolver();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -20,16 +19,7 @@ export function Header() {
             {chrome?.primaryNav.map((group) => (
               <li key={group.title} className="primary-nav__group">
                 <span className="primary-nav__title">{group.title}</span>
-                <ul className="primary-nav__items">
-                  {group.items.map((item) => {
-                    const href = resolve(item.link);
-                    return href ? (
-                      <li key={item.label}>
-                        <SiteLink href={href}>{item.label}</SiteLink>
-                      </li>
-                    ) : null;
-                  })}
-                </ul>
+                <NavItems items={group.items} className="primary-nav__items" />
               </li>
             ))}
           </ul>
