@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { EMBED_FRAME_ORIGINS } from "../shared/embedPlayer";
 
 export function cspNonce(): RequestHandler {
   return (_req: Request, res: Response, next: NextFunction) => {
@@ -24,6 +25,8 @@ export function securityHeaders(): RequestHandler {
         imgSrc: ["'self'", "data:", "https://images.prismic.io"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Video players load only after a click on the embed facade.
+        frameSrc: EMBED_FRAME_ORIGINS,
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

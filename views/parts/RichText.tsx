@@ -1,11 +1,17 @@
 import { PrismicRichText, type RichTextComponents } from "@prismicio/react";
-import type { RichTextField } from "@prismicio/client";
+import type { ImageField, RichTextField } from "@prismicio/client";
 import { useLinkResolver } from "../siteData";
+import { EmbedFacade } from "./EmbedFacade";
+import { ResponsiveImage } from "./ResponsiveImage";
 import { SiteLink } from "./SiteLink";
+
+/** Images in running text are drawn at the reading measure at most. */
+const INLINE_IMAGE_SIZES = "(min-width: 960px) 68ch, 100vw";
 
 /**
  * Rich text through @prismicio/react with our link resolution. A hyperlink whose target
- * resolves to nothing (empty or unsafe, e.g. `javascript:`) is rendered as plain text.
+ * resolves to nothing (empty or unsafe, e.g. `javascript:`) is rendered as plain text;
+ * images are responsive and lazy; an embed is a click-to-load facade, never provider HTML.
  */
 export function RichText({ field, className }: { field: RichTextField | null | undefined; className?: string }) {
   const resolve = useLinkResolver();
@@ -20,6 +26,16 @@ export function RichText({ field, className }: { field: RichTextField | null | u
         <span key={key}>{children}</span>
       );
     },
+    image: ({ node, key }) => {
+      const image = <ResponsiveImage field={node as unknown as ImageField} sizes={INLINE_IMAGE_SIZES} />;
+      const href = node.linkTo ? resolve(node.linkTo) : null;
+      return (
+        <p key={key} className="rich-text__image">
+          {href ? <SiteLink href={href}>{image}</SiteLink> : image}
+        </p>
+      );
+    },
+    embed: ({ node, key }) => <EmbedFacade key={key} embed={node.oembed} />,
   };
   if (!field?.length) return null;
   return (

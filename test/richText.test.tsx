@@ -1,0 +1,126 @@
+/** Rich text (spec §3): every node type renders, links go through our resolver, unsafe links become text. */
+import type { RichTextField } from "@prismicio/client";
+import { RichText } from "../views/parts/RichText";
+import { renderInSite } from "./support/renderInSite";
+
+const span = (start: number, end: number, type: string, data?: unknown) => ({ start, end, type, ...(data ? { data } : {}) });
+const block = (type: string, text: string, spans: unknown[] = []) => ({ type, text, spans });
+
+const everything = [
+  block("heading1", "Heading one"),
+  block("heading2", "Heading two"),
+  block("heading3", "Heading three"),
+  block("heading4", "Heading four"),
+  block("heading5", "Heading five"),
+  block("heading6", "Heading six"),
+  block("paragraph", "Bold and italic words", [span(0, 4, "strong"), span(9, 15, "em")]),
+  block("preformatted", "const x = 1;\n  indented"),
+  block("list-item", "First bullet"),
+  block("list-item", "Second bullet"),
+  block("o-list-item", "First step"),
+  block("o-list-item", "Second step"),
+  block("paragraph", "A label here", [span(2, 7, "label", { label: "highlight" })]),
+  {
+    type: "image",
+    url: "http://localhost/media/oak.jpg",
+    alt: "Oak door",
+    copyright: null,
+    dimensions: { width: 2400, height: 1600 },
+  },
+  {
+    type: "image",
+    url: "http://localhost/media/walnut.jpg",
+    alt: "Walnut door",
+    copyright: null,
+    dimensions: { width: 1200, height: 800 },
+    linkTo: { link_type: "Document", id: "x", type: "gallery_project", uid: "braybrook-st", lang: "en-gb" },
+  },
+  {
+    type: "embed",
+    oembed: {
+      embed_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      type: "video",
+      provider_name: "YouTube",
+      title: "Workshop tour",
+      html: '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" onload="alert(1)"></iframe>',
+    },
+  },
+] as unknown as RichTextField;
+
+describe("rich text", () => {
+  let html: string;
+  beforeAll(async () => {
+    html = await renderInSite(<RichText field={everything} />);
+  });
+
+  test.each([1, 2, 3, 4, 5, 6])("renders heading%i as <h%i>", (level) => {
+    expect(html).toMatch(new RegExp(`<h${level}>Heading [a-z]+</h${level}>`));
+  });
+
+  test("renders paragraphs with strong and em", () => {
+    expect(html).toContain("<p><strong>Bold</strong> and <em>italic</em> words</p>");
+  });
+
+  test("renders preformatted text in <pre>, keeping its line breaks", () => {
+    expect(html).toContain("<pre>const x = 1;\n  indented</pre>");
+  });
+
+  test("groups list items into <ul> and ordered items into <ol>", () => {
+    expect(html).toMatch(/<ul><li>First bullet<\/li><li>Second bullet<\/li><\/ul>/);
+    expect(html).toMatch(/<ol><li>First step<\/li><li>Second step<\/li><\/ol>/);
+  });
+
+  test("renders a label span as a span with the label's class", () => {
+    expect(html).toContain('A <span class="highlight">label</span> here');
+  });
+
+  test("renders images with alt text, and an image with linkTo inside a resolved link", () => {
+    expect(html).toMatch(/<img[^>]+alt="Oak door"/);
+    expect(html).toMatch(/<a href="\/gallery\/braybrook-st"[^>]*><img[^>]+alt="Walnut door"/);
+    expect(html).toMatch(/<img[^>]+srcSet="[^"]*width=640 640w/);
+    expect(html).toMatch(/<img[^>]+loading="lazy"/);
+  });
+
+  test("renders an embed as a click-to-load facade, never the provider's HTML", () => {
+    expect(html).toContain("Workshop tour");
+    expect(html).toContain("Play video");
+    expect(html).not.toContain("<iframe");
+    expect(html).not.toContain("onload");
+  });
+});
+
+describe("hyperlinks in rich text", () => {
+  const para = (data: unknown) => [block("paragraph", "see our samples", [span(4, 15, "hyperlink", data)])] as unknown as RichTextField;
+
+  test("a document link is resolved by the site's link resolver", async () => {
+    const html = await renderInSite(<RichText field={para({ link_type: "Document", id: "s", type: "sample_page", lang: "en-gb" })} />);
+    expect(html).toMatch(/<a href="\/materials\/samples"[^>]*>our samples<\/a>/);
+  });
+
+  test("an en-us document link gets the /us prefix", async () => {
+    const html = await renderInSite(
+      <RichText field={para({ link_type: "Document", id: "a", type: "article", uid: "oak", lang: "en-us" })} />,
+      { path: "/us" },
+    );
+    expect(html).toMatch(/<a href="\/us\/info\/blog\/oak"[^>]*>our samples<\/a>/);
+  });
+
+  test("an external web link opens safely in a new tab", async () => {
+    const html = await renderInSite(<RichText field={para({ link_type: "Web", url: "https://fsc.org/" })} />);
+    expect(html).toMatch(/<a href="https:\/\/fsc.org\/" rel="noopener noreferrer" target="_blank">our samples<\/a>/);
+  });
+
+  test.each(["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example"])(
+    "a %s link is dropped to plain text",
+    async (url) => {
+      const html = await renderInSite(<RichText field={para({ link_type: "Web", url })} />);
+      expect(html).toContain("see <span>our samples</span>");
+      expect(html).not.toContain("<a ");
+    },
+  );
+
+  test("mailto and tel links are kept", async () => {
+    const html = await renderInSite(<RichText field={para({ link_type: "Web", url: "mailto:hello@example.com" })} />);
+    expect(html).toContain('href="mailto:hello@example.com"');
+  });
+});
