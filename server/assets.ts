@@ -13,6 +13,8 @@ export interface AssetManifest {
   /** Modules the entry imports statically: preloaded on every page. */
   entryImports: string[];
   css: string[];
+  /** Font files to preload: the faces of the first paint. */
+  fontPreloads: string[];
   /** Source file of a page module (views/pages/X.tsx) → URLs of its chunk and the chunks it imports. */
   modules: Record<string, string[]>;
 }

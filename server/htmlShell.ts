@@ -11,6 +11,7 @@ export interface ShellOptions {
   head: PageHead;
   nonce: string;
   css: string[];
+  fonts: string[];
   entry: string;
   preloads: string[];
   noindex: boolean;
@@ -28,6 +29,7 @@ export function documentStart(o: ShellOptions): string {
     o.head.description ? `<meta name="description" content="${escapeHtml(o.head.description)}">` : "",
     o.noindex ? '<meta name="robots" content="noindex">' : "",
     '<meta name="theme-color" content="#14213d">',
+    ...o.fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<link rel="modulepreload" href="${escapeHtml(o.entry)}" nonce="${n}">`,
     ...o.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${n}">`),

@@ -90,6 +90,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     head: headFor(context),
     nonce,
     css: manifest.css,
+    fonts: manifest.fontPreloads ?? [],
     entry: manifest.entry,
     preloads: modulePreloads(manifest, matchedPageModules(context)),
     noindex: context.statusCode >= 400,

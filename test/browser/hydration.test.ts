@@ -73,7 +73,8 @@ test("a header link navigates client-side without a full reload, and back return
     if (r.resourceType() === "document") documentRequests.push(r.url());
   });
 
-  await page.hover(".primary-nav__group:first-child .primary-nav__title");
+  await page.setViewport({ width: 1440, height: 900 });
+  await page.click(".primary-nav li:first-child .primary-nav__title");
   await page.click('.primary-nav a[href="/products/doors-drawers"]');
   await page.waitForFunction(() => location.pathname === "/products/doors-drawers");
   await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("Doors and drawers"));

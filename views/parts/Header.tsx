@@ -1,41 +1,54 @@
 import { Link } from "react-router";
-import { LOCALES, localizePath } from "../../shared/locales";
+import { localizePath } from "../../shared/locales";
 import { SITE_NAME } from "../../shared/site";
 import { useLocale, useSiteChrome } from "../siteData";
 import { NavItems } from "./NavItems";
+import { RegionSwitcher } from "./RegionSwitcher";
+import { useDismissableDetails } from "./useDismissableDetails";
 
-/** Site header: brand, primary navigation groups and the region switcher. */
+/**
+ * Site header: brand, the primary navigation and the region switcher. At lg and up the
+ * groups are dropdowns; below lg everything folds into one accessible menu.
+ */
 export function Header() {
   const chrome = useSiteChrome();
   const locale = useLocale();
+  const ref = useDismissableDetails<HTMLElement>();
+  const groups = chrome?.primaryNav ?? [];
   return (
-    <header className="site-header">
+    <header className="site-header" ref={ref}>
       <div className="site-header__inner">
-        <Link to={localizePath("/", locale)} className="brand" aria-label={`${SITE_NAME} home`}>
+        <Link to={localizePath("/", locale)} className="brand" aria-label={`${SITE_NAME}, home`}>
           {SITE_NAME}
         </Link>
         <nav className="primary-nav" aria-label="Main">
-          <ul>
-            {chrome?.primaryNav.map((group) => (
-              <li key={group.title} className="primary-nav__group">
-                <span className="primary-nav__title">{group.title}</span>
-                <NavItems items={group.items} className="primary-nav__items" />
+          <ul className="primary-nav__groups">
+            {groups.map((group) => (
+              <li key={group.title}>
+                <details className="primary-nav__group">
+                  <summary className="primary-nav__title">{group.title}</summary>
+                  <NavItems items={group.items} className="primary-nav__items" />
+                </details>
               </li>
             ))}
           </ul>
         </nav>
-        <nav className="region-switcher" aria-label="Region">
-          {LOCALES.map((l) => (
-            <a
-              key={l.code}
-              href={localizePath("/", l)}
-              hrefLang={l.language}
-              aria-current={l.code === locale.code ? "true" : undefined}
-            >
-              {l.code.toUpperCase()}
-            </a>
-          ))}
-        </nav>
+        <RegionSwitcher />
+        <details className="mobile-menu">
+          <summary className="mobile-menu__toggle">
+            <span className="mobile-menu__icon" aria-hidden="true" />
+            <span className="mobile-menu__label">Menu</span>
+          </summary>
+          <nav className="mobile-menu__panel" aria-label="Main">
+            {groups.map((group) => (
+              <section key={group.title} className="mobile-menu__group">
+                <h2>{group.title}</h2>
+                <NavItems items={group.items} />
+              </section>
+            ))}
+            <RegionSwitcher />
+          </nav>
+        </details>
       </div>
     </header>
   );

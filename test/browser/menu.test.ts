@@ -1,0 +1,71 @@
+/** The header menus: dropdowns on desktop, one menu on phones; keyboard and pointer both work. */
+import type { Browser, Page } from "puppeteer-core";
+import { launchBrowser } from "../support/chromium";
+import { startBuiltServer, type RunningServer } from "../support/builtServer";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startBuiltServer(), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, width: number): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: 900 });
+  await page.goto(server.url + path, { waitUntil: "load" });
+  await page.waitForFunction(() => {
+    const el = document.querySelector(".site-header");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+  return page;
+}
+
+const isVisible = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  });
+
+test("on desktop a navigation group opens from the keyboard and Escape closes it, returning focus", async () => {
+  const page = await open("/", 1440);
+  const summary = ".primary-nav li:first-child .primary-nav__title";
+  await page.focus(summary);
+  await page.keyboard.press("Enter");
+  expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(true);
+  expect(await isVisible(page, ".primary-nav li:first-child .primary-nav__items a")).toBe(true);
+  await page.keyboard.press("Escape");
+  expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(false);
+  expect(await page.evaluate(() => document.activeElement?.classList.contains("primary-nav__title"))).toBe(true);
+  await page.close();
+});
+
+test("on desktop opening one group closes the other, and a click outside closes it", async () => {
+  const page = await open("/", 1440);
+  await page.click(".primary-nav li:nth-child(1) .primary-nav__title");
+  await page.click(".primary-nav li:nth-child(2) .primary-nav__title");
+  const states = await page.$$eval(".primary-nav details", (ds) => ds.map((d) => (d as HTMLDetailsElement).open));
+  expect(states.slice(0, 2)).toEqual([false, true]);
+  await page.mouse.click(700, 600);
+  expect(await page.$$eval(".primary-nav details[open]", (ds) => ds.length)).toBe(0);
+  await page.close();
+});
+
+test("on a phone the menu button opens one menu with every group, and following a link closes it", async () => {
+  const page = await open("/", 375);
+  expect(await isVisible(page, ".mobile-menu__toggle")).toBe(true);
+  expect(await page.$eval(".primary-nav", (el) => getComputedStyle(el).display)).toBe("none");
+  await page.click(".mobile-menu__toggle");
+  expect(await isVisible(page, ".mobile-menu__panel")).toBe(true);
+  const groups = await page.$$eval(".mobile-menu__group h2", (hs) => hs.map((h) => h.textContent));
+  expect(groups).toEqual(["Products", "Info", "Inspiration"]);
+  await page.click('.mobile-menu__panel a[href="/info/about-us"]');
+  await page.waitForFunction(() => location.pathname === "/info/about-us");
+  await page.waitForFunction(() => !document.querySelector(".mobile-menu")?.hasAttribute("open"));
+  await page.close();
+});

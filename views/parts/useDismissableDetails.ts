@@ -1,0 +1,49 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * Menus are native `<details>` (they open and close without JavaScript, by mouse and keyboard).
+ * Once hydrated, this closes every open one inside the container on navigation, on Escape
+ * (returning focus to its summary), on a click outside, and when another one opens.
+ */
+export function useDismissableDetails<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const openOnes = () => [...root.querySelectorAll<HTMLDetailsElement>("details[open]")];
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const open = openOnes();
+      if (!open.length) return;
+      const innermost = open[open.length - 1];
+      innermost.open = false;
+      innermost.querySelector("summary")?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      for (const d of openOnes()) if (!d.contains(event.target as Node)) d.open = false;
+    };
+    const onToggle = (event: Event) => {
+      const opened = event.target as HTMLDetailsElement;
+      if (!opened.open) return;
+      // Only one dropdown of a group of siblings is open at a time.
+      for (const d of openOnes()) if (d !== opened && !d.contains(opened) && !opened.contains(d)) d.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    root.addEventListener("toggle", onToggle, true);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+      root.removeEventListener("toggle", onToggle, true);
+    };
+  }, []);
+
+  return ref;
+}
