@@ -1,22 +1,28 @@
 import { useLoaderData } from "react-router";
+import * as prismic from "@prismicio/client";
 import type { GalleryItemData } from "../../shared/pageData";
+import { ResponsiveImage } from "../parts/ResponsiveImage";
 import { Slices } from "../slices";
 
 export default function GalleryItemPage() {
   const { document } = useLoaderData() as GalleryItemData;
-  const { title, summary, location, year, style, materials } = document.data;
+  const { title, summary, location, year, style, materials, cover, photos } = document.data;
   const facts: Array<[string, string | number | null]> = [
     ["Location", location],
     ["Completed", year],
     ["Style", style],
     ["Materials", materials],
   ];
+  const shown = photos.filter((p) => prismic.isFilled.image(p.image));
   return (
     <article className="page page--project">
-      <header className="page__header">
-        <p className="eyebrow">Project</p>
-        <h1 className="page__title">{title}</h1>
-        {summary ? <p className="page__lede">{summary}</p> : null}
+      <header className="project-hero">
+        <div className="project-hero__copy">
+          <p className="eyebrow">Project</p>
+          <h1 className="page__title">{title}</h1>
+          {summary ? <p className="page__lede">{summary}</p> : null}
+        </div>
+        <ResponsiveImage field={cover} sizes="100vw" priority className="project-hero__image" />
       </header>
       <dl className="facts">
         {facts
@@ -28,6 +34,18 @@ export default function GalleryItemPage() {
             </div>
           ))}
       </dl>
+      {shown.length ? (
+        <ul className="photo-set" aria-label="Photographs of the project">
+          {shown.map((photo, i) => (
+            <li key={photo.image.url ?? i}>
+              <figure>
+                <ResponsiveImage field={photo.image} sizes="(min-width: 960px) 50vw, 100vw" fallbackAlt={photo.caption ?? ""} />
+                {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Slices slices={document.data.slices} />
     </article>
   );

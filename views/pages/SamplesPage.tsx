@@ -1,5 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { SamplesData } from "../../shared/pageData";
+import * as prismic from "@prismicio/client";
+import { FixedImage } from "../parts/ResponsiveImage";
 import { RichText } from "../parts/RichText";
 import { Slices } from "../slices";
 
@@ -15,10 +17,14 @@ export default function SamplesPage() {
       <ul className="swatch-grid">
         {document.data.swatches.map((swatch, i) => (
           <li key={`${swatch.name}-${i}`} className="swatch">
-            {/* An SVG fill, not a style attribute: the CSP allows no inline styles. */}
-            <svg className="swatch__chip" viewBox="0 0 10 10" aria-hidden="true">
-              <rect width="10" height="10" fill={swatch.colour ?? "#d9d4cc"} />
-            </svg>
+            {prismic.isFilled.image(swatch.image) ? (
+              <FixedImage field={swatch.image} width={240} className="swatch__chip" fallbackAlt={swatch.name ?? ""} />
+            ) : (
+              // An SVG fill, not a style attribute: the CSP allows no inline styles.
+              <svg className="swatch__chip" viewBox="0 0 10 10" aria-hidden="true">
+                <rect width="10" height="10" fill={swatch.colour ?? "#d9d4cc"} />
+              </svg>
+            )}
             <span className="swatch__name">{swatch.name}</span>
             <span className="swatch__meta">{[swatch.material, swatch.finish].filter(Boolean).join(", ")}</span>
           </li>
