@@ -45,6 +45,14 @@ function pageNumber(url: URL): number {
   return page;
 }
 
+type ListItem = { id: string; uid: string | null; type: string; lang: string; data: Record<string, unknown> };
+
+/** The part of a document a list card needs: what resolves its link, and the named fields. */
+function cardOf<D extends ListItem>(doc: D, fields: string[]): D {
+  const data = Object.fromEntries(fields.map((f) => [f, doc.data[f] ?? null]));
+  return { id: doc.id, uid: doc.uid, type: doc.type, lang: doc.lang, data } as unknown as D;
+}
+
 function samePath(a: string, b: string): boolean {
   try {
     return decodeURIComponent(a) === decodeURIComponent(b);
@@ -75,14 +83,17 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
       return documentPage(args, await get(uid, locale.lang));
     };
 
-  /** A paged list (`?page=N`); a page past the end is a 404. */
+  /**
+   * A paged list (`?page=N`); a page past the end is a 404. Each item keeps only the fields
+   * its card shows, so the hydration payload does not carry every article's body.
+   */
   const list =
-    <D,>(title: string, get: (lang: string, page: number, size: number) => Promise<Paged<D>>) =>
+    <D extends ListItem>(title: string, get: (lang: string, page: number, size: number) => Promise<Paged<D>>, fields: string[]) =>
     async (args: LoaderFunctionArgs, locale: Locale) => {
       const page = pageNumber(args.url);
       const result = await get(locale.lang, page, LIST_PAGE_SIZE);
       if (page > result.totalPages) notFound(args.url);
-      return { head: listHead(title, page), ...result };
+      return { head: listHead(title, page), ...result, items: result.items.map((item) => cardOf(item, fields)) };
     };
 
   const loaders: Record<LoaderKind, (args: LoaderFunctionArgs, locale: Locale) => Promise<unknown>> = {
@@ -94,9 +105,9 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
       if (!isPlausibleUid(args.params.section)) invalidRoute(args.url);
       return contentPage(args, locale, args.params.uid);
     },
-    galleryList: list("Gallery", content.galleryProjects),
+    galleryList: list("Gallery", content.galleryProjects, ["title", "summary", "location", "style", "cover"]),
     galleryItem: byUid(content.galleryProject),
-    blogList: list("Journal", content.articles),
+    blogList: list("Journal", content.articles, ["title", "excerpt", "publication_date", "category", "cover"]),
     blogArticle: byUid(content.article),
     samples: async (args, locale) => documentPage(args, await content.samplePage(locale.lang)),
   };

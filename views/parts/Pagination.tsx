@@ -12,7 +12,7 @@ export function Pagination({ page, totalPages, basePath }: { page: number; total
         </Link>
       ) : null}
       <span className="pagination__status">
-        Page {page} of {totalPages}
+        {`Page ${page} of ${totalPages}`}
       </span>
       {page < totalPages ? (
         <Link to={hrefFor(page + 1)} rel="next" className="button button--outlined">
