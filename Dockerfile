@@ -14,6 +14,8 @@ RUN npm run build
 # ---- runtime: production dependencies, the bundles, the embedded content and the static files ----
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production
+# The app directory is read-only for the node user: resized images are cached in /tmp.
+ENV MEDIA_CACHE_DIR=/tmp/media-cache
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No production dependency has an install script; the `node` dev dependency (Node 24 for npm

@@ -18,6 +18,7 @@ import { createDataEndpoint } from "./dataEndpoint";
 import { errorHandler } from "./httpErrors";
 import { createServerLoaders } from "./loaders";
 import type { Logger } from "./logger";
+import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
 import { cspNonce, securityHeaders } from "./security";
@@ -63,6 +64,9 @@ export function createApp({ config, logger, content, assets }: AppDeps): Express
     "/assets",
     express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
+  // Embedded media, mounted in both modes: /media never falls through to page rendering, and
+  // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
+  app.use("/media", createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
   app.use(express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));

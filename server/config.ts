@@ -17,6 +17,10 @@ const schema = z.object({
     .default("http://localhost:3000")
     .transform((url) => url.replace(/\/+$/, "")),
   CONTENT_DIR: z.string().min(1).default("content"),
+  /** Embedded media served at /media; default `<CONTENT_DIR>/media` (resolved below). */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** Where transformed images are kept between requests (and restarts). */
+  MEDIA_CACHE_DIR: z.string().min(1).default(".cache/media"),
   PRISMIC_REPOSITORY: z
     .string()
     .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
@@ -27,7 +31,7 @@ const schema = z.object({
   BUILD_DIR: z.string().min(1).default("dist"),
 });
 
-export type Config = z.infer<typeof schema> & { rootDir: string };
+export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR"> & { rootDir: string; MEDIA_DIR: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -43,10 +47,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
+  const contentDir = path.resolve(rootDir, config.CONTENT_DIR);
   return {
     ...config,
     rootDir,
-    CONTENT_DIR: path.resolve(rootDir, config.CONTENT_DIR),
+    CONTENT_DIR: contentDir,
+    MEDIA_DIR: config.MEDIA_DIR ? path.resolve(rootDir, config.MEDIA_DIR) : path.join(contentDir, "media"),
+    MEDIA_CACHE_DIR: path.resolve(rootDir, config.MEDIA_CACHE_DIR),
     BUILD_DIR: path.resolve(rootDir, config.BUILD_DIR),
   };
 }

@@ -6,6 +6,7 @@
 import * as prismic from "@prismicio/client";
 import type { Config } from "../config";
 import { loadDocuments } from "./embedded/loadDocuments";
+import { absolutizeMediaUrls } from "./embedded/mediaUrls";
 import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/embeddedRepository";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
 
@@ -18,7 +19,9 @@ export interface ContentClient {
   embedded?: EmbeddedRepository;
 }
 
-export function createContentClient(config: Pick<Config, "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "CONTENT_DIR">): ContentClient {
+export function createContentClient(
+  config: Pick<Config, "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "CONTENT_DIR" | "SITE_URL">,
+): ContentClient {
   if (config.PRISMIC_REPOSITORY) {
     const client = prismic.createClient(config.PRISMIC_REPOSITORY, {
       accessToken: config.PRISMIC_ACCESS_TOKEN,
@@ -26,7 +29,9 @@ export function createContentClient(config: Pick<Config, "PRISMIC_REPOSITORY" | 
     });
     return { client, mode: "hosted" };
   }
-  const embedded = createEmbeddedRepository(loadDocuments(config.CONTENT_DIR));
+  // Content names embedded images `/media/<file>`; the image helpers need them absolute.
+  const documents = loadDocuments(config.CONTENT_DIR).map((document) => absolutizeMediaUrls(document, config.SITE_URL));
+  const embedded = createEmbeddedRepository(documents);
   // A repository name (not the bare endpoint) keeps every client feature, previews included.
   const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, {
     documentAPIEndpoint: EMBEDDED_ENDPOINT,

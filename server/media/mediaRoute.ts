@@ -1,0 +1,180 @@
+/**
+ * `/media/<file>`: the embedded repository's images, with the imgix parameters the Prismic image
+ * helpers emit, so embedded and hosted content run the same image code (DESIGN.md, Images).
+ * Anything that is not an image inside MEDIA_DIR is a plain 404, never a page and never a 5xx.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "../logger";
+import { parseImageParams, planTransform, type OutputFormat } from "./imageParams";
+import { transformImage, UnprocessableImageError } from "./imageTransform";
+import { createMediaCache } from "./mediaCache";
+
+export interface MediaRouteOptions {
+  mediaDir: string;
+  cacheDir: string;
+  logger: Logger;
+}
+
+/** Served extensions. SVG has no raster format: it is served as it is, whatever the parameters. */
+const TYPES: Record<string, { type: string; format?: OutputFormat }> = {
+  jpg: { type: "image/jpeg", format: "jpeg" },
+  jpeg: { type: "image/jpeg", format: "jpeg" },
+  png: { type: "image/png", format: "png" },
+  webp: { type: "image/webp", format: "webp" },
+  avif: { type: "image/avif", format: "avif" },
+  gif: { type: "image/gif", format: "gif" },
+  svg: { type: "image/svg+xml" },
+};
+const FORMAT_TYPES: Record<OutputFormat, string> = {
+  jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", gif: "image/gif",
+};
+const EXTENSION_OF: Record<OutputFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif" };
+
+// Files may change under the same URL (an editor replaces an image), so no `immutable`.
+const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+// An SVG opened directly must not run script or load anything.
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+const PIPELINE_VERSION = 1;
+/** Corrupt files we have already reported: answered at once, and logged once. */
+const MAX_REMEMBERED_FAILURES = 1000;
+
+interface MediaFile {
+  file: string;
+  /** The path below MEDIA_DIR: the cache key and logs use it, not the absolute path. */
+  relative: string;
+  ext: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export function createMediaRoute({ mediaDir, cacheDir, logger }: MediaRouteOptions): RequestHandler {
+  const cache = createMediaCache(cacheDir, logger);
+  const failures = new Set<string>();
+
+  return async (req, res) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return void res.status(405).type("text/plain").send("Method Not Allowed");
+    }
+    const media = await resolveMediaFile(mediaDir, req.path);
+    if (!media) return void res.status(404).type("text/plain").send("Not Found");
+
+    const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "";
+    const parsed = parseImageParams(new URLSearchParams(query));
+    if (!parsed.ok) return void res.status(400).type("text/plain").send(parsed.message);
+
+    res.setHeader("Cache-Control", CACHE_CONTROL);
+    const original = TYPES[media.ext].format;
+    if (!original) {
+      res.setHeader("Content-Security-Policy", SVG_CSP);
+      return sendOriginal(req, res, media);
+    }
+    const { plan, varies, identity } = planTransform(parsed.params, original, req.get("accept"));
+    if (varies) res.vary("Accept");
+    if (identity) return sendOriginal(req, res, media);
+
+    const { relative } = media;
+    // PIPELINE_VERSION: bump when the encoding changes, so old cache entries are not served.
+    const key = hash([PIPELINE_VERSION, relative, media.mtimeMs, media.size, plan]);
+    const etag = `"m-${key}"`;
+    res.setHeader("ETag", etag);
+    if (matches(req, etag)) return void res.status(304).end();
+    if (failures.has(key)) return void unprocessable(res);
+
+    try {
+      const ext = EXTENSION_OF[plan.format];
+      const result = await cache.get(key, ext, () => transformImage(media.file, plan));
+      res.type(FORMAT_TYPES[plan.format]);
+      if (result.source === "fresh") return void res.send(result.buffer);
+      await sendFile(res, result.file);
+    } catch (error) {
+      if (!(error instanceof UnprocessableImageError)) throw error;
+      if (failures.size >= MAX_REMEMBERED_FAILURES) failures.clear();
+      failures.add(key);
+      (req.log ?? logger).warn({ file: relative, reason: error.message }, "media file is not a usable image");
+      unprocessable(res);
+    }
+  };
+}
+
+function unprocessable(res: Response): void {
+  res.removeHeader("ETag");
+  res.setHeader("Cache-Control", "no-store");
+  res.status(422).type("text/plain").send("Unprocessable: the file is not a valid image");
+}
+
+async function sendOriginal(req: Request, res: Response, media: MediaFile): Promise<void> {
+  const etag = `"o-${hash([media.relative, media.mtimeMs, media.size])}"`;
+  res.setHeader("ETag", etag);
+  if (matches(req, etag)) return void res.status(304).end();
+  res.type(TYPES[media.ext].type);
+  await sendFile(res, media.file);
+}
+
+/** Streams a file; if it vanished meanwhile, a plain 404 rather than the error page. */
+function sendFile(res: Response, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // dotfiles: "allow" because the cache may live under `.cache/`; the request path was checked already.
+    res.sendFile(file, { dotfiles: "allow", etag: false, lastModified: false, cacheControl: false }, (error) => {
+      if (!error || res.headersSent) return resolve();
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+        res.status(404).type("text/plain").send("Not Found");
+        return resolve();
+      }
+      reject(error);
+    });
+  });
+}
+
+/**
+ * The file a request path names, only when it is a served image inside `root` (symlinks
+ * resolved). `requestPath` is the raw path below the mount point, still percent-encoded.
+ */
+export async function resolveMediaFile(root: string, requestPath: string): Promise<MediaFile | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return undefined;
+  }
+  if (!decoded.startsWith("/") || /[\u0000\\]/.test(decoded)) return undefined;
+  const segments = decoded.slice(1).split("/");
+  // Rejects "..", ".", empty segments (//) and hidden files: encoded or not, the same check.
+  if (segments.some((segment) => segment === "" || segment.startsWith("."))) return undefined;
+  const ext = extensionOf(decoded);
+  if (!ext) return undefined;
+  try {
+    const realRoot = await fs.realpath(root);
+    const real = await fs.realpath(path.join(realRoot, ...segments));
+    // A symlink may rename an image, but must stay inside the folder and point at an image.
+    if (!real.startsWith(realRoot + path.sep) || !extensionOf(real)) return undefined;
+    const stat = await fs.stat(real);
+    if (!stat.isFile()) return undefined;
+    return { file: real, relative: path.relative(realRoot, real), ext, size: stat.size, mtimeMs: stat.mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+function extensionOf(file: string): string | undefined {
+  const ext = path.extname(file).slice(1).toLowerCase();
+  return Object.hasOwn(TYPES, ext) ? ext : undefined;
+}
+
+function hash(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("base64url").slice(0, 32);
+}
+
+/** `If-None-Match` holds our ETag (weak or strong; `*` matches any). */
+function matches(req: Request, etag: string): boolean {
+  const header = req.get("if-none-match");
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
+}
