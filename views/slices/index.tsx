@@ -1,13 +1,25 @@
 import type { ComponentType } from "react";
 import type { Slice } from "@prismicio/client";
+import CtaBand from "./CtaBand";
+import Faq from "./Faq";
 import Hero from "./Hero";
+import ProjectFacts from "./ProjectFacts";
+import SampleSwatches from "./SampleSwatches";
+import Steps from "./Steps";
 import TextBlock from "./TextBlock";
+import VideoEmbed from "./VideoEmbed";
 
 /** The slice library: slice_type → view. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = {
   hero: Hero,
   text_block: TextBlock,
+  faq: Faq,
+  cta_band: CtaBand,
+  video_embed: VideoEmbed,
+  steps: Steps,
+  sample_swatches: SampleSwatches,
+  project_facts: ProjectFacts,
 };
 
 /**

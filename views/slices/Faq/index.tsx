@@ -1,0 +1,35 @@
+import * as prismic from "@prismicio/client";
+import { RichText } from "../../parts/RichText";
+import type { FaqSlice } from "./types";
+
+/**
+ * Questions and answers as native disclosures: `<details>`/`<summary>` open and close without
+ * JavaScript, are keyboard operable and are announced as expanded or collapsed. The question is
+ * plain text in the summary (a heading there loses its semantics in some screen readers).
+ */
+export default function Faq({ slice, index }: { slice: FaqSlice; index: number }) {
+  const { heading, intro } = slice.primary;
+  const Heading = index === 0 ? "h1" : "h2";
+  const items = slice.items.filter((item) => prismic.isFilled.keyText(item.question));
+  if (!heading && !items.length) return null;
+  return (
+    <section className="slice faq" data-slice-type="faq" data-variation={slice.variation}>
+      <div className="faq__intro">
+        {heading ? <Heading className="faq__heading">{heading}</Heading> : null}
+        <RichText field={intro} className="faq__lede" />
+      </div>
+      {items.length ? (
+        <div className="faq__list">
+          {items.map((item, i) => (
+            <details className="faq__item" key={i}>
+              <summary className="faq__question">
+                <span>{item.question}</span>
+              </summary>
+              <RichText field={item.answer} className="faq__answer rich-text" />
+            </details>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

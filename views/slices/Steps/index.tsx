@@ -1,0 +1,29 @@
+import * as prismic from "@prismicio/client";
+import { RichText } from "../../parts/RichText";
+import type { StepsSlice } from "./types";
+
+/** A numbered process: an ordered list with large serif numerals, in a row from lg up. */
+export default function Steps({ slice, index }: { slice: StepsSlice; index: number }) {
+  const { heading, intro } = slice.primary;
+  const Heading = index === 0 ? "h1" : "h2";
+  const Title = index === 0 ? "h2" : "h3";
+  const items = slice.items.filter((item) => prismic.isFilled.keyText(item.title) || prismic.isFilled.richText(item.text));
+  if (!heading && !items.length) return null;
+  return (
+    <section className="slice steps" data-slice-type="steps" data-variation={slice.variation}>
+      {heading ? <Heading className="steps__heading">{heading}</Heading> : null}
+      <RichText field={intro} className="steps__intro" />
+      {items.length ? (
+        // role="list" keeps the list semantics Safari drops from a list without list-style.
+        <ol className="steps__list" role="list">
+          {items.map((item, i) => (
+            <li className="steps__item" key={i}>
+              {item.title ? <Title className="steps__title">{item.title}</Title> : null}
+              <RichText field={item.text} className="steps__text" />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
