@@ -2,10 +2,15 @@ import type { ComponentType } from "react";
 import type { Slice } from "@prismicio/client";
 import CtaBand from "./CtaBand";
 import Faq from "./Faq";
+import FeatureGrid from "./FeatureGrid";
 import Hero from "./Hero";
+import ImageGallery from "./ImageGallery";
+import ImageWithText from "./ImageWithText";
+import ProductCards from "./ProductCards";
 import ProjectFacts from "./ProjectFacts";
 import SampleSwatches from "./SampleSwatches";
 import Steps from "./Steps";
+import Testimonial from "./Testimonial";
 import TextBlock from "./TextBlock";
 import VideoEmbed from "./VideoEmbed";
 
@@ -14,6 +19,11 @@ import VideoEmbed from "./VideoEmbed";
 export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = {
   hero: Hero,
   text_block: TextBlock,
+  image_with_text: ImageWithText,
+  image_gallery: ImageGallery,
+  feature_grid: FeatureGrid,
+  testimonial: Testimonial,
+  product_cards: ProductCards,
   faq: Faq,
   cta_band: CtaBand,
   video_embed: VideoEmbed,

@@ -1,24 +1,54 @@
-import type { Content } from "../sliceTypes";
+import * as prismic from "@prismicio/client";
+import { ResponsiveImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
+import { HeroFilm, playableEmbed } from "./HeroFilm";
+import type { HeroProps } from "./types";
 
-/** Opening statement of a page: eyebrow, heading, a line of copy and one call to action. */
-export default function Hero({ slice, index }: Content.SliceProps<"hero">) {
+/**
+ * Drawn width of the hero image: the right-hand half of the split layout from lg (the copy
+ * column plus the margin up to the viewport edge, about half the viewport), full bleed below.
+ */
+export const HERO_IMAGE_SIZES = "(min-width: 1280px) 50vw, 100vw";
+
+/**
+ * Opening statement of a page: eyebrow, heading, a line of copy, one call to action and a
+ * large image. The first slice of a page owns its h1 and its LCP image (loaded eagerly).
+ * `withVideo` adds a "Watch the film" control that plays the embed through the facade.
+ */
+export default function Hero({ slice, index }: HeroProps) {
   const resolve = useLinkResolver();
-  const { eyebrow, heading, subheading, cta_label, cta_link } = slice.primary;
+  const { eyebrow, heading, subheading, image, cta_label, cta_link } = slice.primary;
   const href = resolve(cta_link);
   const HeadingTag = index === 0 ? "h1" : "h2";
+  const video = slice.variation === "withVideo" ? playableEmbed(slice.primary.video) : null;
+  const videoLabel = (slice.variation === "withVideo" && slice.primary.video_label) || "Watch the film";
+  const hasImage = prismic.isFilled.image(image);
+  const hasMedia = hasImage || video !== null;
+
   return (
-    <section className="slice hero" data-slice-type="hero" data-variation={slice.variation}>
-      <div className="hero__copy">
-        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-        {heading ? <HeadingTag className="hero__heading">{heading}</HeadingTag> : null}
-        <RichText field={subheading} className="hero__sub" />
-        {href && cta_label ? (
-          <SiteLink href={href} className="button button--solid">
-            {cta_label}
-          </SiteLink>
+    <section
+      className={hasMedia ? "slice hero hero--media" : "slice hero"}
+      data-slice-type="hero"
+      data-variation={slice.variation}
+    >
+      <div className="hero__layout">
+        <div className="hero__copy">
+          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          {heading ? <HeadingTag className="hero__heading">{heading}</HeadingTag> : null}
+          <RichText field={subheading} className="hero__sub" />
+          {href && cta_label ? (
+            <SiteLink href={href} className="button button--solid">
+              {cta_label}
+            </SiteLink>
+          ) : null}
+        </div>
+        {hasMedia ? (
+          <div className="hero__media">
+            <ResponsiveImage field={image} sizes={HERO_IMAGE_SIZES} priority={index === 0} className="hero__image" />
+            {video ? <HeroFilm embed={video} label={videoLabel} /> : null}
+          </div>
         ) : null}
       </div>
     </section>
