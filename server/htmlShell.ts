@@ -3,12 +3,15 @@
  * the head, which it knows before rendering because the loaders have already run.
  */
 import type { Locale } from "../shared/locales";
-import type { PageHead } from "../shared/pageData";
+import type { PageHead } from "../shared/pageHead";
+import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
 
 export interface ShellOptions {
   locale: Locale;
-  head: PageHead;
+  title: string;
+  /** The page's full head; null on error pages, which get no canonical and `noindex`. */
+  head: PageHead | null;
   nonce: string;
   css: string[];
   fonts: string[];
@@ -25,9 +28,10 @@ export function documentStart(o: ShellOptions): string {
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(o.head.title)}</title>`,
-    o.head.description ? `<meta name="description" content="${escapeHtml(o.head.description)}">` : "",
+    `<title>${escapeHtml(o.title)}</title>`,
+    o.head?.description ? `<meta name="description" content="${escapeHtml(o.head.description)}">` : "",
     o.noindex ? '<meta name="robots" content="noindex">' : "",
+    o.head && !o.noindex ? headTags(o.head, o.locale, o.nonce) : "",
     '<meta name="theme-color" content="#14213d">',
     ...o.fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),

@@ -3,14 +3,15 @@
  * 404 for anything that does not exist, before rendering starts (DESIGN.md, request step 4).
  */
 import { createContext, data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
-import { localeFromPath, type Locale } from "../shared/locales";
+import type { RoutableDocument } from "../shared/documents";
+import { LOCALES, localeFromPath, type Locale } from "../shared/locales";
 import { resolveLink } from "../shared/linkResolver";
-import { documentHead, listHead } from "../shared/pageHead";
 import type { SiteChrome } from "../shared/pageData";
 import { isPlausibleUid } from "../shared/uid";
 import type { LoaderFactory, LoaderKind } from "../views/routes";
 import type { ContentService, Paged } from "./content/contentService";
 import { buildSiteChrome } from "./content/siteChrome";
+import { headOf, listHeadOf, type HeadScope } from "./pageHeads";
 
 export const LIST_PAGE_SIZE = 12;
 const MAX_PAGE = 1000;
@@ -68,19 +69,28 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
       return buildSiteChrome(locale.code, navigation, taxonomy);
     });
 
-  type Doc = { data: Parameters<typeof documentHead>[0] };
+  /** Where the head is built: the site's origin (the request's), the region and every region's sections. */
+  const headScope = async (args: LoaderFunctionArgs, locale: Locale): Promise<HeadScope> => {
+    const chromes = await Promise.all(LOCALES.map((l) => chrome(args, l)));
+    return {
+      origin: new URL(args.request.url).origin,
+      locale,
+      path: args.url.pathname,
+      sectionsByLang: Object.fromEntries(LOCALES.map((l, i) => [l.lang, chromes[i].sections])),
+    };
+  };
 
   /** A document page: its document or a 404, with its head. */
-  const documentPage = async <D extends Doc>(args: LoaderFunctionArgs, document: D | null) =>
-    document ? { head: documentHead(document.data), document } : notFound(args.url);
+  const documentPage = async <D extends RoutableDocument>(args: LoaderFunctionArgs, locale: Locale, document: D | null) =>
+    document ? { head: headOf(document, await headScope(args, locale)), document } : notFound(args.url);
 
   /** A repeatable type at `/.../:uid`: the uid is validated before any content request. */
   const byUid =
-    <D extends Doc>(get: (uid: string, lang: string) => Promise<D | null>) =>
+    <D extends RoutableDocument>(get: (uid: string, lang: string) => Promise<D | null>) =>
     async (args: LoaderFunctionArgs, locale: Locale) => {
       const uid = args.params.uid;
       if (!isPlausibleUid(uid)) invalidRoute(args.url);
-      return documentPage(args, await get(uid, locale.lang));
+      return documentPage(args, locale, await get(uid, locale.lang));
     };
 
   /**
@@ -88,28 +98,32 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
    * its card shows, so the hydration payload does not carry every article's body.
    */
   const list =
-    <D extends ListItem>(title: string, get: (lang: string, page: number, size: number) => Promise<Paged<D>>, fields: string[]) =>
+    <D extends ListItem>(
+      kind: "gallery" | "blog",
+      get: (lang: string, page: number, size: number) => Promise<Paged<D>>,
+      fields: string[],
+    ) =>
     async (args: LoaderFunctionArgs, locale: Locale) => {
       const page = pageNumber(args.url);
-      const result = await get(locale.lang, page, LIST_PAGE_SIZE);
+      const [result, scope] = await Promise.all([get(locale.lang, page, LIST_PAGE_SIZE), headScope(args, locale)]);
       if (page > result.totalPages) notFound(args.url);
-      return { head: listHead(title, page), ...result, items: result.items.map((item) => cardOf(item, fields)) };
+      return { head: listHeadOf(kind, page, scope), ...result, items: result.items.map((item) => cardOf(item, fields)) };
     };
 
   const loaders: Record<LoaderKind, (args: LoaderFunctionArgs, locale: Locale) => Promise<unknown>> = {
     layout: (args, locale) => chrome(args, locale),
     notFound: async (args) => notFound(args.url),
-    home: async (args, locale) => documentPage(args, await content.home(locale.lang)),
+    home: async (args, locale) => documentPage(args, locale, await content.home(locale.lang)),
     section: (args, locale) => contentPage(args, locale, args.params.section),
     sectionPage: (args, locale) => {
       if (!isPlausibleUid(args.params.section)) invalidRoute(args.url);
       return contentPage(args, locale, args.params.uid);
     },
-    galleryList: list("Gallery", content.galleryProjects, ["title", "summary", "location", "style", "cover"]),
+    galleryList: list("gallery", content.galleryProjects, ["title", "summary", "location", "style", "cover"]),
     galleryItem: byUid(content.galleryProject),
-    blogList: list("Journal", content.articles, ["title", "excerpt", "publication_date", "category", "cover"]),
+    blogList: list("blog", content.articles, ["title", "excerpt", "publication_date", "category", "cover"]),
     blogArticle: byUid(content.article),
-    samples: async (args, locale) => documentPage(args, await content.samplePage(locale.lang)),
+    samples: async (args, locale) => documentPage(args, locale, await content.samplePage(locale.lang)),
   };
 
   /** A `page` is served only at the URL the link resolver gives it, so each page has one address. */
@@ -117,7 +131,7 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
     if (!isPlausibleUid(uid)) invalidRoute(args.url);
     const [document, site] = await Promise.all([content.page(uid, locale.lang), chrome(args, locale)]);
     if (document && !samePath(resolveLink(document, site.sections) ?? "", args.url.pathname)) notFound(args.url);
-    return documentPage(args, document);
+    return documentPage(args, locale, document);
   }
 
   return (kind) =>

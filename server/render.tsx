@@ -16,7 +16,7 @@ import {
 } from "react-router";
 import { isbot } from "isbot";
 import { localeFromPath } from "../shared/locales";
-import type { PageHead } from "../shared/pageData";
+import type { PageHead } from "../shared/pageHead";
 import { SITE_NAME } from "../shared/site";
 import { pageModuleFiles } from "../views/pageModules";
 import type { RouteHandle } from "../views/routes";
@@ -52,13 +52,14 @@ function sanitizeErrors(context: StaticHandlerContext, log: Logger): void {
   }
 }
 
-function headFor(context: StaticHandlerContext): PageHead {
-  if (context.errors) return { title: `Page not found | ${SITE_NAME}`, description: null };
+/** The head of the deepest matched route that has one; none on error pages. */
+function headFor(context: StaticHandlerContext): PageHead | null {
+  if (context.errors) return null;
   for (let i = context.matches.length - 1; i >= 0; i--) {
     const data = context.loaderData[context.matches[i].route.id] as { head?: PageHead } | undefined;
     if (data?.head) return data.head;
   }
-  return { title: SITE_NAME, description: null };
+  return null;
 }
 
 function matchedPageModules(context: StaticHandlerContext): string[] {
@@ -85,9 +86,11 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const nonce = res.locals.cspNonce as string;
   const manifest = deps.assets();
   const locale = localeFromPath(req.path);
+  const head = headFor(context);
   const start = documentStart({
     locale,
-    head: headFor(context),
+    title: head?.title ?? `Page not found | ${SITE_NAME}`,
+    head,
     nonce,
     css: manifest.css,
     fonts: manifest.fontPreloads ?? [],

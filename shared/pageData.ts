@@ -10,10 +10,8 @@ import type {
   SamplePageDocument,
 } from "./documents";
 
-export interface PageHead {
-  title: string;
-  description: string | null;
-}
+export type { PageHead } from "./pageHead";
+import type { PageHead } from "./pageHead";
 
 export interface NavItem {
   label: string;

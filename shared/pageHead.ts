@@ -1,21 +1,87 @@
-import { SITE_NAME } from "./site";
-import type { PageHead } from "./pageData";
+/**
+ * What goes into a page's `<head>` (title, description, canonical, hreflang, share image,
+ * structured data), built by the loaders so the server shell and client navigation agree.
+ */
+import type { Alternate } from "./alternates";
+import type { Locale } from "./locales";
+import { DEFAULT_SHARE_IMAGE, SITE_NAME } from "./site";
+import type { JsonLd } from "./structuredData";
 
-interface SeoData {
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface PageHead {
+  title: string;
+  description: string | null;
+  /** Absolute canonical URL: this page, query stripped, locale prefix kept. */
+  canonical: string;
+  /** Every language version, itself included (x-default is added when rendered). */
+  alternates: Alternate[];
+  image: ShareImage;
+  type: "website" | "article";
+  jsonLd: JsonLd[];
+}
+
+export interface SeoData {
   title?: string | null;
   meta_title?: string | null;
   meta_description?: string | null;
+  meta_image?: { url?: string | null; dimensions?: { width: number; height: number } | null; alt?: string | null } | null;
 }
 
-/** `<title>` and description of a document page: the meta fields win, the title is the fallback. */
-export function documentHead(data: SeoData, fallbackTitle = SITE_NAME): PageHead {
-  const title = data.meta_title || data.title || fallbackTitle;
+export interface HeadContext {
+  origin: string;
+  locale: Locale;
+  /** The request's path (no query). */
+  path: string;
+  alternates: Alternate[];
+}
+
+/** "Title | Hartley & Reed", or the bare name for the home page's fallback. */
+export function pageTitle(title: string | null | undefined): string {
+  return !title || title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;
+}
+
+function shareImage(origin: string, ...candidates: Array<SeoData["meta_image"]>): ShareImage {
+  for (const image of candidates) {
+    if (image?.url && image.dimensions) {
+      return { url: image.url, width: image.dimensions.width, height: image.dimensions.height, alt: image.alt ?? "" };
+    }
+  }
+  const d = DEFAULT_SHARE_IMAGE;
+  return { url: origin + d.path, width: d.width, height: d.height, alt: d.alt };
+}
+
+/** The head of a document page: meta fields win, the title and the page's main image are fallbacks. */
+export function documentHead(
+  data: SeoData,
+  context: HeadContext,
+  extra: { fallbackImage?: SeoData["meta_image"]; type?: PageHead["type"]; jsonLd?: JsonLd[] } = {},
+): PageHead {
   return {
-    title: title === SITE_NAME ? title : `${title} | ${SITE_NAME}`,
+    title: pageTitle(data.meta_title || data.title),
     description: data.meta_description || null,
+    canonical: context.origin + context.path,
+    alternates: context.alternates,
+    image: shareImage(context.origin, data.meta_image, extra.fallbackImage),
+    type: extra.type ?? "website",
+    jsonLd: extra.jsonLd ?? [],
   };
 }
 
-export function listHead(title: string, page: number): PageHead {
-  return { title: `${title}${page > 1 ? ` (page ${page})` : ""} | ${SITE_NAME}`, description: null };
+/** The head of a list page; later pages say which page they are. */
+export function listHead(title: string, page: number, context: HeadContext, jsonLd: JsonLd[] = []): PageHead {
+  return {
+    title: pageTitle(`${title}${page > 1 ? ` (page ${page})` : ""}`),
+    description: null,
+    canonical: context.origin + context.path,
+    alternates: context.alternates,
+    image: shareImage(context.origin),
+    type: "website",
+    jsonLd,
+  };
 }

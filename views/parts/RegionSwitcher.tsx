@@ -1,17 +1,24 @@
-import { LOCALES, localizePath } from "../../shared/locales";
+import { LOCALES, localizePath, type Locale } from "../../shared/locales";
 import { useLocale } from "../siteData";
+import { useRouteHead } from "./HeadSync";
 
 /**
- * Links to the other region. A plain anchor (a full load), because the region decides the
- * whole page's language, menus and locale cookie.
+ * Links to the same page in the other region: the translation named by the document's
+ * alternate languages, or that region's home when there is none. A plain anchor (a full
+ * load), because the region decides the whole page's language and menus.
  */
 export function RegionSwitcher() {
   const current = useLocale();
+  const alternates = useRouteHead()?.alternates ?? [];
+  const pathIn = (locale: Locale) => {
+    const version = alternates.find((a) => a.language === locale.language);
+    return version ? new URL(version.url).pathname : localizePath("/", locale);
+  };
   return (
     <ul className="region-switcher" aria-label="Region">
       {LOCALES.map((l) => (
         <li key={l.code}>
-          <a href={localizePath("/", l)} hrefLang={l.language} lang={l.language} aria-current={l.code === current.code ? "true" : undefined}>
+          <a href={pathIn(l)} hrefLang={l.language} lang={l.language} aria-current={l.code === current.code ? "true" : undefined}>
             <span aria-hidden="true">{l.code.toUpperCase()}</span>
             <span className="visually-hidden">{l.name}</span>
           </a>

@@ -1,0 +1,79 @@
+/**
+ * The head of each page type: hreflang versions, share image and structured data. Runs in
+ * the loaders, which know the document, both regions' navigation and the site's origin.
+ */
+import type { ImageField } from "@prismicio/client";
+import { documentAlternates, everyRegion } from "../shared/alternates";
+import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../shared/documents";
+import { localizePath, type Locale } from "../shared/locales";
+import { documentHead, listHead, type HeadContext, type PageHead } from "../shared/pageHead";
+import type { SectionIndex } from "../shared/sectionIndex";
+import { DEFAULT_SHARE_IMAGE } from "../shared/site";
+import { article, breadcrumbs, organization, type JsonLd } from "../shared/structuredData";
+
+export interface HeadScope {
+  origin: string;
+  locale: Locale;
+  path: string;
+  /** Each language's navigation sections (Prismic lang → index), for the translations' URLs. */
+  sectionsByLang: Record<string, SectionIndex>;
+}
+
+const LIST_TITLES = { gallery: "Gallery", blog: "Journal" } as const;
+const LIST_PATHS = { gallery: "/gallery", blog: "/info/blog" } as const;
+
+function homeCrumb(scope: HeadScope) {
+  return { name: "Home", url: scope.origin + localizePath("/", scope.locale) };
+}
+
+function listCrumb(scope: HeadScope, list: keyof typeof LIST_PATHS) {
+  return { name: LIST_TITLES[list], url: scope.origin + localizePath(LIST_PATHS[list], scope.locale) };
+}
+
+function contextFor(scope: HeadScope, doc: RoutableDocument): HeadContext {
+  return { ...scope, alternates: documentAlternates(doc, scope.sectionsByLang, scope.origin) };
+}
+
+const logo = (scope: HeadScope) => scope.origin + DEFAULT_SHARE_IMAGE.path;
+
+export function headOf(doc: RoutableDocument, scope: HeadScope): PageHead {
+  const context = contextFor(scope, doc);
+  const here = { name: doc.data.title ?? "", url: context.origin + context.path };
+  switch (doc.type) {
+    case "home":
+      return documentHead(doc.data, context, { jsonLd: [organization(scope.origin, here.url, logo(scope))] });
+    case "article":
+      return articleHead(doc, scope, context, here);
+    case "gallery_project":
+      return documentHead(doc.data, context, {
+        fallbackImage: (doc as GalleryProjectDocument).data.cover,
+        jsonLd: [breadcrumbs([homeCrumb(scope), listCrumb(scope, "gallery"), here])],
+      });
+    default:
+      return documentHead(doc.data, context, { jsonLd: [breadcrumbs([homeCrumb(scope), here])] });
+  }
+}
+
+function articleHead(doc: ArticleDocument, scope: HeadScope, context: HeadContext, here: { name: string; url: string }): PageHead {
+  const cover = doc.data.cover as ImageField;
+  const head = documentHead(doc.data, context, { fallbackImage: cover, type: "article" });
+  const jsonLd: JsonLd[] = [
+    article({
+      url: here.url,
+      headline: doc.data.title ?? head.title,
+      description: head.description ?? doc.data.excerpt ?? null,
+      datePublished: doc.data.publication_date ?? doc.first_publication_date,
+      dateModified: doc.last_publication_date,
+      image: head.image.url,
+      author: doc.data.author ?? null,
+      logoUrl: logo(scope),
+    }),
+    breadcrumbs([homeCrumb(scope), listCrumb(scope, "blog"), here]),
+  ];
+  return { ...head, jsonLd };
+}
+
+export function listHeadOf(list: keyof typeof LIST_PATHS, page: number, scope: HeadScope): PageHead {
+  const context: HeadContext = { ...scope, alternates: everyRegion(LIST_PATHS[list], scope.origin) };
+  return listHead(LIST_TITLES[list], page, context, [breadcrumbs([homeCrumb(scope), listCrumb(scope, list)])]);
+}

@@ -1,0 +1,166 @@
+/**
+ * Head tags on every page (issue 4): title and description, a self-referencing canonical,
+ * reciprocal hreflang with x-default, Open Graph/Twitter with an absolute image, structured data.
+ */
+import request from "supertest";
+import type { Express } from "express";
+import { resolveLink } from "../shared/linkResolver";
+import { localeByLang } from "../shared/locales";
+import { buildSectionIndex } from "../shared/sectionIndex";
+import { readDocument, readDocuments, type DocumentJson } from "./support/contentFiles";
+import { decodeEntities } from "./support/html";
+import { createTestApp } from "./support/testApp";
+
+let app: Express;
+let origin: string;
+beforeAll(() => {
+  const test = createTestApp();
+  app = test.app;
+  origin = test.config.SITE_URL;
+});
+
+const ROUTABLE = ["home", "page", "gallery_project", "article", "sample_page"];
+const LANGS = ["en-gb", "en-us"];
+
+function pathOf(doc: { id: string; type: string; uid?: string | null; lang: string }): string {
+  const sections = buildSectionIndex(readDocument(doc.lang, "navigation", "primary-nav").data.body);
+  return resolveLink({ link_type: "Document", ...doc }, sections, localeByLang(doc.lang))!;
+}
+
+const allDocs: DocumentJson[] = LANGS.flatMap((lang) => ROUTABLE.flatMap((type) => readDocuments(lang, type)));
+// Spec §2.2 sends these two us paths to /us, so they are not pages of their own.
+const REDIRECTED = new Set(["/us/info/book-appointment", "/us/products/pantries-larders"]);
+const pages = allDocs.map((doc) => ({ doc, path: pathOf(doc) })).filter((p) => !REDIRECTED.has(p.path));
+
+interface Head {
+  canonical?: string;
+  alternates: Record<string, string>;
+  meta: Record<string, string[]>;
+  robots?: string;
+  jsonLd: Array<Record<string, unknown>>;
+}
+
+function headOf(html: string): Head {
+  const head = html.slice(0, html.indexOf("</head>"));
+  const attr = (tag: string, name: string) => {
+    const m = new RegExp(`\\b${name}="([^"]*)"`).exec(tag);
+    return m ? decodeEntities(m[1]) : undefined;
+  };
+  const alternates: Record<string, string> = {};
+  for (const tag of head.match(/<link rel="alternate"[^>]*>/g) ?? []) alternates[attr(tag, "hreflang")!] = attr(tag, "href")!;
+  const meta: Record<string, string[]> = {};
+  for (const tag of head.match(/<meta (?:property|name)="[^"]+" content="[^"]*">/g) ?? []) {
+    const key = attr(tag, "property") ?? attr(tag, "name")!;
+    (meta[key] ??= []).push(attr(tag, "content")!);
+  }
+  return {
+    canonical: attr(/<link rel="canonical"[^>]*>/.exec(head)?.[0] ?? "", "href"),
+    alternates,
+    meta,
+    robots: meta.robots?.[0],
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
+  };
+}
+
+async function head(path: string): Promise<Head> {
+  const res = await request(app).get(path);
+  expect(res.status).toBe(200);
+  return headOf(res.text);
+}
+
+describe.each(pages.map((p) => [p.path, p] as const))("%s", (path, { doc }) => {
+  let h: Head;
+  beforeAll(async () => {
+    h = await head(path);
+  });
+
+  test("has an absolute self-referencing canonical", () => {
+    expect(h.canonical).toBe(origin + path);
+  });
+
+  test("lists every translation, itself included, with x-default at the gb version", () => {
+    const versions = [doc, ...((doc as unknown as { alternate_languages: DocumentJson[] }).alternate_languages ?? [])];
+    for (const version of versions) {
+      const language = localeByLang(version.lang).language;
+      expect(h.alternates[language]).toBe(origin + pathOf(version));
+    }
+    expect(h.alternates["x-default"]).toBe(h.alternates["en-GB"]);
+  });
+
+  test("has Open Graph and Twitter tags with an absolute image and its size", () => {
+    expect(h.meta["og:title"]?.[0]).toBeTruthy();
+    expect(h.meta["og:url"]?.[0]).toBe(origin + path);
+    expect(h.meta["og:image"]?.[0]).toMatch(/^https?:\/\//);
+    expect(Number(h.meta["og:image:width"]?.[0])).toBeGreaterThan(0);
+    expect(Number(h.meta["og:image:height"]?.[0])).toBeGreaterThan(0);
+    expect(h.meta["og:locale"]?.[0]).toBe(localeByLang(doc.lang).language.replace("-", "_"));
+    expect(h.meta["twitter:card"]?.[0]).toBe("summary_large_image");
+    expect(h.meta["twitter:image"]?.[0]).toBe(h.meta["og:image"]?.[0]);
+  });
+});
+
+test("hreflang is reciprocal: every version a page lists lists that page back", async () => {
+  const heads = new Map<string, Head>();
+  for (const { path } of pages) heads.set(origin + path, await head(path));
+  for (const [url, h] of heads) {
+    for (const [language, other] of Object.entries(h.alternates)) {
+      if (language === "x-default" || other === url) continue;
+      const back = heads.get(other);
+      if (!back) continue; // a version at a redirected path (spec §2.2)
+      expect(Object.values(back.alternates)).toContain(url);
+    }
+  }
+});
+
+test("the canonical drops the query string and keeps the locale prefix", async () => {
+  const h = headOf((await request(app).get("/us/gallery?utm_source=mail&page=1")).text);
+  expect(h.canonical).toBe(`${origin}/us/gallery`);
+});
+
+test("list pages exist in both regions and say so", async () => {
+  const h = await head("/info/blog");
+  expect(h.alternates).toEqual({ "en-GB": `${origin}/info/blog`, "en-US": `${origin}/us/info/blog`, "x-default": `${origin}/info/blog` });
+});
+
+test("a 404 page has no canonical, no alternates and carries noindex", async () => {
+  const res = await request(app).get("/gallery/no-such-project");
+  expect(res.status).toBe(404);
+  const h = headOf(res.text);
+  expect(h.canonical).toBeUndefined();
+  expect(h.alternates).toEqual({});
+  expect(res.text).toContain('<meta name="robots" content="noindex">');
+});
+
+describe("structured data", () => {
+  test("the home page describes the business as a LocalBusiness type", async () => {
+    const [business] = (await head("/")).jsonLd;
+    expect(business["@context"]).toBe("https://schema.org");
+    expect(business["@type"]).toBe("HomeAndConstructionBusiness");
+    expect(business).toMatchObject({ name: "Hartley & Reed", url: `${origin}/` });
+    expect((business.address as Record<string, unknown>)["@type"]).toBe("PostalAddress");
+  });
+
+  test("an article has headline, dates, image and author, and a breadcrumb trail", async () => {
+    const doc = readDocuments("en-gb", "article")[0];
+    const ld = (await head(pathOf(doc))).jsonLd;
+    const article = ld.find((d) => d["@type"] === "Article")!;
+    expect(article.headline).toBe(doc.data.title);
+    expect(article.datePublished).toBeTruthy();
+    expect(article.dateModified).toBeTruthy();
+    expect((article.image as string[])[0]).toMatch(/^https?:\/\//);
+    expect(article.author).toEqual({ "@type": "Person", name: doc.data.author });
+    const crumbs = ld.find((d) => d["@type"] === "BreadcrumbList")!;
+    const names = (crumbs.itemListElement as Array<{ name: string; position: number }>).map((i) => i.name);
+    expect(names).toEqual(["Home", "Journal", doc.data.title]);
+  });
+
+  test.each(["/gallery/braybrook-st", "/products/doors-drawers", "/quote", "/gallery", "/us/info/blog"])(
+    "%s has a BreadcrumbList whose positions count from 1 and whose items are absolute",
+    async (path) => {
+      const crumbs = (await head(path)).jsonLd.find((d) => d["@type"] === "BreadcrumbList")!;
+      const items = crumbs.itemListElement as Array<{ position: number; item: string }>;
+      expect(items.map((i) => i.position)).toEqual(items.map((_, i) => i + 1));
+      for (const i of items) expect(i.item.startsWith(origin)).toBe(true);
+    },
+  );
+});
