@@ -209,11 +209,11 @@ describe("the home pages differ by region", () => {
     expect(us).not.toContain("/materials/samples");
   });
 
-  test("the region switcher links to / and /us and marks the current region", async () => {
+  test("the region switcher links to / and /us through the region-choice endpoint and marks the current region", async () => {
     for (const locale of LOCALES) {
       const html = (await request(app).get(at(locale, "/"))).text;
       const switcher = elementByClass(html, "ul", "region-switcher")!;
-      expect(hrefsOf(switcher)).toEqual(["/", "/us"]);
+      expect(hrefsOf(switcher)).toEqual(["/_region/gb?to=%2F", "/_region/us?to=%2Fus"]);
       const current = /<a\b[^>]*aria-current="true"[^>]*>.*?<span class="visually-hidden">([^<]*)<\/span><\/a>/.exec(switcher)?.[1];
       expect(current).toBe(locale.name);
     }

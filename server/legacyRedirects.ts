@@ -1,0 +1,19 @@
+/**
+ * Legacy paths (spec §2.2, DESIGN.md request step 2): a 301 to the path's new home, with the
+ * query string kept exactly as it came, before any page or data handler runs. The table and
+ * its matching live in `shared/legacyRedirects.ts`. Mounted at the application root.
+ */
+import type { NextFunction, Request, Response } from "express";
+import { legacyRedirect } from "../shared/legacyRedirects";
+
+/** Legacy paths never come back, so a day of caching (browser and CDN) costs nothing. */
+export const LEGACY_REDIRECT_CACHE_CONTROL = "public, max-age=86400";
+
+export function legacyRedirects(req: Request, res: Response, next: NextFunction): void {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const target = legacyRedirect(req.path);
+  if (target === null) return next();
+  const queryAt = req.originalUrl.indexOf("?");
+  res.setHeader("Cache-Control", LEGACY_REDIRECT_CACHE_CONTROL);
+  res.redirect(301, queryAt === -1 ? target : target + req.originalUrl.slice(queryAt));
+}
