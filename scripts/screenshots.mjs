@@ -25,6 +25,15 @@ try {
       const page = await browser.newPage();
       await page.setViewport({ width, height, deviceScaleFactor: 1 });
       await page.goto(base + p, { waitUntil: "networkidle0" });
+      // Scroll through the page so lazy images load, as they would for a reader.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 60));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForNetworkIdle({ idleTime: 300 });
       const file = path.join(outDir, `${p.replace(/\W+/g, "_").replace(/^_|_$/g, "") || "home"}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);

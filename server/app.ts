@@ -14,13 +14,18 @@ import { readAssetManifest, type AssetManifest } from "./assets";
 import type { Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
+import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
 import { createDataEndpoint } from "./dataEndpoint";
 import { errorHandler } from "./httpErrors";
+import { legacyRedirects } from "./legacyRedirects";
 import { createServerLoaders } from "./loaders";
+import { localeDetection, regionChoice } from "./localeDetection";
 import type { Logger } from "./logger";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
+import { createRobotsRoute } from "./robots";
+import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { cspNonce, securityHeaders } from "./security";
 
 export interface AppDeps {
@@ -55,10 +60,12 @@ export function createApp({ config, logger, content, assets }: AppDeps): Express
     }),
   );
   app.use(cspNonce());
-  app.use(securityHeaders());
+  app.use(securityHeaders(config.SITE_URL));
   app.use(compression());
   app.use(cookieParser());
   app.use(rejectMalformedUrls);
+  app.use(legacyRedirects);
+  app.use(localeDetection);
 
   app.use(
     "/assets",
@@ -70,6 +77,9 @@ export function createApp({ config, logger, content, assets }: AppDeps): Express
   app.use(express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+  app.get("/robots.txt", createRobotsRoute(origin));
+  app.use(createSitemapRouter({ content, origin, logger }));
+  app.get(`${REGION_CHOICE_PREFIX}/:code`, regionChoice);
 
   app.get(`${DATA_PREFIX}{/*path}`, createDataEndpoint(handler, origin, logger));
 

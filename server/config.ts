@@ -12,10 +12,11 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  /** The public origin; defaults to http://localhost:{PORT} (resolved below). */
   SITE_URL: z
     .url({ protocol: /^https?$/ })
-    .default("http://localhost:3000")
-    .transform((url) => url.replace(/\/+$/, "")),
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   CONTENT_DIR: z.string().min(1).default("content"),
   /** Embedded media served at /media; default `<CONTENT_DIR>/media` (resolved below). */
   MEDIA_DIR: z.string().min(1).optional(),
@@ -31,7 +32,7 @@ const schema = z.object({
   BUILD_DIR: z.string().min(1).default("dist"),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR"> & { rootDir: string; MEDIA_DIR: string };
+export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL"> & { rootDir: string; MEDIA_DIR: string; SITE_URL: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -51,6 +52,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     rootDir,
+    // Absolute links and image URLs must reach this server when nothing else is configured.
+    SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     CONTENT_DIR: contentDir,
     MEDIA_DIR: config.MEDIA_DIR ? path.resolve(rootDir, config.MEDIA_DIR) : path.join(contentDir, "media"),
     MEDIA_CACHE_DIR: path.resolve(rootDir, config.MEDIA_CACHE_DIR),

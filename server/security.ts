@@ -14,7 +14,8 @@ export function cspNonce(): RequestHandler {
   };
 }
 
-export function securityHeaders(): RequestHandler {
+/** `siteOrigin`: the configured public origin, where absolute image URLs point even when a request arrives under another host name. */
+export function securityHeaders(siteOrigin: string): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -22,7 +23,7 @@ export function securityHeaders(): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'", "'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https://images.prismic.io"],
+        imgSrc: ["'self'", siteOrigin, "data:", "https://images.prismic.io"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         // Video players load only after a click on the embed facade.

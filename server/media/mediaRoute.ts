@@ -68,6 +68,8 @@ export function createMediaRoute({ mediaDir, cacheDir, logger }: MediaRouteOptio
     if (!parsed.ok) return void res.status(400).type("text/plain").send(parsed.message);
 
     res.setHeader("Cache-Control", CACHE_CONTROL);
+    // Public images: usable from the site under any host name, in share previews and e-mails.
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
     const original = TYPES[media.ext].format;
     if (!original) {
       res.setHeader("Content-Security-Policy", SVG_CSP);

@@ -1,12 +1,14 @@
 import { Outlet } from "react-router";
 import { useRouteHandle } from "../siteData";
 import { Footer } from "../parts/Footer";
+import { Breadcrumbs } from "../parts/Breadcrumbs";
 import { HeadSync } from "../parts/HeadSync";
 import { Header } from "../parts/Header";
 
 /**
- * The region's layout route. Pages choose a layout in the route table (spec §2.1):
- * `default` lets slices run full width, `basic` sets content in a reading column.
+ * The region's layout route. Pages choose a layout in the route table (spec §2.1): `default`
+ * for the marketing pages; `basic` for content pages, which add a breadcrumb trail and set a
+ * title without a hero in the reading column. Slices keep their own widths in both.
  */
 export function SiteLayout() {
   const layout = useRouteHandle().layout ?? "default";
@@ -18,6 +20,7 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
+        {layout === "basic" ? <Breadcrumbs /> : null}
         <Outlet />
       </main>
       <Footer />

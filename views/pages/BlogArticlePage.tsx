@@ -24,7 +24,7 @@ export default function BlogArticlePage() {
       </header>
       <ResponsiveImage field={cover} sizes="(min-width: 1280px) 1200px, 100vw" priority className="article__cover" />
       <RichText field={body} className="rich-text article__body" />
-      <Slices slices={document.data.slices} />
+      <Slices slices={document.data.slices} afterHeading />
     </article>
   );
 }

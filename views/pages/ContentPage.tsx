@@ -9,7 +9,7 @@ export default function ContentPage() {
   return (
     <article className="page page--content" data-uid={document.uid}>
       {opensWithHero ? null : <h1 className="page__title">{document.data.title}</h1>}
-      <Slices slices={document.data.slices} />
+      <Slices slices={document.data.slices} afterHeading={!opensWithHero} />
     </article>
   );
 }

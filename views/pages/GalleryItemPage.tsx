@@ -46,7 +46,7 @@ export default function GalleryItemPage() {
           ))}
         </ul>
       ) : null}
-      <Slices slices={document.data.slices} />
+      <Slices slices={document.data.slices} afterHeading />
     </article>
   );
 }

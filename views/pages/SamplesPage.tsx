@@ -30,7 +30,7 @@ export default function SamplesPage() {
           </li>
         ))}
       </ul>
-      <Slices slices={document.data.slices} />
+      <Slices slices={document.data.slices} afterHeading />
     </article>
   );
 }

@@ -36,13 +36,16 @@ export const sliceComponents: Record<string, ComponentType<{ slice: any; index: 
  * Renders a slice zone. An unknown slice type renders nothing in production and a visible
  * placeholder in development, so a model added in Prismic before its view never breaks a page.
  */
-export function Slices({ slices }: { slices: readonly Slice[] | null | undefined }) {
+export function Slices({ slices, afterHeading = false }: { slices: readonly Slice[] | null | undefined; afterHeading?: boolean }) {
+  // A slice at index 0 owns the page's h1 and main image; when the page template already has
+  // its own h1 (and main image), the zone starts at 1 so no slice claims them again.
+  const first = afterHeading ? 1 : 0;
   return (
     <>
       {(slices ?? []).map((slice, index) => {
         const View = sliceComponents[slice.slice_type];
         const key = (slice as { id?: string }).id ?? `${slice.slice_type}-${index}`;
-        if (View) return <View key={key} slice={slice} index={index} />;
+        if (View) return <View key={key} slice={slice} index={index + first} />;
         return process.env.NODE_ENV === "production" ? null : (
           <section key={key} className="slice slice--missing" data-slice-type={slice.slice_type}>
             Missing view for slice type “{slice.slice_type}”
