@@ -180,8 +180,11 @@ describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, loc
     const hrefs = hrefsOf(main);
     expect(hrefs).toContain(at(locale, "/materials/samples"));
     expect(hrefs).toContain(at(locale, "/gallery/braybrook-st"));
-    // The hero's call to action is a page of the Info group.
-    expect(hrefs).toContain(at(locale, "/info/book-appointment"));
+    // The hero's call to action: in gb a page of the Info group (the showroom appointments page);
+    // in us, which has no appointments page (spec §2.2 sends /us/info/book-appointment to /us),
+    // the quote page, a page outside the primary nav.
+    expect(hrefs).toContain(at(locale, locale.prefix ? "/quote" : "/info/book-appointment"));
+    expect(hrefs).not.toContain("/us/info/book-appointment");
     expect(hrefs.some((h) => h.includes("not-found"))).toBe(false);
   });
 
