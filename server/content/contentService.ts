@@ -19,6 +19,21 @@ export interface Paged<D> {
   totalPages: number;
 }
 
+/** The types that have a page of their own (DESIGN.md "Content"); navigation and taxonomy do not. */
+export const ROUTABLE_TYPES = ["home", "page", "gallery_project", "article", "sample_page"] as const;
+
+/** What the sitemap needs of a document: where it lives, when it changed, and its translations. */
+export type DocumentSummary = Pick<
+  prismic.PrismicDocument,
+  "id" | "uid" | "type" | "lang" | "last_publication_date" | "alternate_languages"
+>;
+
+/** A page of a query, with the size of the whole result. */
+export interface DocumentPage<D> extends Paged<D> {
+  /** Documents matching the query across all pages (`total_results_size`). */
+  total: number;
+}
+
 export interface ContentService {
   home(lang: string): Promise<HomeDocument | null>;
   page(uid: string, lang: string): Promise<PageDocument | null>;
@@ -29,6 +44,19 @@ export interface ContentService {
   articles(lang: string, page: number, pageSize: number): Promise<Paged<ArticleDocument>>;
   navigation(lang: string): Promise<NavigationDocument[]>;
   taxonomy(lang: string): Promise<TaxonomyDocument | null>;
+  /** The repository's master ref: it changes on every publish, so it keys derived caches. */
+  masterRef(): Promise<string>;
+  /**
+   * Page `page` of every document of every language, in the repository's order, read at `ref`
+   * (default: the master ref) so that paging sees one version of the content; only the routable
+   * ones (ROUTABLE_TYPES) are returned, so a page may hold fewer than `pageSize`, and `total`
+   * counts every document. The query has no type filter: the embedded repository evaluates
+   * filters on every document for every page (6× slower at 100,000 documents), and the only
+   * other types (navigation, taxonomy) are a handful of documents.
+   */
+  routableDocuments(page: number, pageSize: number, ref?: string): Promise<DocumentPage<DocumentSummary>>;
+  /** The newest `last_publication_date` among the documents of a type and language, or null. */
+  latestPublication(type: string, lang: string, ref?: string): Promise<string | null>;
 }
 
 /** Turns the client's NotFoundError into null; every other failure propagates. */
@@ -73,5 +101,36 @@ export function createContentService(client: prismic.Client): ContentService {
     articles: newestFirst<ArticleDocument>("article", "publication_date"),
     navigation: (lang) => client.getAllByType<NavigationDocument>("navigation", { lang }),
     taxonomy: (lang) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang })),
+    masterRef: async () => (await client.getMasterRef()).ref,
+    routableDocuments: async (page, pageSize, ref) => {
+      const response = await client.get({ ref, page, pageSize, lang: "*" });
+      const routable: ReadonlySet<string> = new Set(ROUTABLE_TYPES);
+      return {
+        // Only the header fields: a page of documents is dropped as soon as it is written out.
+        items: response.results
+          .filter((doc) => routable.has(doc.type))
+          .map(({ id, uid, type, lang, last_publication_date, alternate_languages }) => ({
+            id,
+            uid,
+            type,
+            lang,
+            last_publication_date,
+            alternate_languages,
+          })),
+        page: response.page,
+        totalPages: Math.max(1, response.total_pages),
+        total: response.total_results_size,
+      };
+    },
+    latestPublication: async (type, lang, ref) => {
+      const response = await client.get({
+        ref,
+        lang,
+        pageSize: 1,
+        filters: [prismic.filter.at("document.type", type)],
+        orderings: [{ field: "document.last_publication_date", direction: "desc" }],
+      });
+      return response.results[0]?.last_publication_date ?? null;
+    },
   };
 }
