@@ -1,6 +1,7 @@
 /** `GET /robots.txt`: crawlers stay out of the preview tools, the APIs and the data endpoint, and find the sitemap. */
 import type { RequestHandler } from "express";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
+import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
 
 export function robotsTxt(siteUrl: string): string {
   return [
@@ -9,6 +10,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /slice-simulator",
     "Disallow: /api/",
     `Disallow: ${DATA_PREFIX}/`,
+    `Disallow: ${REGION_CHOICE_PREFIX}/`,
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

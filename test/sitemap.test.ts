@@ -526,6 +526,7 @@ describe("GET /robots.txt", () => {
       "Disallow: /slice-simulator",
       "Disallow: /api/",
       "Disallow: /_data/",
+      "Disallow: /_region/",
       `Sitemap: ${config.SITE_URL}/sitemap.xml`,
     ]);
   });
