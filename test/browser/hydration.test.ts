@@ -2,31 +2,20 @@
  * In the browser: the server's markup hydrates without errors or hydration warnings,
  * header links navigate client-side, and back works.
  */
-import type { Browser, Page } from "puppeteer-core";
-import { launchBrowser } from "../support/chromium";
-import { startBuiltServer, type RunningServer } from "../support/builtServer";
+import type { Page } from "puppeteer-core";
+import { useSiteAndBrowser } from "../support/browserSuite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startBuiltServer(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSiteAndBrowser();
 
 /** Opens a page and records every console error/warning and uncaught error. */
 async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const problems: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error" || msg.type() === "warn") problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${(err as Error).message}`));
-  await page.goto(server.url + path, { waitUntil: "load" });
+  await page.goto(suite.server.url + path, { waitUntil: "load" });
   await waitForHydration(page);
   return { page, problems };
 }
@@ -49,14 +38,14 @@ test.each(["/", "/us", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop",
 );
 
 test("the 404 screen hydrates too", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push((err as Error).message));
   page.on("console", (msg) => {
     // The 404 document request itself is reported by the browser; anything else is a problem.
     if ((msg.type() === "error" || msg.type() === "warn") && !/status of 404/.test(msg.text())) problems.push(msg.text());
   });
-  const response = await page.goto(`${server.url}/no/such/page/here`, { waitUntil: "load" });
+  const response = await page.goto(`${suite.server.url}/no/such/page/here`, { waitUntil: "load" });
   expect(response?.status()).toBe(404);
   await waitForHydration(page);
   expect(await page.$eval("h1", (h) => h.textContent)).toBe("Oops! Page Not Found");

@@ -1,25 +1,14 @@
 /** The header menus: dropdowns on desktop, one menu on phones; keyboard and pointer both work. */
-import type { Browser, Page } from "puppeteer-core";
-import { launchBrowser } from "../support/chromium";
-import { startBuiltServer, type RunningServer } from "../support/builtServer";
+import type { Page } from "puppeteer-core";
+import { useSiteAndBrowser } from "../support/browserSuite";
 import { readDocument } from "../support/contentFiles";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startBuiltServer(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSiteAndBrowser();
 
 async function open(path: string, width: number): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width, height: 900 });
-  await page.goto(server.url + path, { waitUntil: "load" });
+  await page.goto(suite.server.url + path, { waitUntil: "load" });
   await page.waitForFunction(() => {
     const el = document.querySelector(".site-header");
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));

@@ -1,19 +1,8 @@
 /** The region switcher in a real browser: to the translation when there is one, else the region's home. */
-import type { Browser, Page } from "puppeteer-core";
-import { launchBrowser } from "../support/chromium";
-import { startBuiltServer, type RunningServer } from "../support/builtServer";
+import type { Page } from "puppeteer-core";
+import { useSiteAndBrowser } from "../support/browserSuite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startBuiltServer(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSiteAndBrowser();
 
 async function switchRegion(page: Page, code: "gb" | "us"): Promise<string> {
   const link = `.site-header__inner > .region-switcher a[hreflang="${code === "us" ? "en-US" : "en-GB"}"]`;
@@ -22,9 +11,9 @@ async function switchRegion(page: Page, code: "gb" | "us"): Promise<string> {
 }
 
 test("on a page with a translation the switcher goes to the translation, and back", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1440, height: 900 });
-  await page.goto(`${server.url}/gallery/braybrook-st`, { waitUntil: "load" });
+  await page.goto(`${suite.server.url}/gallery/braybrook-st`, { waitUntil: "load" });
   expect(await switchRegion(page, "us")).toBe("/us/gallery/braybrook-st");
   expect(await page.$eval("html", (h) => h.lang)).toBe("en-US");
   expect(await switchRegion(page, "gb")).toBe("/gallery/braybrook-st");
@@ -33,21 +22,21 @@ test("on a page with a translation the switcher goes to the translation, and bac
 });
 
 test("on a page without a translation the switcher goes to that region's home", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1440, height: 900 });
   // The spec sends /us/info/book-appointment to /us: the gb page has no us version.
-  await page.goto(`${server.url}/info/book-appointment`, { waitUntil: "load" });
+  await page.goto(`${suite.server.url}/info/book-appointment`, { waitUntil: "load" });
   expect(await switchRegion(page, "us")).toBe("/us");
   await page.close();
 });
 
 test("the choice is remembered: the root then opens in the chosen region", async () => {
-  const context = await browser.createBrowserContext();
+  const context = await suite.browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width: 1440, height: 900 });
-  await page.goto(`${server.url}/`, { waitUntil: "load" });
+  await page.goto(`${suite.server.url}/`, { waitUntil: "load" });
   expect(await switchRegion(page, "us")).toBe("/us");
-  await page.goto(`${server.url}/`, { waitUntil: "load" });
+  await page.goto(`${suite.server.url}/`, { waitUntil: "load" });
   expect(new URL(page.url()).pathname).toBe("/us");
   await context.close();
 });

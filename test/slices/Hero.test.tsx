@@ -5,16 +5,10 @@ import { filmProvider, playableEmbed } from "../../views/slices/Hero/HeroFilm";
 import type { HeroPrimary, HeroSlice } from "../../views/slices/Hero/types";
 import model from "../../views/slices/Hero/model.json";
 import { attribute, elementByClass, linksOf, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
-const image = (name: string, alt: string | null, width: number, height: number): ImageField => ({
-  id: name,
-  url: `http://localhost/media/${name}.jpg`,
-  alt,
-  copyright: null,
-  dimensions: { width, height },
-  edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
-});
+const image = imageField;
 const paragraph = (text: string) => [{ type: "paragraph", text, spans: [] }] as unknown as RichTextField;
 
 const primary: HeroPrimary = {

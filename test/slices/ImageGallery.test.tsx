@@ -5,16 +5,10 @@ import { clampIndex, initialPosition, keyTarget, nearestIndex, positionFromScrol
 import type { ImageGalleryItem, ImageGallerySlice } from "../../views/slices/ImageGallery/types";
 import model from "../../views/slices/ImageGallery/model.json";
 import { attribute, elementByClass, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
-const image = (name: string, alt: string | null, width: number, height: number): ImageField => ({
-  id: name,
-  url: `http://localhost/media/${name}.jpg`,
-  alt,
-  copyright: null,
-  dimensions: { width, height },
-  edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
-});
+const image = imageField;
 
 const items: ImageGalleryItem[] = [
   { image: image("kitchen-navy-shaker", "Navy shaker kitchen with brass handles", 2400, 1600), caption: "Shaker doors in Hague Blue" },

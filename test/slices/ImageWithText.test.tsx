@@ -4,16 +4,10 @@ import ImageWithText, { IMAGE_WITH_TEXT_SIZES } from "../../views/slices/ImageWi
 import type { ImageWithTextPrimary, ImageWithTextSlice } from "../../views/slices/ImageWithText/types";
 import model from "../../views/slices/ImageWithText/model.json";
 import { attribute, linksOf, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
-const image = (name: string, alt: string | null, width: number, height: number): ImageField => ({
-  id: name,
-  url: `http://localhost/media/${name}.jpg`,
-  alt,
-  copyright: null,
-  dimensions: { width, height },
-  edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
-});
+const image = imageField;
 
 const primary: ImageWithTextPrimary = {
   image: image("oak-dovetail-drawer", "Hand-cut dovetails on a solid oak drawer box", 2400, 3000),

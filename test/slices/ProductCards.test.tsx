@@ -4,16 +4,10 @@ import ProductCards, { PRODUCT_CARD_SIZES } from "../../views/slices/ProductCard
 import type { ProductCardsItem, ProductCardsSlice } from "../../views/slices/ProductCards/types";
 import model from "../../views/slices/ProductCards/model.json";
 import { attribute, linksOf, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
-const image = (name: string, alt: string | null, width: number, height: number): ImageField => ({
-  id: name,
-  url: `http://localhost/media/${name}.jpg`,
-  alt,
-  copyright: null,
-  dimensions: { width, height },
-  edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
-});
+const image = imageField;
 
 const items: ProductCardsItem[] = [
   {

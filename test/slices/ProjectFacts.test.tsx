@@ -4,13 +4,13 @@ import ProjectFacts from "../../views/slices/ProjectFacts";
 import { CompareView, SIDE_BY_SIDE_SIZES, SLIDER_SIZES, canOverlay, snapPosition } from "../../views/slices/ProjectFacts/BeforeAfter";
 import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "../../views/slices/ProjectFacts/types";
 import { elementByClass, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
 /** The text as read, block by block (a space between adjacent elements). */
 const readable = (html: string) => visibleText(html.replace(/></g, "> <"));
 
-const image = (file: string, alt: string | null, width = 2400, height = 1600) =>
-  ({ id: file, url: `http://localhost/media/${file}`, alt, copyright: null, dimensions: { width, height }, edit: { x: 0, y: 0, zoom: 1, background: "transparent" } }) as unknown as ImageField;
+const image = (file: string, alt: string | null, width = 2400, height = 1600) => imageField(file, alt, width, height);
 const noImage = {} as ImageField;
 
 const base = { slice_type: "project_facts" as const, slice_label: null, id: "project_facts$1", version: "initial" };

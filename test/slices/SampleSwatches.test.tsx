@@ -3,13 +3,13 @@ import type { ImageField, LinkField, RichTextField } from "@prismicio/client";
 import SampleSwatches, { SWATCH_WIDTH, swatchColour } from "../../views/slices/SampleSwatches";
 import type { SampleSwatchesSlice } from "../../views/slices/SampleSwatches/types";
 import { elementByClass, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
 /** The text as read, block by block (a space between adjacent elements). */
 const readable = (html: string) => visibleText(html.replace(/></g, "> <"));
 
-const image = (file: string, alt: string | null, width = 1200, height = 1200) =>
-  ({ id: file, url: `http://localhost/media/${file}`, alt, copyright: null, dimensions: { width, height }, edit: { x: 0, y: 0, zoom: 1, background: "transparent" } }) as unknown as ImageField;
+const image = (file: string, alt: string | null, width = 1200, height = 1200) => imageField(file, alt, width, height);
 const noImage = {} as ImageField;
 const samplesLink = (lang = "en-gb") => ({ link_type: "Document", id: "samples", type: "sample_page", lang }) as unknown as LinkField;
 

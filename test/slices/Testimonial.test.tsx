@@ -4,16 +4,10 @@ import Testimonial, { PORTRAIT_WIDTH, TESTIMONIAL_IMAGE_SIZES } from "../../view
 import type { TestimonialPrimary, TestimonialSlice } from "../../views/slices/Testimonial/types";
 import model from "../../views/slices/Testimonial/model.json";
 import { attribute, elementByClass, visibleText } from "../support/html";
+import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
 
-const image = (name: string, alt: string | null, width: number, height: number): ImageField => ({
-  id: name,
-  url: `http://localhost/media/${name}.jpg`,
-  alt,
-  copyright: null,
-  dimensions: { width, height },
-  edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
-});
+const image = imageField;
 
 const primary: TestimonialPrimary = {
   quote: [
