@@ -1,0 +1,26 @@
+/** Region detection (spec §2.4): us under the /us segment, uk everywhere else. */
+import { regionFromPath } from "../shared/region";
+import { localeFromPath, localizePath, LOCALES } from "../shared/locales";
+
+test.each([
+  ["/us", "us"],
+  ["/us/", "us"],
+  ["/us/gallery/braybrook-st", "us"],
+  ["/US/info/blog", "us"],
+  ["/", "uk"],
+  ["/gallery", "uk"],
+  ["/usa", "uk"],
+  ["/users/us", "uk"],
+  ["/info/blog/us-kitchens", "uk"],
+])("%s is in the %s region", (path, region) => {
+  expect(regionFromPath(path)).toBe(region);
+});
+
+test("localizing a path and reading its locale back are inverse", () => {
+  for (const locale of LOCALES) {
+    for (const path of ["/", "/gallery", "/info/blog/oak"]) {
+      expect(localeFromPath(localizePath(path, locale))).toBe(locale);
+    }
+  }
+  expect(localizePath("/", LOCALES[1])).toBe("/us");
+});
