@@ -43,6 +43,34 @@ async function buildClient() {
   return result.metafile;
 }
 
+/**
+ * The /slice-simulator module (client/sliceSimulator.tsx): one self-contained file in the same
+ * assets folder, built apart so the site's own chunks stay as they are. It uses the site's
+ * stylesheet (linked by the server), so CSS imports are dropped here. Returns its public URL.
+ */
+async function buildSliceSimulator() {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { "slice-simulator": "client/sliceSimulator.tsx" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome111", "firefox111", "safari16.4"],
+    outdir: assetsDir,
+    entryNames: "[name]-[hash]",
+    loader: { ".css": "empty", ".woff2": "empty" },
+    minify: !dev,
+    sourcemap: dev ? "inline" : false,
+    metafile: true,
+    define,
+    jsx: "automatic",
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  const [file] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint) ?? [];
+  return "/assets/" + path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/");
+}
+
 /** Maps each output to its public URL and the page modules (views/pages/*) to their chunks. */
 function clientManifest(metafile) {
   const url = (file) => "/assets/" + path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/");
@@ -114,6 +142,7 @@ const started = Date.now();
 try {
   const metafile = await buildClient();
   const manifest = clientManifest(metafile);
+  manifest.simulatorEntry = await buildSliceSimulator();
   await fs.writeFile(path.join(clientDir, "manifest.json"), JSON.stringify(manifest, null, 2));
   await buildServer();
   const oldDir = `${finalDir}.old-${process.pid}`;

@@ -24,6 +24,10 @@ async function start(): Promise<void> {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  // Pages rendered in preview only: the preview toolbar's events refresh the page's data.
+  if (document.documentElement.hasAttribute("data-preview")) {
+    void import("./preview").then(({ startPreview }) => startPreview(router));
+  }
 }
 
 void start();

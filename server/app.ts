@@ -13,6 +13,9 @@ import { createRoutes } from "../views/routes";
 import { readAssetManifest, type AssetManifest } from "./assets";
 import type { Config } from "./config";
 import type { ContentService } from "./content/contentService";
+import type { RefTracker } from "./content/refTracker";
+import { createPageCache } from "./pageCache/pageCache";
+import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
 import { createDataEndpoint } from "./dataEndpoint";
@@ -26,26 +29,35 @@ import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
-import { cspNonce, securityHeaders } from "./security";
+import { createPreviewRouter } from "./preview/previewRoute";
+import { previewCspSources } from "./preview/toolbar";
+import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
+import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   content: ContentService;
+  /** The master ref of the moment (re-read every 5 s, or at once by the publish webhook). */
+  refs: RefTracker;
+  /** Prismic repository name, whose key the preview cookie uses. */
+  repositoryName: string;
   /** Defaults to the manifest of the client build in BUILD_DIR. */
   assets?: AssetManifest;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export function createApp({ config, logger, content, assets }: AppDeps): Express {
+export function createApp({ config, logger, content, refs, repositoryName, assets }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
-  const handler = createStaticHandler(createRoutes(createServerLoaders(content)));
+  const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
+  const scope = { content, refs, repositoryName, logger };
+  const cache = createPageCache(config.PAGE_CACHE_BYTES);
 
   app.use(
     pinoHttp({
@@ -60,6 +72,10 @@ export function createApp({ config, logger, content, assets }: AppDeps): Express
     }),
   );
   app.use(cspNonce());
+  // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
+  app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
+  // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
+  app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(securityHeaders(config.SITE_URL));
   app.use(compression());
   app.use(cookieParser());
@@ -77,18 +93,27 @@ export function createApp({ config, logger, content, assets }: AppDeps): Express
   app.use(express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+  // Ready once the content service has answered once (the first master ref read).
+  app.get("/readyz", async (_req, res) => {
+    const ready = refs.lastKnown() !== undefined || (await refs.current().then(() => true, () => false));
+    res.setHeader("Cache-Control", "no-store");
+    res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "content service not reachable yet");
+  });
+  app.use(createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", createRobotsRoute(origin));
+  app.use(createPreviewRouter({ content, repositoryName, logger }));
+  app.get(SLICE_SIMULATOR_PATH, createSliceSimulatorRoute(() => manifest));
   app.use(createSitemapRouter({ content, origin, logger }));
   app.get(`${REGION_CHOICE_PREFIX}/:code`, regionChoice);
 
-  app.get(`${DATA_PREFIX}{/*path}`, createDataEndpoint(handler, origin, logger));
+  app.get(`${DATA_PREFIX}{/*path}`, createDataEndpoint(handler, origin, scope));
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { handler, assets: () => manifest, origin, logger }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC }).catch(next);
   });
 
   app.use(errorHandler(logger));

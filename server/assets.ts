@@ -15,6 +15,8 @@ export interface AssetManifest {
   css: string[];
   /** Font files to preload: the faces of the first paint. */
   fontPreloads: string[];
+  /** URL of the /slice-simulator module (client/sliceSimulator.tsx), self-contained; absent in builds older than it. */
+  simulatorEntry?: string;
   /** Source file of a page module (views/pages/X.tsx) → URLs of its chunk and the chunks it imports. */
   modules: Record<string, string[]>;
 }

@@ -4,9 +4,20 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { defaultToolbarSrc, isToolbarSrc } from "./preview/toolbar";
 
 // Spec §5: letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit.
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
+
+/**
+ * Who may frame /slice-simulator (CSP `frame-ancestors`, besides the site itself): Prismic's
+ * editor (the Page Builder's simulator runs on https://<repository>.prismic.io) and Slice
+ * Machine's local app. Every other page has `frame-ancestors 'none'`. Overridden by
+ * SLICE_SIMULATOR_ANCESTORS (for example Slice Machine on another port).
+ */
+export const DEFAULT_SLICE_SIMULATOR_ANCESTORS: readonly string[] = ["https://prismic.io", "https://*.prismic.io", "http://localhost:9999"];
+// A CSP host source with a scheme and no path: scheme://host[:port], the host may start with `*.`.
+const frameAncestor = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -27,12 +38,40 @@ const schema = z.object({
     .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
     .optional(),
   PRISMIC_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** How long the master ref is trusted before it is re-read (ms): the delay before a publish shows. */
+  CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  /** Every request to the content service gives up after this long (ms). */
+  CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  /** Shared secret of the Prismic publish webhook (POST /api/prismic-webhook); the endpoint is off without it. */
+  PRISMIC_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
+  /**
+   * The preview toolbar script (an https URL or a path on this site); default: Prismic's toolbar
+   * of PRISMIC_REPOSITORY, or the local stand-in /preview/toolbar.js in embedded mode.
+   */
+  PRISMIC_TOOLBAR_SRC: z.string().refine(isToolbarSrc, "an https URL or a path on this site (starting with one /)").optional(),
+  /** Bytes of compressed HTML the in-memory page cache may hold; 0 turns it off. */
+  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built client assets and manifest live. */
   BUILD_DIR: z.string().min(1).default("dist"),
+  /** Origins allowed to frame /slice-simulator, separated by spaces or commas (see DEFAULT_SLICE_SIMULATOR_ANCESTORS). */
+  SLICE_SIMULATOR_ANCESTORS: z
+    .string()
+    .default(DEFAULT_SLICE_SIMULATOR_ANCESTORS.join(" "))
+    .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(frameAncestor, "origins like https://*.prismic.io or http://localhost:9999, separated by spaces or commas"))
+        .min(1, "at least one origin"),
+    ),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL"> & { rootDir: string; MEDIA_DIR: string; SITE_URL: string };
+export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC"> & {
+  rootDir: string;
+  MEDIA_DIR: string;
+  SITE_URL: string;
+  PRISMIC_TOOLBAR_SRC: string;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -58,5 +97,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     MEDIA_DIR: config.MEDIA_DIR ? path.resolve(rootDir, config.MEDIA_DIR) : path.join(contentDir, "media"),
     MEDIA_CACHE_DIR: path.resolve(rootDir, config.MEDIA_CACHE_DIR),
     BUILD_DIR: path.resolve(rootDir, config.BUILD_DIR),
+    PRISMIC_TOOLBAR_SRC: config.PRISMIC_TOOLBAR_SRC ?? defaultToolbarSrc(config.PRISMIC_REPOSITORY),
   };
 }

@@ -5,12 +5,15 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isRouteErrorResponse, type StaticHandler } from "react-router";
 import { DATA_PREFIX, ROUTE_PARAM } from "../shared/dataEndpoint";
+import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { newRequestContext } from "./render";
 import type { Logger } from "./logger";
+import { PRIVATE_NO_STORE } from "./pageCache/cacheControl";
+import { RETRY_AFTER_SECONDS } from "./render";
+import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
 
-
-export function createDataEndpoint(handler: StaticHandler, origin: string, logger: Logger) {
+export function createDataEndpoint(handler: StaticHandler, origin: string, deps: ScopeDeps) {
+  const logger = deps.logger;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const routeId = typeof req.query[ROUTE_PARAM] === "string" ? req.query[ROUTE_PARAM] : undefined;
     if (!routeId) return void res.status(400).json({ status: 400, message: `Missing ${ROUTE_PARAM}` });
@@ -19,15 +22,25 @@ export function createDataEndpoint(handler: StaticHandler, origin: string, logge
     const pagePath = url.pathname + url.search;
     res.setHeader("Cache-Control", "no-cache");
     try {
+      let scope: RequestScope;
+      try {
+        scope = await scopeFor(req, deps);
+      } catch (error) {
+        if (!isContentUnavailable(error)) throw error;
+        scope = { content: deps.content, ref: "", preview: false };
+      }
+      // Drafts never land in a shared cache.
+      if (scope.preview) res.setHeader("Cache-Control", PRIVATE_NO_STORE);
       const result = await handler.queryRoute(createFetchRequest(req, res, origin, pagePath), {
         routeId,
-        requestContext: newRequestContext(),
+        requestContext: routerContext(scope),
       });
       if (result instanceof Response) return void sendResponse(res, result);
       res.json(result ?? null);
     } catch (thrown) {
       if (thrown instanceof Response) return void sendResponse(res, thrown);
       if (isRouteErrorResponse(thrown)) {
+        if (thrown.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
         res.status(thrown.status).json({ status: thrown.status, message: String(thrown.data) });
         return;
       }
@@ -41,6 +54,7 @@ export function createDataEndpoint(handler: StaticHandler, origin: string, logge
 
 /** Loader responses pass through; an error one becomes `{ status, message }` like every other error here. */
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (response.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   if (response.status >= 400) {
     const text = await response.text();
     let message: unknown = text;

@@ -18,13 +18,18 @@ export interface ShellOptions {
   entry: string;
   preloads: string[];
   noindex: boolean;
+  /**
+   * Preview only: the preview toolbar script (loaded with the nonce). It also marks the document
+   * `data-preview`, which makes the browser entry load its preview module (client/preview.ts).
+   */
+  toolbarSrc?: string;
 }
 
 export function documentStart(o: ShellOptions): string {
   const n = escapeHtml(o.nonce);
   return [
     "<!doctype html>",
-    `<html lang="${o.locale.language}">`,
+    `<html lang="${o.locale.language}"${o.toolbarSrc ? " data-preview" : ""}>`,
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -38,6 +43,7 @@ export function documentStart(o: ShellOptions): string {
     `<link rel="modulepreload" href="${escapeHtml(o.entry)}" nonce="${n}">`,
     ...o.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${n}">`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}" nonce="${n}"></script>` : "",
     "</head>",
     "<body>",
     '<div id="root">',

@@ -24,7 +24,9 @@ function main(): void {
     logger.fatal({ err: error }, `Cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const app = createApp({ config, logger, content: createContentService(contentClient.client) });
+  const { client, refs } = contentClient;
+  const content = createContentService(client, { masterRef: () => refs.current() });
+  const app = createApp({ config, logger, content, refs, repositoryName: client.repositoryName ?? "embedded" });
   const server = app.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
   });

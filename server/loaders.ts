@@ -2,7 +2,7 @@
  * Route loaders as the server runs them: each reads content for its page and throws a
  * 404 for anything that does not exist, before rendering starts (DESIGN.md, request step 4).
  */
-import { createContext, data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
+import { data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
 import type { RoutableDocument } from "../shared/documents";
 import { LOCALES, localeFromPath, type Locale } from "../shared/locales";
 import { resolveLink } from "../shared/linkResolver";
@@ -11,13 +11,14 @@ import { isPlausibleUid } from "../shared/uid";
 import type { LoaderFactory, LoaderKind } from "../views/routes";
 import type { ContentService, Paged } from "./content/contentService";
 import { buildSiteChrome } from "./content/siteChrome";
+import { isContentUnavailable } from "./content/contentErrors";
+import { createOutageLog } from "./content/outageLog";
+import type { Logger } from "./logger";
 import { headOf, listHeadOf, type HeadScope } from "./pageHeads";
+import { requestMemo, requestScope } from "./requestScope";
 
 export const LIST_PAGE_SIZE = 12;
 const MAX_PAGE = 1000;
-
-/** Per-request memo, so the layout and a page loader share one navigation fetch. */
-export const requestMemo = createContext<Map<string, Promise<unknown>>>();
 
 function memo<T>(args: LoaderFunctionArgs, key: string, load: () => Promise<T>): Promise<T> {
   const cache = args.context.get(requestMemo);
@@ -62,11 +63,33 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-export function createServerLoaders(content: ContentService): LoaderFactory {
+/** The content service of this request: bound to its master ref or preview token. */
+const contentOf = (args: LoaderFunctionArgs): ContentService => args.context.get(requestScope).content;
+
+/** Spec §8/issue 5: a content outage is a 503 (the friendly page, or a cached copy), never a 500. */
+function unavailable(): never {
+  throw data("The content service is temporarily unavailable", { status: 503, statusText: "Service Unavailable" });
+}
+
+export function createServerLoaders(logger: Logger): LoaderFactory {
+  const logOutage = createOutageLog(logger);
+  // The last menus that loaded per language: a failed reload keeps them (spec §8).
+  const lastGoodChrome = new Map<string, SiteChrome>();
+
   const chrome = (args: LoaderFunctionArgs, locale: Locale): Promise<SiteChrome> =>
     memo(args, `chrome:${locale.lang}`, async () => {
-      const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
-      return buildSiteChrome(locale.code, navigation, taxonomy);
+      const content = contentOf(args);
+      try {
+        const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
+        const fresh = buildSiteChrome(locale.code, navigation, taxonomy);
+        if (!args.context.get(requestScope).preview) lastGoodChrome.set(locale.lang, fresh);
+        return fresh;
+      } catch (error) {
+        const kept = lastGoodChrome.get(locale.lang);
+        if (!kept || !isContentUnavailable(error)) throw error;
+        logOutage(error, { lang: locale.lang, kept: "last good menus" });
+        return kept;
+      }
     });
 
   /** Where the head is built: the site's origin (the request's), the region and every region's sections. */
@@ -86,11 +109,11 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
 
   /** A repeatable type at `/.../:uid`: the uid is validated before any content request. */
   const byUid =
-    <D extends RoutableDocument>(get: (uid: string, lang: string) => Promise<D | null>) =>
+    <D extends RoutableDocument>(get: (content: ContentService, uid: string, lang: string) => Promise<D | null>) =>
     async (args: LoaderFunctionArgs, locale: Locale) => {
       const uid = args.params.uid;
       if (!isPlausibleUid(uid)) invalidRoute(args.url);
-      return documentPage(args, locale, await get(uid, locale.lang));
+      return documentPage(args, locale, await get(contentOf(args), uid, locale.lang));
     };
 
   /**
@@ -100,12 +123,15 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
   const list =
     <D extends ListItem>(
       kind: "gallery" | "blog",
-      get: (lang: string, page: number, size: number) => Promise<Paged<D>>,
+      get: (content: ContentService, lang: string, page: number, size: number) => Promise<Paged<D>>,
       fields: string[],
     ) =>
     async (args: LoaderFunctionArgs, locale: Locale) => {
       const page = pageNumber(args.url);
-      const [result, scope] = await Promise.all([get(locale.lang, page, LIST_PAGE_SIZE), headScope(args, locale)]);
+      const [result, scope] = await Promise.all([
+        get(contentOf(args), locale.lang, page, LIST_PAGE_SIZE),
+        headScope(args, locale),
+      ]);
       if (page > result.totalPages) notFound(args.url);
       return { head: listHeadOf(kind, page, scope), ...result, items: result.items.map((item) => cardOf(item, fields)) };
     };
@@ -113,27 +139,37 @@ export function createServerLoaders(content: ContentService): LoaderFactory {
   const loaders: Record<LoaderKind, (args: LoaderFunctionArgs, locale: Locale) => Promise<unknown>> = {
     layout: (args, locale) => chrome(args, locale),
     notFound: async (args) => notFound(args.url),
-    home: async (args, locale) => documentPage(args, locale, await content.home(locale.lang)),
+    home: async (args, locale) => documentPage(args, locale, await contentOf(args).home(locale.lang)),
     section: (args, locale) => contentPage(args, locale, args.params.section),
     sectionPage: (args, locale) => {
       if (!isPlausibleUid(args.params.section)) invalidRoute(args.url);
       return contentPage(args, locale, args.params.uid);
     },
-    galleryList: list("gallery", content.galleryProjects, ["title", "summary", "location", "style", "cover"]),
-    galleryItem: byUid(content.galleryProject),
-    blogList: list("blog", content.articles, ["title", "excerpt", "publication_date", "category", "cover"]),
-    blogArticle: byUid(content.article),
-    samples: async (args, locale) => documentPage(args, locale, await content.samplePage(locale.lang)),
+    galleryList: list("gallery", (c, ...a) => c.galleryProjects(...a), ["title", "summary", "location", "style", "cover"]),
+    galleryItem: byUid((c, uid, lang) => c.galleryProject(uid, lang)),
+    blogList: list("blog", (c, ...a) => c.articles(...a), ["title", "excerpt", "publication_date", "category", "cover"]),
+    blogArticle: byUid((c, uid, lang) => c.article(uid, lang)),
+    samples: async (args, locale) => documentPage(args, locale, await contentOf(args).samplePage(locale.lang)),
   };
 
   /** A `page` is served only at the URL the link resolver gives it, so each page has one address. */
   async function contentPage(args: LoaderFunctionArgs, locale: Locale, uid: string | undefined) {
     if (!isPlausibleUid(uid)) invalidRoute(args.url);
-    const [document, site] = await Promise.all([content.page(uid, locale.lang), chrome(args, locale)]);
+    const [document, site] = await Promise.all([contentOf(args).page(uid, locale.lang), chrome(args, locale)]);
     if (document && !samePath(resolveLink(document, site.sections) ?? "", args.url.pathname)) notFound(args.url);
     return documentPage(args, locale, document);
   }
 
   return (kind) =>
-    ((args: LoaderFunctionArgs) => loaders[kind](args, localeFromPath(args.url.pathname))) as LoaderFunction;
+    (async (args: LoaderFunctionArgs) => {
+      try {
+        return await loaders[kind](args, localeFromPath(args.url.pathname));
+      } catch (error) {
+        if (isContentUnavailable(error)) {
+          logOutage(error, { path: args.url.pathname });
+          unavailable();
+        }
+        throw error;
+      }
+    }) as LoaderFunction;
 }

@@ -1,45 +1,38 @@
 /**
- * Server-side rendering of a page request (DESIGN.md, request step 4): run the matched
- * loaders with `query()`, then stream the router into the document shell. Crawlers get
- * the whole document before the first byte; browsers get the shell as soon as it is ready.
+ * Server-side rendering of a page request (DESIGN.md, request step 4). The request's scope
+ * decides the ref (master, or the editor's preview); a fresh cached copy is sent as it is;
+ * otherwise the matched loaders run with `query()` and the router streams into the shell,
+ * while a copy is kept for the cache. When the content service is down, a cached copy of the
+ * page (even of an older ref) is served; a page never rendered before gets the friendly 503.
  */
-import { Transform } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { renderToPipeableStream } from "react-dom/server";
-import {
-  createStaticRouter,
-  isRouteErrorResponse,
-  RouterContextProvider,
-  StaticRouterProvider,
-  type StaticHandler,
-  type StaticHandlerContext,
-} from "react-router";
-import { isbot } from "isbot";
+import { createStaticRouter, isRouteErrorResponse, type StaticHandler, type StaticHandlerContext } from "react-router";
 import { localeFromPath } from "../shared/locales";
 import type { PageHead } from "../shared/pageHead";
 import { SITE_NAME } from "../shared/site";
 import { pageModuleFiles } from "../views/pageModules";
 import type { RouteHandle } from "../views/routes";
 import { modulePreloads, type AssetManifest } from "./assets";
+import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { DOCUMENT_END, documentStart } from "./htmlShell";
-import { requestMemo } from "./loaders";
+import { documentStart } from "./htmlShell";
 import type { Logger } from "./logger";
+import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
+import type { PageCache } from "./pageCache/pageCache";
+import { sendCachedPage } from "./pageCache/sendCached";
+import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
+import { streamDocument } from "./streamDocument";
 
-/** A render that has not finished by then is aborted (and its timer cleared when it ends). */
-const RENDER_TIMEOUT_MS = 10_000;
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 30;
 
-export interface RenderDeps {
+export interface RenderDeps extends ScopeDeps {
   handler: StaticHandler;
   assets: () => AssetManifest;
   origin: string;
-  logger: Logger;
-}
-
-export function newRequestContext(): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(requestMemo, new Map());
-  return context;
+  cache: PageCache;
+  /** The preview toolbar script (PRISMIC_TOOLBAR_SRC), included in preview only. */
+  toolbarSrc?: string;
 }
 
 /** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
@@ -69,10 +62,30 @@ function matchedPageModules(context: StaticHandlerContext): string[] {
     .map((page) => pageModuleFiles[page]);
 }
 
+const errorTitle = (status: number) =>
+  status === 503 ? `Back shortly | ${SITE_NAME}` : `Page not found | ${SITE_NAME}`;
+
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
   const log = (req as ExpressRequest & { log?: Logger }).log ?? deps.logger;
+  const key = req.originalUrl;
+  const cached = deps.cache.get(key);
+
+  let scope: RequestScope;
+  try {
+    scope = await scopeFor(req, deps);
+  } catch (error) {
+    // Not even a master ref was ever read: a cached copy, or the loaders fail into the 503.
+    if (!isContentUnavailable(error)) throw error;
+    if (cached) return sendCachedPage(req, res, cached, "STALE");
+    scope = { content: deps.content, ref: "", preview: false };
+  }
+  if (!scope.preview && cached && cached.ref === scope.ref) {
+    const fresh = cached.status === 200 || Date.now() - cached.storedAt < NOT_FOUND_TTL_MS;
+    if (fresh) return sendCachedPage(req, res, cached, "HIT");
+  }
+
   const request = createFetchRequest(req, res, deps.origin);
-  const context = await deps.handler.query(request, { requestContext: newRequestContext() });
+  const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
 
   if (context instanceof Response) {
     // A loader redirected: pass the redirect on as it is.
@@ -81,68 +94,51 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     res.status(context.status).end();
     return;
   }
+  if (context.statusCode === 503) {
+    // Prismic is down or rate-limiting: an older copy of this page beats an error page.
+    if (cached && !scope.preview) return sendCachedPage(req, res, cached, "STALE");
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
 
   sanitizeErrors(context, log);
   const nonce = res.locals.cspNonce as string;
   const manifest = deps.assets();
-  const locale = localeFromPath(req.path);
   const head = headFor(context);
   const start = documentStart({
-    locale,
-    title: head?.title ?? `Page not found | ${SITE_NAME}`,
+    locale: localeFromPath(req.path),
+    title: head?.title ?? errorTitle(context.statusCode),
     head,
     nonce,
     css: manifest.css,
     fonts: manifest.fontPreloads ?? [],
     entry: manifest.entry,
     preloads: modulePreloads(manifest, matchedPageModules(context)),
-    noindex: context.statusCode >= 400,
+    noindex: context.statusCode >= 400 || scope.preview,
+    toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
   });
+  res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
+  res.setHeader("X-Cache", scope.preview ? "BYPASS" : "MISS");
 
-  const router = createStaticRouter(deps.handler.dataRoutes, context);
-  const forCrawler = isbot(req.get("user-agent") ?? "");
-
-  await new Promise<void>((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const body = new Transform({
-      transform(chunk, _encoding, callback) {
-        callback(null, chunk);
-      },
-      flush(callback) {
-        callback(null, DOCUMENT_END);
-      },
-    });
-    // React flushes after each chunk it writes; pass that through to compression.
-    (body as Transform & { flush?: () => void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
-
-    const stream = renderToPipeableStream(<StaticRouterProvider router={router} context={context} nonce={nonce} />, {
-      nonce,
-      bootstrapModules: [manifest.entry],
-      [forCrawler ? "onAllReady" : "onShellReady"]() {
-        res.status(context.statusCode);
-        res.setHeader("Content-Type", "text/html; charset=utf-8");
-        res.write(start);
-        body.pipe(res);
-        stream.pipe(body);
-      },
-      onShellError(error: unknown) {
-        log.error({ err: error }, "render failed before the shell was ready");
-        if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
-        finish();
-      },
-      onError(error: unknown) {
-        log.error({ err: error }, "render error");
-      },
-    });
-    res.on("finish", finish);
-    res.on("close", () => {
-      if (!res.writableFinished) stream.abort();
-      finish();
-    });
-    timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+  const cacheable = !scope.preview && scope.ref !== "" && (context.statusCode === 200 || context.statusCode === 404);
+  const chunks: Buffer[] = [];
+  const { completed } = await streamDocument(req, res, {
+    router: createStaticRouter(deps.handler.dataRoutes, context),
+    context,
+    nonce,
+    entry: manifest.entry,
+    start,
+    log,
+    onChunk: cacheable ? (chunk) => chunks.push(Buffer.from(chunk)) : undefined,
   });
+  if (cacheable && completed && req.method === "GET") {
+    void deps.cache
+      .store(key, {
+        ref: scope.ref,
+        status: context.statusCode,
+        contentType: "text/html; charset=utf-8",
+        nonce,
+        html: Buffer.concat(chunks),
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "could not cache the page"));
+  }
 }

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import helmet from "helmet";
+import helmet, { xFrameOptions } from "helmet";
 import { EMBED_FRAME_ORIGINS } from "../shared/embedPlayer";
 
 export function cspNonce(): RequestHandler {
@@ -14,21 +14,58 @@ export function cspNonce(): RequestHandler {
   };
 }
 
+/**
+ * Lets the matched route be framed by `ancestors` (and the site itself): CSP `frame-ancestors`
+ * lists them and no X-Frame-Options is sent. Mount it before `securityHeaders`, on that route
+ * only (app.get(path, …)); every other response keeps `frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY`. Used by /slice-simulator, which Prismic's editor frames.
+ */
+export function allowFramingBy(ancestors: readonly string[]): RequestHandler {
+  const sources = ["'self'", ...ancestors].join(" ");
+  return (_req, res, next) => {
+    res.locals.frameAncestors = sources;
+    next();
+  };
+}
+
+/** A preview request: it carries Prismic's preview cookie (read from the header: cookie-parser runs after the headers are set). */
+const PREVIEW_COOKIE_IN_HEADER = /(?:^|;\s*)io\.prismic\.preview=/;
+
+/**
+ * Widens `connect-src`, `frame-src` and `img-src` of preview responses by `sources` (the
+ * preview toolbar's hosts: server/preview/toolbar.ts); every other response keeps the strict
+ * policy. Mount it before `securityHeaders`. The toolbar script itself needs no host: it is
+ * loaded by a tag with the nonce, and what it loads is allowed by 'strict-dynamic'.
+ */
+export function allowPreviewToolbar(sources: readonly string[]): RequestHandler {
+  const list = sources.join(" ");
+  return (req, res, next) => {
+    if (list && PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "")) res.locals.previewSources = list;
+    next();
+  };
+}
+
+/** A directive's sources, plus the preview toolbar's on a preview response. */
+const withPreviewSources = (...sources: string[]) => [
+  (_req: unknown, res: unknown) => [...sources, (res as Response).locals.previewSources as string | undefined].filter(Boolean).join(" "),
+];
+
 /** `siteOrigin`: the configured public origin, where absolute image URLs point even when a request arrives under another host name. */
 export function securityHeaders(siteOrigin: string): RequestHandler {
-  return helmet({
+  const frameguard = xFrameOptions({ action: "deny" });
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'", "'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", siteOrigin, "data:", "https://images.prismic.io"],
+        imgSrc: withPreviewSources("'self'", siteOrigin, "data:", "https://images.prismic.io"),
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: withPreviewSources("'self'"),
         // Video players load only after a click on the embed facade.
-        frameSrc: EMBED_FRAME_ORIGINS,
-        frameAncestors: ["'none'"],
+        frameSrc: withPreviewSources(...EMBED_FRAME_ORIGINS),
+        frameAncestors: [(_req, res) => ((res as Response).locals.frameAncestors as string | undefined) ?? "'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -39,5 +76,12 @@ export function securityHeaders(siteOrigin: string): RequestHandler {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: false,
+    // Set below: DENY, except on a route that allowFramingBy opened to its editors.
+    xFrameOptions: false,
   });
+  return (req, res, next) =>
+    headers(req, res, (error?: unknown) => {
+      if (error || res.locals.frameAncestors) return next(error);
+      frameguard(req, res, next);
+    });
 }

@@ -17,6 +17,8 @@ import {
   SPAN_TYPES,
   loadContentEntries,
   loadModels,
+  loadReleaseEntries,
+  overlayRelease,
   richTextUsage,
   sliceUsage,
   validateContent,
@@ -33,6 +35,7 @@ const HAS_MEDIA = fs.existsSync(MEDIA);
 
 const loadedModels = loadModels(ROOT);
 const loadedContent = loadContentEntries(CONTENT, ROOT);
+const loadedReleases = loadReleaseEntries(CONTENT, ROOT);
 const models: ContentModels = loadedModels.models;
 const entries: ContentEntry[] = loadedContent.entries;
 const docs = entries.map((e) => e.document as DocumentJson & { alternate_languages: Array<{ id: string; lang: string }> });
@@ -82,6 +85,32 @@ describe("the content matches the models", () => {
     const report = validateContent(entries, models, { mediaDir: path.join(ROOT, "no-such-media-folder") });
     expect(report.errors).toEqual([]);
     expect(report.notes).toEqual([expect.stringMatching(/Skipped the media check: the folder .*no-such-media-folder is missing/)]);
+  });
+});
+
+describe("the releases (content/_releases/<name>/: drafts previewed under a ref of their own)", () => {
+  test("the published set leaves the releases out, and there is at least one release", () => {
+    expect(entries.filter((e) => e.file.includes("_releases"))).toEqual([]);
+    expect(loadedReleases.errors).toEqual([]);
+    expect(loadedReleases.releases.map((r) => r.name)).toContain("spring-refresh");
+  });
+
+  test.each(loadedReleases.releases.map((r) => [r.name, r] as const))(
+    "%s: its drafts, over the published documents, are valid against the models (media included)",
+    (_name, release) => {
+      expect(release.entries.length).toBeGreaterThan(0);
+      const report = validateContent(overlayRelease(entries, release), models, { mediaDir: HAS_MEDIA ? MEDIA : null });
+      expect(report.errors).toEqual([]);
+    },
+  );
+
+  test("a broken draft is reported under its own file", () => {
+    const release = loadedReleases.releases.find((r) => r.name === "spring-refresh")!;
+    const broken = release.entries.map((e, i) => (i === 0 ? { file: e.file, document: { ...e.document, data: { ...e.document.data, title: 42 } } } : e));
+    const errors = validateContent(overlayRelease(entries, { name: release.name, entries: broken }), models, { mediaDir: null }).errors;
+    const file = release.entries[0].file;
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.filter((e) => !e.startsWith(`${file} data.title:`))).toEqual([]);
   });
 });
 

@@ -48,8 +48,9 @@ beforeAll(async () => {
     { NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, CONTENT_DIR: "content", MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: cacheDir },
     ROOT,
   );
-  const content = createContentService(createContentClient(config).client);
-  app = createApp({ config, logger: createLogger("silent"), content, assets });
+  const { client, refs } = createContentClient(config);
+  const content = createContentService(client, { masterRef: () => refs.current() });
+  app = createApp({ config, logger: createLogger("silent"), content, refs, repositoryName: "embedded", assets });
 });
 
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));

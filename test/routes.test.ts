@@ -258,12 +258,24 @@ describe("Content-Security-Policy", () => {
     for (const script of scripts) expect(attribute(script.attributes, "nonce")).toBe(nonce);
   });
 
-  test("each response gets a fresh nonce", async () => {
-    const again = await request(app).get("/gallery/braybrook-st");
-    const other = cspDirectives(again.headers["content-security-policy"])["script-src"].find((s) => s.startsWith("'nonce-"));
-    expect(other).toBeDefined();
-    expect(other).not.toBe(`'nonce-${nonce}'`);
-    expect(again.text).not.toContain(nonce);
+  test("each render gets a fresh nonce", async () => {
+    const uncached = createTestApp({ env: { PAGE_CACHE_BYTES: "0" } }).app;
+    const first = await request(uncached).get("/gallery/braybrook-st");
+    const again = await request(uncached).get("/gallery/braybrook-st");
+    const nonceOf = (r: request.Response) =>
+      cspDirectives(r.headers["content-security-policy"])["script-src"].find((s) => s.startsWith("'nonce-"));
+    expect(nonceOf(again)).toBeDefined();
+    expect(nonceOf(again)).not.toBe(nonceOf(first));
+    expect(again.text).not.toContain(nonceOf(first)!.slice("'nonce-".length, -1));
+  });
+
+  test("a cached copy is sent with a policy that names the nonce its markup carries", async () => {
+    const hit = await request(app).get("/gallery/braybrook-st");
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    const policyNonce = cspDirectives(hit.headers["content-security-policy"])["script-src"]
+      .find((s) => s.startsWith("'nonce-"))!
+      .slice("'nonce-".length, -1);
+    for (const script of scriptsOf(hit.text)) expect(attribute(script.attributes, "nonce")).toBe(policyNonce);
   });
 
   test("the hydration payload carries the page's loader data", () => {

@@ -1,41 +1,89 @@
 /**
  * The one Prismic client of the process. Hosted and embedded content differ only in the
  * endpoint and the `fetch` the client is given (DESIGN.md: one code path). The client is
- * shared across requests so its 5 s repository cache is shared too.
+ * shared across requests so its repository cache is shared too; every request is bounded
+ * by a timeout and the rate-limit rules of `resilientFetch`.
  */
 import * as prismic from "@prismicio/client";
 import type { Config } from "../config";
-import { loadDocuments } from "./embedded/loadDocuments";
+import { ContentUnavailableError } from "./contentErrors";
+import { expiredPreviewAsUnknownRef } from "./expiredPreview";
+import { loadDocuments, loadReleases } from "./embedded/loadDocuments";
 import { absolutizeMediaUrls } from "./embedded/mediaUrls";
 import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/embeddedRepository";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
+import { createRefTracker, type RefTracker } from "./refTracker";
+import { resilientFetch } from "./resilientFetch";
 
 export const EMBEDDED_REPOSITORY_NAME = "embedded";
 
 export interface ContentClient {
   client: prismic.Client;
   mode: "hosted" | "embedded";
-  /** Present in embedded mode: the documents the client reads. */
-  embedded?: EmbeddedRepository;
+  /** The master ref, re-read every 5 s or at once after a publish webhook. */
+  refs: RefTracker;
+  /** Embedded mode: the documents the client reads, and a way to publish new ones (a new master ref). */
+  embedded?: { current(): EmbeddedRepository; publish(documents: prismic.PrismicDocument[]): EmbeddedRepository };
 }
 
-export function createContentClient(
-  config: Pick<Config, "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "CONTENT_DIR" | "SITE_URL">,
-): ContentClient {
+export interface ContentClientOptions {
+  /** Wraps the transport under the client (tests use it to make the content service slow, down or rate-limited). */
+  wrapFetch?: (inner: typeof fetch) => typeof fetch;
+}
+
+type ContentConfig = Pick<
+  Config,
+  "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "CONTENT_DIR" | "SITE_URL" | "CONTENT_TIMEOUT_MS" | "CONTENT_REF_TTL_MS"
+>;
+
+/** Reads the master ref straight from the repository endpoint, past the client's own 5 s cache. */
+async function readMasterRef(fetchFn: typeof fetch, endpoint: string, accessToken?: string): Promise<string> {
+  const url = new URL(endpoint);
+  if (accessToken) url.searchParams.set("access_token", accessToken);
+  const response = await fetchFn(url.toString());
+  if (!response.ok) throw new ContentUnavailableError(`The repository answered ${response.status}`);
+  const repository = (await response.json()) as prismic.Repository;
+  const master = repository.refs.find((ref) => ref.isMasterRef);
+  if (!master) throw new ContentUnavailableError("The repository has no master ref");
+  return master.ref;
+}
+
+export function createContentClient(config: ContentConfig, options: ContentClientOptions = {}): ContentClient {
+  const wrap = options.wrapFetch ?? ((inner) => inner);
+  // An expired preview token falls back to the master ref like an invalid one (spec §4).
+  let tracker: RefTracker | undefined;
+  const masterRef = () => tracker?.current().catch(() => undefined) ?? Promise.resolve(undefined);
+  const guarded = (inner: typeof fetch) =>
+    resilientFetch(expiredPreviewAsUnknownRef(wrap(inner), masterRef), { timeoutMs: config.CONTENT_TIMEOUT_MS });
+
   if (config.PRISMIC_REPOSITORY) {
-    const client = prismic.createClient(config.PRISMIC_REPOSITORY, {
-      accessToken: config.PRISMIC_ACCESS_TOKEN,
-      fetch: globalThis.fetch,
-    });
-    return { client, mode: "hosted" };
+    const fetchFn = guarded(globalThis.fetch.bind(globalThis));
+    const client = prismic.createClient(config.PRISMIC_REPOSITORY, { accessToken: config.PRISMIC_ACCESS_TOKEN, fetch: fetchFn });
+    const refs = (tracker = createRefTracker(
+      () => readMasterRef(fetchFn, client.documentAPIEndpoint, config.PRISMIC_ACCESS_TOKEN),
+      config.CONTENT_REF_TTL_MS,
+    ));
+    return { client, mode: "hosted", refs };
   }
+
   // Content names embedded images `/media/<file>`; the image helpers need them absolute.
-  const documents = loadDocuments(config.CONTENT_DIR).map((document) => absolutizeMediaUrls(document, config.SITE_URL));
-  const embedded = createEmbeddedRepository(documents);
+  const absolute = (documents: readonly prismic.PrismicDocument[]) =>
+    documents.map((document) => absolutizeMediaUrls(document, config.SITE_URL));
+  // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
+  const releases = loadReleases(config.CONTENT_DIR).map((release) => ({ ...release, documents: absolute(release.documents) }));
+  const prepare = (documents: prismic.PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
+  let repository = prepare(loadDocuments(config.CONTENT_DIR));
+  const fetchFn = guarded(createEmbeddedFetch(() => repository));
   // A repository name (not the bare endpoint) keeps every client feature, previews included.
-  const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, {
-    documentAPIEndpoint: EMBEDDED_ENDPOINT,
-    fetch: createEmbeddedFetch(embedded),
-  });
-  return { client, mode: "embedded", embedded };
+  const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch: fetchFn });
+  const refs = (tracker = createRefTracker(() => readMasterRef(fetchFn, EMBEDDED_ENDPOINT), config.CONTENT_REF_TTL_MS));
+  return {
+    client,
+    mode: "embedded",
+    refs,
+    embedded: {
+      current: () => repository,
+      publish: (documents) => (repository = prepare(documents)),
+    },
+  };
 }

@@ -12,6 +12,7 @@ import type {
   SamplePageDocument,
   TaxonomyDocument,
 } from "../../shared/documents";
+import { fetchPreviewDocument, type PreviewDocument } from "./previewDocument";
 
 export interface Paged<D> {
   items: D[];
@@ -57,6 +58,23 @@ export interface ContentService {
   routableDocuments(page: number, pageSize: number, ref?: string): Promise<DocumentPage<DocumentSummary>>;
   /** The newest `last_publication_date` among the documents of a type and language, or null. */
   latestPublication(type: string, lang: string, ref?: string): Promise<string | null>;
+  /**
+   * The same service reading every page query at `ref`: the master ref of this request (so one
+   * request sees one version of the content) or a preview token (spec §4: the cookie wins).
+   */
+  withRef(ref: string): ContentService;
+  /**
+   * Preview resolve (spec §7.2): the document `documentId` at the preview `token` (any language),
+   * or `valid: false` when the content service refuses the token (unknown or expired).
+   */
+  previewDocument(documentId: string, token: string): Promise<PreviewDocument>;
+}
+
+export interface ContentServiceOptions {
+  /** The ref every page query reads; default: the client's master ref. */
+  ref?: string;
+  /** Where the current master ref comes from (a tracker that a webhook can refresh at once). */
+  masterRef?: () => Promise<string>;
 }
 
 /** Turns the client's NotFoundError into null; every other failure propagates. */
@@ -76,12 +94,14 @@ async function paged<D extends prismic.PrismicDocument>(
   return { items: response.results, page: response.page, totalPages: Math.max(1, response.total_pages) };
 }
 
-export function createContentService(client: prismic.Client): ContentService {
+export function createContentService(client: prismic.Client, options: ContentServiceOptions = {}): ContentService {
+  const { ref } = options;
   /** Newest first by a date-like field, then by first publication. */
   const newestFirst = <D extends prismic.PrismicDocument>(type: D["type"], field: string) =>
     (lang: string, page: number, pageSize: number) =>
       paged(
         client.getByType<D>(type, {
+          ref,
           lang,
           page,
           pageSize,
@@ -92,16 +112,18 @@ export function createContentService(client: prismic.Client): ContentService {
         }),
       );
   return {
-    home: (lang) => orNull(client.getSingle<HomeDocument>("home", { lang })),
-    page: (uid, lang) => orNull(client.getByUID<PageDocument>("page", uid, { lang })),
-    galleryProject: (uid, lang) => orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang })),
-    article: (uid, lang) => orNull(client.getByUID<ArticleDocument>("article", uid, { lang })),
-    samplePage: (lang) => orNull(client.getSingle<SamplePageDocument>("sample_page", { lang })),
+    home: (lang) => orNull(client.getSingle<HomeDocument>("home", { lang, ref })),
+    page: (uid, lang) => orNull(client.getByUID<PageDocument>("page", uid, { lang, ref })),
+    galleryProject: (uid, lang) => orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang, ref })),
+    article: (uid, lang) => orNull(client.getByUID<ArticleDocument>("article", uid, { lang, ref })),
+    samplePage: (lang) => orNull(client.getSingle<SamplePageDocument>("sample_page", { lang, ref })),
     galleryProjects: newestFirst<GalleryProjectDocument>("gallery_project", "year"),
     articles: newestFirst<ArticleDocument>("article", "publication_date"),
-    navigation: (lang) => client.getAllByType<NavigationDocument>("navigation", { lang }),
-    taxonomy: (lang) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang })),
-    masterRef: async () => (await client.getMasterRef()).ref,
+    navigation: (lang) => client.getAllByType<NavigationDocument>("navigation", { lang, ref }),
+    taxonomy: (lang) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang, ref })),
+    masterRef: options.masterRef ?? (async () => (await client.getMasterRef()).ref),
+    withRef: (at) => createContentService(client, { ...options, ref: at }),
+    previewDocument: (documentId, token) => fetchPreviewDocument(client, documentId, token),
     routableDocuments: async (page, pageSize, ref) => {
       const response = await client.get({ ref, page, pageSize, lang: "*" });
       const routable: ReadonlySet<string> = new Set(ROUTABLE_TYPES);

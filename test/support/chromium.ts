@@ -19,7 +19,8 @@ export function ensureChromium(): void {
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches for one test file (e.g. `--disable-features=…`). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   ensureChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chromium-profile-"));
   return puppeteer.launch({
@@ -35,6 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
+      ...extraArgs,
     ],
   });
 }

@@ -12,10 +12,10 @@ import type { Express } from "express";
 import { createApp } from "../../server/app";
 import { readAssetManifest, type AssetManifest } from "../../server/assets";
 import { loadConfig, type Config } from "../../server/config";
-import { createContentClient } from "../../server/content/contentClient";
+import { createContentClient, type ContentClient, type ContentClientOptions } from "../../server/content/contentClient";
 import type { ContentService } from "../../server/content/contentService";
 import { createContentService } from "../../server/content/contentService";
-import { createLogger } from "../../server/logger";
+import { createLogger, type Logger } from "../../server/logger";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
@@ -35,6 +35,12 @@ export interface TestAppOptions {
   contentDir?: string;
   /** A content service to use instead of the embedded repository's (e.g. one that throws). */
   content?: ContentService;
+  /** More settings, as environment variables. */
+  env?: Record<string, string>;
+  /** Wraps the transport under the Prismic client (to make it slow, down or rate-limited). */
+  wrapFetch?: ContentClientOptions["wrapFetch"];
+  /** A logger to read the app's log lines from (default: silent). */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -43,21 +49,34 @@ export interface TestApp {
   content: ContentService;
   calls: ContentCalls;
   config: Config;
+  /** The Prismic client and its master-ref tracker (embedded: `contentClient.embedded.publish`). */
+  contentClient: ContentClient;
 }
 
-/** Wraps every method of a content service so its calls are recorded. */
-export function recordCalls(service: ContentService): { content: ContentService; calls: ContentCalls } {
+/**
+ * Wraps every method of a content service so its calls are recorded, including the calls of
+ * the services it hands out per ref (`withRef`), which are what the routes actually use.
+ * With `pinned`, `withRef` returns the same service (for hand-made services in tests).
+ */
+export function recordCalls(service: ContentService, pinned = false): { content: ContentService; calls: ContentCalls } {
   const log: Array<{ method: ContentMethod; args: unknown[] }> = [];
-  const content = new Proxy(service, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        log.push({ method: property as ContentMethod, args });
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const wrap = (inner: ContentService): ContentService => {
+    const proxy: ContentService = new Proxy(inner, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        if (property === "withRef") {
+          return (ref: string) => (pinned ? proxy : wrap((value as ContentService["withRef"]).call(target, ref)));
+        }
+        return (...args: unknown[]) => {
+          log.push({ method: property as ContentMethod, args });
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    return proxy;
+  };
+  const content = wrap(service);
   const calls: ContentCalls = {
     log,
     count: (method, ...rest) =>
@@ -90,12 +109,22 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
       LOG_LEVEL: "silent",
       SITE_URL: "http://localhost:3000",
       CONTENT_DIR: options.contentDir ?? "content",
+      ...options.env,
     },
     ROOT,
   );
-  const logger = createLogger("silent");
-  const service = options.content ?? createContentService(createContentClient(config).client);
-  const { content, calls } = recordCalls(service);
-  const app = createApp({ config, logger, content, assets: waitForAssetManifest(config.BUILD_DIR) });
-  return { app, content, calls, config };
+  const logger = options.logger ?? createLogger("silent");
+  const contentClient = createContentClient(config, { wrapFetch: options.wrapFetch });
+  const { client, refs } = contentClient;
+  const service = options.content ?? createContentService(client, { masterRef: () => refs.current() });
+  const { content, calls } = recordCalls(service, options.content !== undefined);
+  const app = createApp({
+    config,
+    logger,
+    content,
+    refs,
+    repositoryName: client.repositoryName ?? "embedded",
+    assets: waitForAssetManifest(config.BUILD_DIR),
+  });
+  return { app, content, calls, config, contentClient };
 }

@@ -7,25 +7,36 @@ import { useLocale } from "../siteData";
 /**
  * The error layout and not-found screen of spec §2.5: full height, centred, "404",
  * "Oops! Page Not Found" and an outlined "Go Back Home" button to the region's root.
- * Unhandled errors land here too (spec §2.5); their details never reach the page.
+ * Unhandled errors land here too (spec §2.5); their details never reach the page. When the
+ * content service is down (503) the same layout says so kindly instead.
  */
 export function ErrorScreen() {
   const error = useRouteError();
   const locale = useLocale();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const unavailable = status === 503;
   return (
     <div className="layout layout--error">
-      <HeadSync fallbackTitle={`Page not found | ${SITE_NAME}`} />
+      <HeadSync fallbackTitle={unavailable ? `Back shortly | ${SITE_NAME}` : `Page not found | ${SITE_NAME}`} />
       <header className="error-header">
         <Link to={localizePath("/", locale)} className="brand">
           {SITE_NAME}
         </Link>
       </header>
       <main id="main" className="not-found" data-status={status}>
-        <p className="not-found__code" aria-hidden="true">
-          404
-        </p>
-        <h1 className="not-found__title">Oops! Page Not Found</h1>
+        {unavailable ? (
+          <>
+            <h1 className="not-found__title">We’ll be back shortly</h1>
+            <p className="not-found__text">This page is taking a short break. Please try again in a minute.</p>
+          </>
+        ) : (
+          <>
+            <p className="not-found__code" aria-hidden="true">
+              404
+            </p>
+            <h1 className="not-found__title">Oops! Page Not Found</h1>
+          </>
+        )}
         <Link to={localizePath("/", locale)} className="button button--outlined">
           Go Back Home
         </Link>

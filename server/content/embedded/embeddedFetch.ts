@@ -13,6 +13,29 @@ import { QueryParseError } from "./queryParser";
 /** The `.invalid` top-level domain can never resolve, so a stray real request cannot leave. */
 export const EMBEDDED_ENDPOINT = "https://embedded.invalid/api/v2";
 
+/**
+ * Embedded preview tokens have the shape of hosted Prismic's (a URL): `<prefix><ref>`, where
+ * the ref is a release's (`release~<name>~<hash>`). The search endpoint accepts one wherever a
+ * ref goes; a token naming no ref is answered like an unknown ref (404 with the master ref), so
+ * the client falls back to published content by itself.
+ */
+export const EMBEDDED_PREVIEW_TOKEN_PREFIX = "https://embedded.invalid/previews/";
+
+/** The preview token of an embedded ref (a release's). */
+export function embeddedPreviewToken(ref: string): string {
+  return EMBEDDED_PREVIEW_TOKEN_PREFIX + encodeURIComponent(ref);
+}
+
+/** The ref a `ref` parameter names: itself, or the ref inside an embedded preview token. */
+function refOfParameter(value: string): string {
+  if (!value.startsWith(EMBEDDED_PREVIEW_TOKEN_PREFIX)) return value;
+  try {
+    return decodeURIComponent(value.slice(EMBEDDED_PREVIEW_TOKEN_PREFIX.length));
+  } catch {
+    return value;
+  }
+}
+
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 const LICENSE = "All Rights Reserved";
@@ -59,7 +82,7 @@ function search(repo: EmbeddedRepository, url: URL): Response {
   if (!ref) {
     return json(url, 400, { type: "api_validation_error", message: "The ref parameter is required." });
   }
-  const set = repo.refs.get(ref);
+  const set = repo.refs.get(refOfParameter(ref));
   if (!set) {
     // The client parses the master ref out of this message and retries with it.
     return json(url, 404, {

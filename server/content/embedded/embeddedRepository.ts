@@ -3,7 +3,7 @@ import type { Language, PrismicDocument, Ref, Repository } from "@prismicio/clie
 
 /**
  * One version of the content: the documents a ref answers with, indexed for the lookups the
- * client makes most (by id, by type). Releases will add more sets under their own refs.
+ * client makes most (by id, by type). The master set, and one set per release.
  */
 export interface DocumentSet {
   readonly ref: Ref;
@@ -30,7 +30,24 @@ export interface EmbeddedRepository {
 export interface EmbeddedRepositoryOptions {
   /** The repository's default language. */
   masterLang?: string;
+  /** Releases: draft documents previewed under their own (non-master) ref. */
+  releases?: readonly EmbeddedRelease[];
 }
+
+/**
+ * A release (`CONTENT_DIR/_releases/<name>/`): its documents replace the master documents
+ * with the same id and add the others. Its ref is `release~<name>~<hash of its content>`,
+ * so an edit of the release or of the master content gives it a new ref.
+ */
+export interface EmbeddedRelease {
+  /** The folder name: lower-case letters, digits and hyphens. */
+  name: string;
+  /** Shown in the repository's refs; default: the name in words ("spring-refresh" → "Spring refresh"). */
+  label?: string;
+  documents: readonly PrismicDocument[];
+}
+
+export const RELEASE_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 const DEFAULT_MASTER_LANG = "en-gb";
 /** The site serves these two locales, so the repository always declares them. */
@@ -52,6 +69,12 @@ export function createEmbeddedRepository(
     documents,
   );
 
+  const refs = new Map<string, DocumentSet>([[masterRef, master]]);
+  for (const release of options.releases ?? []) {
+    const set = releaseSet(release, documents);
+    refs.set(set.ref.ref, set);
+  }
+
   return {
     documents: [...documents],
     masterRef,
@@ -59,8 +82,47 @@ export function createEmbeddedRepository(
     languages: describeLanguages(documents, masterLang),
     types: describeTypes(documents),
     tags: [...new Set(documents.flatMap((document) => document.tags))].sort(),
-    refs: new Map([[masterRef, master]]),
+    refs,
   };
+}
+
+/** The master documents overlaid by the release's: same id → replaced in place, new id → added at the end. */
+function releaseSet(release: EmbeddedRelease, master: readonly PrismicDocument[]): DocumentSet {
+  if (!RELEASE_NAME.test(release.name)) {
+    throw new Error(`Release "${release.name}": a release name is lower-case letters, digits and hyphens`);
+  }
+  const drafts = new Map(release.documents.map((document) => [document.id, document]));
+  const overlaid = master.map((document) => drafts.get(document.id) ?? document);
+  const masterIds = new Set(master.map((document) => document.id));
+  overlaid.push(...release.documents.filter((document) => !masterIds.has(document.id)));
+
+  // A draft must not take the uid of another document of its type and language.
+  const byUid = new Map<string, string>();
+  for (const document of overlaid) {
+    if (document.uid === null || document.uid === undefined) continue;
+    const key = JSON.stringify([document.type, document.uid, document.lang]);
+    const other = byUid.get(key);
+    if (other) {
+      throw new Error(
+        `Release "${release.name}": documents "${other}" and "${document.id}" both have uid "${document.uid}" (${document.type}, ${document.lang})`,
+      );
+    }
+    byUid.set(key, document.id);
+  }
+
+  const ref = `release~${release.name}~${computeRef(overlaid)}`;
+  const label = release.label ?? humanize(release.name);
+  return createDocumentSet({ id: release.name, ref, label, isMasterRef: false }, overlaid);
+}
+
+function humanize(name: string): string {
+  const words = name.replace(/-+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The release of that name, if the repository has one. */
+export function releaseRef(repo: EmbeddedRepository, name: string): string | undefined {
+  return [...repo.refs.values()].find((set) => !set.ref.isMasterRef && set.ref.id === name)?.ref.ref;
 }
 
 export function createDocumentSet(ref: Ref, documents: readonly PrismicDocument[]): DocumentSet {

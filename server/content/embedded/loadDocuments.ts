@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AlternateLanguage, PrismicDocument } from "@prismicio/client";
 import { EMBEDDED_ENDPOINT } from "./embeddedFetch";
+import { RELEASE_NAME, type EmbeddedRelease } from "./embeddedRepository";
 
 /**
  * Reads the embedded repository: one JSON file per document, in the shape the Prismic REST API
@@ -61,6 +62,33 @@ export function loadDocuments(dir: string): PrismicDocument[] {
     documents.push(document);
   }
   return documents;
+}
+
+/** Where the releases live under the content folder: one folder of draft documents per release. */
+export const RELEASES_FOLDER = "_releases";
+
+/**
+ * The releases under `<dir>/_releases/<name>/`: each folder is read like the content folder
+ * itself (any depth, the same checks), and none is required. A folder name that cannot be a
+ * release name stops start-up like a bad file.
+ */
+export function loadReleases(dir: string): EmbeddedRelease[] {
+  const root = path.join(path.resolve(dir), RELEASES_FOLDER);
+  if (!fs.existsSync(root)) return [];
+  const entries = fs
+    .readdirSync(root, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const releases: EmbeddedRelease[] = [];
+  for (const entry of entries) {
+    const full = path.join(root, entry.name);
+    const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(full).isDirectory());
+    if (!isFolder || RESERVED_PREFIXES.some((prefix) => entry.name.startsWith(prefix))) continue;
+    if (!RELEASE_NAME.test(entry.name)) {
+      throw new ContentFileError(full, "a release folder name is lower-case letters, digits and hyphens (at most 63)");
+    }
+    releases.push({ name: entry.name, documents: loadDocuments(full) });
+  }
+  return releases;
 }
 
 /** Every `*.json` below `dir`, sorted by path so the load order is the same on every machine. */

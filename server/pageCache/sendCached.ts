@@ -1,0 +1,26 @@
+/** Sends a cached page: the body in the encoding the client accepts, its ETag, 304 when it matches. */
+import type { Request, Response } from "express";
+import type { CachedPage } from "./pageCache";
+import { cacheControlFor } from "./cacheControl";
+
+export function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE"): void {
+  // The markup carries the nonce of the render that produced it; the policy must name the same one.
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replaceAll(res.locals.cspNonce as string, page.nonce));
+  res.setHeader("X-Cache", state);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Cache-Control", cacheControlFor(page.status, false));
+  res.vary("Accept-Encoding");
+  if (page.status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings("br", "gzip", "identity") || "identity";
+  const body = encoding === "br" ? page.bodies.br : encoding === "gzip" ? page.bodies.gzip : page.bodies.identity;
+  res.status(page.status);
+  res.setHeader("Content-Type", page.contentType);
+  // Already compressed: the compression middleware leaves a response with an encoding alone.
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}

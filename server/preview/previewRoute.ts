@@ -1,0 +1,149 @@
+/**
+ * The preview entry (spec §2.1 `/preview`, §3): Prismic's editor opens
+ * `GET /preview?token=<preview token>&documentId=<id>`; we check both, read the document at the
+ * token (spec §7.2: by id, the token as ref, lang "*"), resolve its URL with our own link
+ * resolver and the menus of its language read at the same token, set the preview cookie and
+ * redirect there. From then on every request of that browser reads the token (requestScope.ts).
+ *
+ * Why not `client.resolvePreviewURL`: it neither validates the token nor checks the URL it
+ * returns, and an unknown token silently becomes the master ref (it would give a published URL
+ * and we would store a token that previews nothing). So: the token and id are validated here,
+ * the content service tells an unknown or expired token apart (`previewDocument`), and the only
+ * redirect targets are same-site paths (`sameSitePath`), else the region's home.
+ *
+ * The cookie `io.prismic.preview` holds Prismic's JSON shape,
+ * `{"<repository>.prismic.io":{"preview":"<token>"}}`: Path=/, SameSite=Lax, Secure over HTTPS,
+ * a session cookie (it ends with the browser session; the token itself expires at Prismic), and
+ * deliberately NOT HttpOnly: Prismic's toolbar reads it in the browser and deletes it to end
+ * the preview. It grants nothing by itself: it names a token, which Prismic checks.
+ *
+ * `GET /preview/exit?to=<path>` ends a preview from our side (the toolbar stand-in's Exit link,
+ * and client/preview.ts on `prismicPreviewEnd`): clears the cookie, redirects to `to` when it is
+ * a same-site path, else home.
+ *
+ * Both answer a 302 with `Cache-Control: no-store`: never an error page, never cached.
+ *
+ * `GET /preview/toolbar.js` is the embedded-mode stand-in for Prismic's toolbar (toolbarStandIn.ts).
+ */
+import express, { type CookieOptions, type Request, type Response, type Router } from "express";
+import { resolveLink, type LinkLike } from "../../shared/linkResolver";
+import { localeByLang } from "../../shared/locales";
+import { regionHome, sameSitePath } from "../../shared/regionChoice";
+import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex";
+import type { ContentService } from "../content/contentService";
+import type { Logger } from "../logger";
+import { PREVIEW_COOKIE } from "./previewCookie";
+import { TOOLBAR_STAND_IN_SRC } from "./toolbar";
+import { TOOLBAR_STAND_IN_SCRIPT } from "./toolbarStandIn";
+
+export const PREVIEW_PATH = "/preview";
+export const PREVIEW_EXIT_PATH = "/preview/exit";
+
+/** Preview tokens are URLs (`https://<repo>.prismic.io/previews/…`) or, from older tools, bare refs. */
+export const MAX_TOKEN_LENGTH = 2048;
+const PLAUSIBLE_REF = /^[\w.~:-]{1,512}$/;
+/** Prismic document ids: letters, digits, `_` and `-` (ours and exported ones alike). */
+const DOCUMENT_ID = /^[\w-]{1,64}$/;
+
+/** `value` as a preview token, or null: an https URL or a plausible ref, without white space or control characters. */
+export function validPreviewToken(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_TOKEN_LENGTH) return null;
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(value)) return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
+    if (!URL.canParse(value)) return null;
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password ? value : null;
+  }
+  return PLAUSIBLE_REF.test(value) ? value : null;
+}
+
+/** `value` as a Prismic document id, or null. */
+export function validDocumentId(value: unknown): string | null {
+  return typeof value === "string" && DOCUMENT_ID.test(value) ? value : null;
+}
+
+/** The value of the preview cookie for `token`: Prismic's JSON, keyed by the repository's host. */
+export function previewCookieValue(repositoryName: string, token: string): string {
+  return JSON.stringify({ [`${repositoryName}.prismic.io`]: { preview: token } });
+}
+
+export interface PreviewRouteDeps {
+  content: ContentService;
+  /** Prismic repository name: the cookie's key (`<name>.prismic.io`). */
+  repositoryName: string;
+  logger: Logger;
+  /** How a document becomes a URL; default: the site's `resolveLink`. Tests pass hostile ones. */
+  linkResolver?: (link: LinkLike, sections: SectionIndex) => string | null;
+}
+
+function cookieOptions(req: Request): CookieOptions {
+  // Not HttpOnly on purpose: the Prismic toolbar reads and deletes this cookie (see above).
+  return { path: "/", sameSite: "lax", secure: req.secure, httpOnly: false };
+}
+
+function redirect(res: Response, to: string): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.redirect(302, to);
+}
+
+export function createPreviewRouter(deps: PreviewRouteDeps): Router {
+  const router = express.Router();
+  const linkResolver = deps.linkResolver ?? resolveLink;
+
+  router.get(PREVIEW_PATH, async (req, res) => {
+    const log = (req as Request & { log?: Logger }).log ?? deps.logger;
+    const token = validPreviewToken(req.query.token);
+    const documentId = validDocumentId(req.query.documentId);
+    if (!token || !documentId) {
+      log.warn({ token: Boolean(token), documentId: Boolean(documentId) }, "preview: missing or malformed token or documentId");
+      return redirect(res, "/");
+    }
+
+    let found;
+    try {
+      found = await deps.content.previewDocument(documentId, token);
+    } catch (error) {
+      // The content service is down: nothing can be previewed now, and nothing is stored.
+      log.warn({ err: error }, "preview: could not read the previewed document");
+      return redirect(res, "/");
+    }
+    if (!found.valid) {
+      log.warn({ reason: found.reason }, "preview: the content service refused the preview token (unknown or expired)");
+      return redirect(res, "/");
+    }
+
+    res.cookie(PREVIEW_COOKIE, previewCookieValue(deps.repositoryName, token), cookieOptions(req));
+    const document = found.document;
+    if (!document) {
+      log.warn({ documentId }, "preview: no document with this id at the preview token");
+      return redirect(res, "/");
+    }
+
+    const home = regionHome(localeByLang(document.lang));
+    let resolved: string | null = null;
+    try {
+      // The document's URL may depend on the menus (a page's section), which may be drafts too.
+      const navigation = await deps.content.withRef(token).navigation(document.lang);
+      const sections = buildSectionIndex(navigation.find((doc) => doc.uid === "primary-nav")?.data.body);
+      const link: LinkLike = { link_type: "Document", id: document.id, uid: document.uid, type: document.type, lang: document.lang };
+      resolved = linkResolver(link, sections);
+    } catch (error) {
+      log.warn({ err: error }, "preview: could not resolve the previewed document's URL");
+    }
+    const target = sameSitePath(resolved);
+    if (resolved !== null && target === null) log.warn("preview: the resolved URL is not a path on this site; going home");
+    redirect(res, target ?? home);
+  });
+
+  router.get(PREVIEW_EXIT_PATH, (req, res) => {
+    res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
+    redirect(res, sameSitePath(req.query.to) ?? "/");
+  });
+
+  router.get(TOOLBAR_STAND_IN_SRC, (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.type("text/javascript").send(TOOLBAR_STAND_IN_SCRIPT);
+  });
+
+  return router;
+}

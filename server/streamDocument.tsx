@@ -1,0 +1,79 @@
+/**
+ * Streams a rendered router into the document shell. Crawlers get the whole document before
+ * the first byte; browsers get the shell as soon as it is ready. The render is aborted when
+ * the client goes away or after a bound, and the timer is cleared when it ends.
+ */
+import { Transform } from "node:stream";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { renderToPipeableStream } from "react-dom/server";
+import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from "react-router";
+import { isbot } from "isbot";
+import { DOCUMENT_END } from "./htmlShell";
+import type { Logger } from "./logger";
+
+const RENDER_TIMEOUT_MS = 10_000;
+
+export interface StreamOptions {
+  router: ReturnType<typeof createStaticRouter>;
+  context: StaticHandlerContext;
+  nonce: string;
+  entry: string;
+  /** Everything before React's markup: doctype, head, body start. */
+  start: string;
+  log: Logger;
+  /** Sees every byte sent (the page cache keeps a copy). */
+  onChunk?: (chunk: Buffer) => void;
+}
+
+/** Resolves when the response has finished or closed; `completed` tells whether it was sent whole. */
+export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: StreamOptions): Promise<{ completed: boolean }> {
+  const forCrawler = isbot(req.get("user-agent") ?? "");
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    let failed = false;
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      resolve({ completed: completed && !failed });
+    };
+    const body = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        o.onChunk?.(chunk);
+        callback(null, chunk);
+      },
+      flush(callback) {
+        o.onChunk?.(Buffer.from(DOCUMENT_END));
+        callback(null, DOCUMENT_END);
+      },
+    });
+    // React flushes after each chunk it writes; pass that through to compression.
+    (body as Transform & { flush?: () => void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
+
+    const stream = renderToPipeableStream(<StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} />, {
+      nonce: o.nonce,
+      bootstrapModules: [o.entry],
+      [forCrawler ? "onAllReady" : "onShellReady"]() {
+        res.status(o.context.statusCode);
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.write(o.start);
+        o.onChunk?.(Buffer.from(o.start));
+        body.pipe(res);
+        stream.pipe(body);
+      },
+      onShellError(error: unknown) {
+        failed = true;
+        o.log.error({ err: error }, "render failed before the shell was ready");
+        if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+      },
+      onError(error: unknown) {
+        failed = true;
+        o.log.error({ err: error }, "render error");
+      },
+    });
+    res.on("finish", () => done(true));
+    res.on("close", () => {
+      if (!res.writableFinished) stream.abort();
+      done(res.writableFinished);
+    });
+    timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+  });
+}

@@ -1,0 +1,15 @@
+/** Publishing in tests: the demo documents with one change, as a new master ref of the embedded repository. */
+import path from "node:path";
+import type { PrismicDocument } from "@prismicio/client";
+import { loadDocuments } from "../../server/content/embedded/loadDocuments";
+import { ROOT } from "./testApp";
+
+/** The demo content with the en-gb home hero's heading replaced. */
+export function demoWithHomeHeading(heading: string): PrismicDocument[] {
+  return loadDocuments(path.join(ROOT, "content")).map((doc) => {
+    if (doc.type !== "home" || doc.lang !== "en-gb") return doc;
+    const copy = structuredClone(doc) as PrismicDocument<{ slices: Array<{ slice_type: string; primary: { heading: string } }> }>;
+    copy.data.slices[0].primary.heading = heading;
+    return copy;
+  });
+}
