@@ -8,8 +8,8 @@ import { ROOT } from "./testApp";
 export function demoWithHomeHeading(heading: string): PrismicDocument[] {
   return loadDocuments(path.join(ROOT, "content")).map((doc) => {
     if (doc.type !== "home" || doc.lang !== "en-gb") return doc;
-    const copy = structuredClone(doc) as PrismicDocument<{ slices: Array<{ slice_type: string; primary: { heading: string } }> }>;
-    copy.data.slices[0].primary.heading = heading;
+    const copy = structuredClone(doc);
+    (copy.data as { slices: Array<{ primary: { heading: string } }> }).slices[0].primary.heading = heading;
     return copy;
   });
 }
