@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: requests per second and latency of the home page served by the built
- * server, next to express.static serving a saved copy of the same HTML from the same Node,
- * in one run on loopback (the machines are noisy: compare within a run, report the ratio).
- * Run `npm run build` first. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+ * `npm run bench`: requests per second and latency of the home page (a) served from the page
+ * cache, (b) rendered on every request (cache off), and (c) express.static serving the same
+ * HTML bytes from the same Node, in one run on loopback (the machines are noisy: compare within
+ * a run, report the ratios a/c and b/c). Run `npm run build` first.
+ * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PATH (default /).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,12 +25,12 @@ const freePort = () =>
     });
   });
 
-async function startSite() {
+async function startSite(env = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["dist/server/index.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "silent" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "silent", ...env },
     stdio: "inherit",
   });
   for (let i = 0; i < 150; i++) {
@@ -71,15 +72,21 @@ function run(name, url) {
   });
 }
 
-const site = await startSite();
-const html = await (await fetch(`${site.url}/`)).text();
+const pagePath = process.env.BENCH_PATH ?? "/";
+const cachedSite = await startSite();
+const uncachedSite = await startSite({ PAGE_CACHE_BYTES: "0" });
+// Warm the cache (the first response stores the page just after it is sent).
+for (let i = 0; i < 5; i++) await (await fetch(cachedSite.url + pagePath)).text();
+const html = await (await fetch(cachedSite.url + pagePath)).text();
 const stat = await startStatic(html);
 try {
-  console.log(`Home page, ${connections} connections, ${seconds} s each, Node ${process.version}`);
-  const rendered = await run("site: home page (SSR)", `${site.url}/`);
-  const baseline = await run("express.static: same HTML", `${stat.url}/`);
-  console.log(`ratio site/static: ${(rendered.rps / baseline.rps).toFixed(3)}`);
+  console.log(`${pagePath}, ${connections} connections, ${seconds} s each, Node ${process.version}`);
+  const cached = await run("(a) site, page cache", cachedSite.url + pagePath);
+  const uncached = await run("(b) site, rendering every request", uncachedSite.url + pagePath);
+  const baseline = await run("(c) express.static, same HTML", `${stat.url}/`);
+  console.log(`ratio a/c: ${(cached.rps / baseline.rps).toFixed(3)}   ratio b/c: ${(uncached.rps / baseline.rps).toFixed(3)}   a/b: ${(cached.rps / uncached.rps).toFixed(1)}`);
 } finally {
-  site.stop();
+  cachedSite.stop();
+  uncachedSite.stop();
   stat.stop();
 }
