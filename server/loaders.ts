@@ -2,6 +2,7 @@
  * Route loaders as the server runs them: each reads content for its page and throws a
  * 404 for anything that does not exist, before rendering starts (DESIGN.md, request step 4).
  */
+import { LRUCache } from "lru-cache";
 import { data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
 import type { RoutableDocument } from "../shared/documents";
 import { LOCALES, localeFromPath, type Locale } from "../shared/locales";
@@ -75,14 +76,29 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
   const logOutage = createOutageLog(logger);
   // The last menus that loaded per language: a failed reload keeps them (spec §8).
   const lastGoodChrome = new Map<string, SiteChrome>();
+  // Menus and taxonomy per ref and language, shared by requests (DESIGN.md: cached with the
+  // content, keyed by the ref, so a publish replaces them everywhere without coordination).
+  const chromeByRef = new LRUCache<string, Promise<SiteChrome>>({ max: 16 });
+
+  const loadChrome = async (content: ContentService, locale: Locale): Promise<SiteChrome> => {
+    const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
+    return buildSiteChrome(locale.code, navigation, taxonomy);
+  };
 
   const chrome = (args: LoaderFunctionArgs, locale: Locale): Promise<SiteChrome> =>
     memo(args, `chrome:${locale.lang}`, async () => {
-      const content = contentOf(args);
+      const scope = args.context.get(requestScope);
+      const key = `${scope.ref}|${locale.lang}`;
       try {
-        const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
-        const fresh = buildSiteChrome(locale.code, navigation, taxonomy);
-        if (!args.context.get(requestScope).preview) lastGoodChrome.set(locale.lang, fresh);
+        let shared = chromeByRef.get(key);
+        if (!shared) {
+          shared = loadChrome(scope.content, locale);
+          chromeByRef.set(key, shared);
+          // A failed load must not stay cached.
+          shared.catch(() => chromeByRef.delete(key));
+        }
+        const fresh = await shared;
+        if (!scope.preview) lastGoodChrome.set(locale.lang, fresh);
         return fresh;
       } catch (error) {
         const kept = lastGoodChrome.get(locale.lang);

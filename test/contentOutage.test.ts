@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import request from "supertest";
 import { createFaultyFetch } from "./support/faultyFetch";
+import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";
 
 function setup(env: Record<string, string> = {}) {
@@ -98,9 +99,11 @@ test("a data request during an outage answers 503 JSON with Retry-After", async 
   expect(res.body.status).toBe(503);
 });
 
-test("when only the menus fail to reload, pages render with the last good menus", async () => {
-  const { app, faults } = setup();
+test("when the menus fail to reload after a publish, pages render with the last good menus", async () => {
+  const { app, faults, contentClient } = setup();
   await request(app).get("/");
+  // Menus are cached per ref: a publish (a new ref) makes the next page reload them.
+  contentClient.embedded!.publish(demoWithHomeHeading("Published again"));
   const isNavigation = (url: string) => decodeURIComponent(url).includes('"navigation"');
   faults.set({ kind: "down" }, isNavigation);
   const before = faults.calls.length;
