@@ -101,6 +101,15 @@ describe("embedded releases", () => {
     expect(title(atRelease, "braybrook-st")).toBe(title(master, "braybrook-st"));
   });
 
+  test("a token may name the release instead of its ref: its current version", async () => {
+    const byName = "https://embedded.invalid/previews/spring-refresh";
+    const entry = await request(app).get("/preview").query({ token: byName, documentId: "gallery-canal-house-gb" });
+    expect(entry.headers.location).toBe("/gallery/canal-house");
+    expect(JSON.parse(setCookieOf(entry)!.value)).toEqual({ "embedded.prismic.io": { preview: byName } });
+    const page = await request(app).get("/gallery/canal-house").set("Cookie", previewCookie(byName));
+    expect(visibleText(mainOf(page.text))).toContain(DRAFT_PROJECT);
+  });
+
   test("a draft with a new id is added; a draft taking another document's uid is refused", () => {
     const doc = (id: string, uid: string, title: string) =>
       ({ id, uid, type: "page", lang: "en-gb", tags: [], data: { title }, alternate_languages: [] }) as unknown as prismic.PrismicDocument;

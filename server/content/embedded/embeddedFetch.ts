@@ -1,6 +1,6 @@
 import type { PrismicDocument, Query } from "@prismicio/client";
 import { parseFieldPath, readPath, sortKeyOf, type FieldPath } from "./documentFields";
-import { describeRepository, type DocumentSet, type EmbeddedRepository } from "./embeddedRepository";
+import { describeRepository, releaseRef, type DocumentSet, type EmbeddedRepository } from "./embeddedRepository";
 import { type DocumentFilter, matchesAll, parseFilters } from "./filters";
 import { QueryParseError } from "./queryParser";
 
@@ -15,9 +15,11 @@ export const EMBEDDED_ENDPOINT = "https://embedded.invalid/api/v2";
 
 /**
  * Embedded preview tokens have the shape of hosted Prismic's (a URL): `<prefix><ref>`, where
- * the ref is a release's (`release~<name>~<hash>`). The search endpoint accepts one wherever a
- * ref goes; a token naming no ref is answered like an unknown ref (404 with the master ref), so
- * the client falls back to published content by itself.
+ * the ref is a release's (`release~<name>~<hash>`): that version of the release, so a token
+ * "expires" when the release or the published content changes. `<prefix><release name>` names
+ * the release's current version (handy to type: `…/previews/spring-refresh`). The search
+ * endpoint accepts a token wherever a ref goes; a token naming no ref is answered like an
+ * unknown ref (404 with the master ref), so the client falls back to published content itself.
  */
 export const EMBEDDED_PREVIEW_TOKEN_PREFIX = "https://embedded.invalid/previews/";
 
@@ -26,14 +28,16 @@ export function embeddedPreviewToken(ref: string): string {
   return EMBEDDED_PREVIEW_TOKEN_PREFIX + encodeURIComponent(ref);
 }
 
-/** The ref a `ref` parameter names: itself, or the ref inside an embedded preview token. */
-function refOfParameter(value: string): string {
+/** The ref a `ref` parameter names: itself, or the ref (or release) inside an embedded preview token. */
+function refOfParameter(repo: EmbeddedRepository, value: string): string {
   if (!value.startsWith(EMBEDDED_PREVIEW_TOKEN_PREFIX)) return value;
+  let named: string;
   try {
-    return decodeURIComponent(value.slice(EMBEDDED_PREVIEW_TOKEN_PREFIX.length));
+    named = decodeURIComponent(value.slice(EMBEDDED_PREVIEW_TOKEN_PREFIX.length));
   } catch {
     return value;
   }
+  return repo.refs.has(named) ? named : (releaseRef(repo, named) ?? value);
 }
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -82,7 +86,7 @@ function search(repo: EmbeddedRepository, url: URL): Response {
   if (!ref) {
     return json(url, 400, { type: "api_validation_error", message: "The ref parameter is required." });
   }
-  const set = repo.refs.get(refOfParameter(ref));
+  const set = repo.refs.get(refOfParameter(repo, ref));
   if (!set) {
     // The client parses the master ref out of this message and retries with it.
     return json(url, 404, {
