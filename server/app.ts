@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
+import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
@@ -47,6 +48,18 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const SECRET_PARAMS = /([?&](?:token|secret|access_token)=)[^&]*/gi;
+
+/** The request as logged: no query object (the URL carries it, with secrets redacted), no cookies. */
+function redactedRequest(req: { url?: string } & Record<string, unknown>) {
+  const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
+    url?: string;
+  };
+  return { ...plain, url: plain.url?.replace(SECRET_PARAMS, "$1[redacted]") };
+}
+
+/** The response as logged: its status; headers are ours and add nothing but bytes. */
+const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
 export function createApp({ config, logger, content, refs, repositoryName, assets }: AppDeps): Express {
   const app = express();
@@ -62,6 +75,8 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
   app.use(
     pinoHttp({
       logger,
+      // Preview tokens and secrets in query strings never reach the log.
+      serializers: { req: redactedRequest, res: briefResponse },
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();

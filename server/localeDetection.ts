@@ -23,6 +23,7 @@
  * which follows the app's trust-proxy setting), HttpOnly: only the server reads it (the
  * switcher writes it through `/_region/{code}`), so no script needs it.
  */
+import { PREVIEW_COOKIE } from "./preview/previewCookie";
 import type { CookieOptions, NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, localeByCode, type Locale } from "../shared/locales";
@@ -62,6 +63,8 @@ export function negotiatedLocale(req: Request): Locale {
 export function localeDetection(req: Request, res: Response, next: NextFunction): void {
   if (req.path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return next();
   res.vary("Cookie").vary("Accept-Language");
+  // An editor previewing the gb home must see the gb home, whatever their region.
+  if (req.cookies?.[PREVIEW_COOKIE]) return next();
 
   let locale = cookieLocale(req);
   if (!locale) {

@@ -330,3 +330,14 @@ describe("sameSitePath", () => {
     },
   );
 });
+
+describe("while an editor previews", () => {
+  test("the root is never redirected, so the gb home can be previewed from any region", async () => {
+    const { app } = createTestApp();
+    const res = await request(app)
+      .get("/")
+      .set("Cookie", 'i18n_redirected=us; io.prismic.preview={"embedded.prismic.io":{"preview":"https://embedded.invalid/previews/spring-refresh"}}')
+      .set("Accept-Language", "en-US");
+    expect(res.status).toBe(200);
+  });
+});
