@@ -1,0 +1,35 @@
+/** In the browser, hostile content never runs: no dialog, no flag set, no CSP violation, on load or navigation. */
+import fs from "node:fs";
+import { useSiteAndBrowser } from "../support/browserSuite";
+import { writeHostileContent } from "../support/hostileContent";
+
+const dir = writeHostileContent();
+const suite = useSiteAndBrowser({ CONTENT_DIR: dir });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test.each(["/", "/info/blog/choosing-a-worktop"])("%s renders hostile text without running any of it", async (path) => {
+  const page = await suite.browser.newPage();
+  const dialogs: string[] = [];
+  const violations: string[] = [];
+  page.on("dialog", async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(suite.server.url + path, { waitUntil: "load" });
+  await page.waitForFunction(() => Object.keys(document.querySelector(".site-header") ?? {}).some((k) => k.startsWith("__reactFiber")));
+  // Hover and click what an attacker would want clicked.
+  await page.evaluate(() => document.querySelectorAll("a, img, span").forEach((el) => el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }))));
+  const clickMe = await page.$$("xpath/.//span[normalize-space(text())='click me']");
+  if (clickMe[0]) await clickMe[0].click();
+  // Navigate client-side to the other hostile page, so the client render is exercised too.
+  await page.evaluate(() => (document.querySelector('a[href="/info/blog"]') as HTMLAnchorElement | null)?.click());
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  expect(violations).toEqual([]);
+  expect(await page.$$eval("[onerror], [onmouseover], a[href^='javascript:' i], iframe", (els) => els.length)).toBe(0);
+  await page.close();
+});
