@@ -24,7 +24,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/content ./content
 COPY --from=build /app/public ./public
-# Files stay owned by root: the app only reads them.
+# Files stay owned by root: the app only reads them. The outbox (tracking events waiting for
+# Meta) is the one thing it writes: a volume owned by the node user, so events survive restarts.
+RUN mkdir -p /app/.data && chown node:node /app/.data
+VOLUME ["/app/.data"]
 USER node
 EXPOSE 3000
 # slim images have no curl: ask node itself. HOST must stay reachable on 127.0.0.1 (the default 0.0.0.0 is).

@@ -1,21 +1,68 @@
 /**
  * Browser loaders: each fetches its route's loader data as JSON from the server's data
  * endpoint. A 404 or 500 there becomes the same route error the server would have rendered.
+ * Data prefetched for a likely next page (client/preload.ts) waits here a short while and is
+ * used, once, by the navigation that needs it.
  */
 import { data, type LoaderFunction } from "react-router";
 import { DATA_PREFIX, ROUTE_PARAM } from "../shared/dataEndpoint";
 import type { LoaderFactory } from "../views/routes";
 
+/** How long prefetched data may wait for its navigation. */
+export const PREFETCH_TTL_MS = 30_000;
+
+interface DataAnswer {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+/** The data endpoint's URL for one route of a page. */
+export function dataUrl(page: URL, routeId: string): string {
+  const url = new URL(page.href);
+  url.hash = "";
+  url.searchParams.set(ROUTE_PARAM, routeId);
+  return `${DATA_PREFIX}${url.pathname}${url.search}`;
+}
+
+async function fetchData(url: string, signal?: AbortSignal): Promise<DataAnswer> {
+  const response = await fetch(url, { signal, headers: { Accept: "application/json" } });
+  const body = response.headers.get("Content-Type")?.includes("json") ? await response.json() : null;
+  return { ok: response.ok, status: response.status, statusText: response.statusText, body };
+}
+
+const prefetched = new Map<string, { at: number; answer: Promise<DataAnswer> }>();
+
+/** Whether data for `url` is waiting (or on its way) and still fresh. */
+export function isPrefetched(url: string): boolean {
+  const entry = prefetched.get(url);
+  return !!entry && Date.now() - entry.at < PREFETCH_TTL_MS;
+}
+
+/** Fetches a route's data ahead of its navigation; settles when the answer has arrived. */
+export function prefetchData(url: string): Promise<void> {
+  if (isPrefetched(url)) return Promise.resolve();
+  const answer = fetchData(url);
+  prefetched.set(url, { at: Date.now(), answer });
+  return answer.then(
+    () => undefined,
+    () => void prefetched.delete(url),
+  );
+}
+
+/** Takes the prefetched answer for `url`, if fresh: each is used once. */
+function takePrefetched(url: string): Promise<DataAnswer> | undefined {
+  const entry = prefetched.get(url);
+  prefetched.delete(url);
+  return entry && Date.now() - entry.at < PREFETCH_TTL_MS ? entry.answer : undefined;
+}
 
 export const clientLoaders: LoaderFactory = (_kind, routeId) =>
   (async ({ request }) => {
-    const url = new URL(request.url);
-    url.searchParams.set(ROUTE_PARAM, routeId);
-    const response = await fetch(`${DATA_PREFIX}${url.pathname}${url.search}`, {
-      signal: request.signal,
-      headers: { Accept: "application/json" },
-    });
-    const body = response.headers.get("Content-Type")?.includes("json") ? await response.json() : null;
-    if (!response.ok) throw data(body?.message ?? response.statusText, { status: response.status });
-    return body;
+    const url = dataUrl(new URL(request.url), routeId);
+    const early = takePrefetched(url);
+    const answer = early ? await early.catch(() => fetchData(url, request.signal)) : await fetchData(url, request.signal);
+    if (!answer.ok) throw data((answer.body as { message?: string } | null)?.message ?? answer.statusText, { status: answer.status });
+    return answer.body;
   }) as LoaderFunction;

@@ -1,33 +1,61 @@
-/** Browser entry: resolve the lazy routes of the first page, then hydrate the server's markup. */
+/**
+ * Browser entry (spec §4): resolve the lazy routes of the first page, then hydrate the server's
+ * markup (or mount fresh: client/startup.tsx). Also started here: scrolling and in-page hash
+ * links, full page loads where the app must not navigate by itself, new-version checks,
+ * chunk-error reloads, fatal-error handling and, once idle, preloading.
+ */
 import { StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes } from "react-router";
+import { createBrowserRouter, type DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createRoutes } from "../views/routes";
+import { reloadOnFailedRouteChunks, watchFailedChunks } from "./chunkErrors";
+import { withClientRoot } from "./clientRoot";
 import { clientLoaders } from "./dataLoader";
+import { reportError, reportRouteError, showFatalError, watchStartup } from "./fatalErrors";
+import { documentLoadsWhere } from "./fullPageLoads";
+import { isFlaggedPage, recordEmailMarketingPages } from "./fullReloadPages";
+import { handleInPageHashLinks } from "./hashLinks";
+import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./newVersion";
+import { OnHydrated } from "./onHydrated";
+import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
+import { configuredTags } from "./tags";
 import "../views/styles/site.css";
 
+/** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
+const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
+
 async function start(): Promise<void> {
-  const routes = createRoutes(clientLoaders);
-  // Without this the router would render a fallback first and the markup would not match.
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async (m) => {
-      const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
-      Object.assign(m.route, { ...(await lazy()), lazy: undefined });
-    }),
+  const endStartupWatch = watchStartup();
+  watchFailedChunks(assumeNewVersion);
+  // Consent, tags and tracking (client/tags.ts): started once hydrated.
+  const startTags = configuredTags();
+  let current: DataRouter | undefined;
+  const routes = withClientRoot(
+    reloadOnFailedRouteChunks(createRoutes(clientLoaders), () => pendingUrl(current)),
+    { router: () => current, onFirstRender: endStartupWatch },
   );
-  const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document.getElementById("root")!,
+  const setupError = await resolveLazyMatches(routes);
+  const router = createBrowserRouter(routes, {
+    hydrationData: setupError ? withSetupError(routes, setupError) : undefined,
+    dataStrategy: documentLoadsWhere(loadsAsDocument, () => current),
+  });
+  current = router;
+  if (setupError) reportError("startup", setupError);
+  mountApp(
     <StrictMode>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} onError={reportRouteError} />
+      <OnHydrated run={() => startTags?.(router)} />
     </StrictMode>,
+    { fresh: setupError !== null },
   );
+  recordEmailMarketingPages(router);
+  handleInPageHashLinks();
+  watchForNewVersion();
+  preloadWhenIdle(router, loadsAsDocument);
   // Pages rendered in preview only: the preview toolbar's events refresh the page's data.
   if (document.documentElement.hasAttribute("data-preview")) {
     void import("./preview").then(({ startPreview }) => startPreview(router));
   }
 }
 
-void start();
+start().catch((error: unknown) => showFatalError(error, "startup"));

@@ -34,6 +34,12 @@ import { createPreviewRouter } from "./preview/previewRoute";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
+import { createBuildsRoute } from "./builds";
+import { createClientLogRoute } from "./clientLog";
+import type { OutboxStore } from "./outbox/store";
+import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
+import { tagCspSources } from "./tags/tagCsp";
+import { createTagHead } from "./tags/tagHead";
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +51,8 @@ export interface AppDeps {
   repositoryName: string;
   /** Defaults to the manifest of the client build in BUILD_DIR. */
   assets?: AssetManifest;
+  /** Where POST /api/meta-capi stores tracking events; without it the relay answers 503. */
+  outbox?: OutboxStore;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -61,16 +69,18 @@ function redactedRequest(req: { url?: string } & Record<string, unknown>) {
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content, refs, repositoryName, assets }: AppDeps): Express {
+export function createApp({ config, logger, content, refs, repositoryName, assets, outbox }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", false);
+  // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
+  app.set("trust proxy", config.TRUST_PROXY);
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const scope = { content, refs, repositoryName, logger };
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
+  const tagHead = createTagHead(config);
 
   app.use(
     pinoHttp({
@@ -91,7 +101,7 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
-  app.use(securityHeaders(config.SITE_URL));
+  app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
   app.use(compression());
   app.use(cookieParser());
   app.use(rejectMalformedUrls);
@@ -107,6 +117,7 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
   app.use("/media", createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
   app.use(express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
+  app.use(createBuildsRoute(config.BUILD_DIR));
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
   // Ready once the content service has answered once (the first master ref read).
   app.get("/readyz", async (_req, res) => {
@@ -121,6 +132,8 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
   app.use(createSitemapRouter({ content, origin, logger }));
   app.get(`${REGION_CHOICE_PREFIX}/:code`, regionChoice);
 
+  app.use(createClientLogRoute(logger));
+  app.use(createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
   app.get(`${DATA_PREFIX}{/*path}`, createDataEndpoint(handler, origin, scope));
 
   app.use((req, res, next) => {
@@ -128,7 +141,7 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

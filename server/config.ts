@@ -2,9 +2,11 @@
  * All configuration, read from the environment and validated once at start-up.
  * A wrong value stops the start with a message naming the variable.
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { defaultToolbarSrc, isToolbarSrc } from "./preview/toolbar";
+import { tagSettingsShape } from "./tags/tagSettings";
 
 // Spec §5: letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit.
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
@@ -18,6 +20,31 @@ const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
 export const DEFAULT_SLICE_SIMULATOR_ANCESTORS: readonly string[] = ["https://prismic.io", "https://*.prismic.io", "http://localhost:9999"];
 // A CSP host source with a scheme and no path: scheme://host[:port], the host may start with `*.`.
 const frameAncestor = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
+
+/**
+ * TRUST_PROXY, Express's `trust proxy`: `false` (default: the peer is the client), a hop count
+ * (`1` behind one load balancer), or the proxies' addresses/CIDRs and Express's names
+ * (`loopback`, `linklocal`, `uniquelocal`), separated by commas. `true` is refused: it would let
+ * any client choose its own IP with X-Forwarded-For.
+ */
+const trustProxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length || isIP(address) === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+};
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim();
+    if (text === "false") return false;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const list = text.split(/\s*,\s*/).filter(Boolean);
+    if (list.length && list.every((entry) => trustProxyNames.has(entry) || isProxyAddress(entry))) return list;
+    ctx.addIssue({ code: "custom", message: "false, a hop count (e.g. 1), or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas" });
+    return z.NEVER;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -54,6 +81,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built client assets and manifest live. */
   BUILD_DIR: z.string().min(1).default("dist"),
+  /** How often an open tab checks /builds/latest.json for a newer deploy (ms; spec §7.4). */
+  BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** Third-party tags and the consent manager: GTM_ID, KLAVIYO_COMPANY_ID, USERCENTRICS_SETTINGS_ID, … (server/tags/tagSettings.ts). */
+  ...tagSettingsShape,
   /** Origins allowed to frame /slice-simulator, separated by spaces or commas (see DEFAULT_SLICE_SIMULATOR_ANCESTORS). */
   SLICE_SIMULATOR_ANCESTORS: z
     .string()
@@ -64,6 +95,34 @@ const schema = z.object({
         .array(z.string().regex(frameAncestor, "origins like https://*.prismic.io or http://localhost:9999, separated by spaces or commas"))
         .min(1, "at least one origin"),
     ),
+  /** Which proxies in front of the app are trusted for the client's IP (X-Forwarded-For): see `trustProxy` above. */
+  TRUST_PROXY: trustProxy,
+  /** Tracking events (POST /api/meta-capi) each client IP may post per minute, per instance. */
+  TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Meta Conversions API: the pixel (dataset) id and its access token; without both, events are kept and marked not_sent. */
+  META_PIXEL_ID: z.string().regex(/^\d{1,32}$/, "the numeric pixel (dataset) id").optional(),
+  META_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** Sent as `test_event_code`: events show in Events Manager's Test events tab only. */
+  META_TEST_EVENT_CODE: z.string().regex(/^[\w-]{1,64}$/, "letters, digits, _ and -").optional(),
+  META_GRAPH_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://graph.facebook.com"),
+  META_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "like v21.0").default("v21.0"),
+  /** Where tracking events wait for delivery: the embedded SQLite file under DATA_DIR, or Firestore (firebase-admin). */
+  OUTBOX_STORE: z.enum(["sqlite", "firestore"]).default("sqlite"),
+  /** Folder of the embedded outbox (`outbox.sqlite`), created when missing. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** Google Cloud project of the Firestore outbox (credentials: GOOGLE_APPLICATION_CREDENTIALS or the runtime's). */
+  FIRESTORE_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id").optional(),
+  /** Delivered events are deleted from the outbox after this many hours. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(168),
+}).superRefine((env, ctx) => {
+  // Half a Meta configuration is a mistake, not "tracking off".
+  if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });
+  if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID) ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
+  if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
+    ctx.addIssue({ code: "custom", path: ["FIRESTORE_PROJECT_ID"], message: "required when OUTBOX_STORE is firestore" });
 });
 
 export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC"> & {
@@ -97,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     MEDIA_DIR: config.MEDIA_DIR ? path.resolve(rootDir, config.MEDIA_DIR) : path.join(contentDir, "media"),
     MEDIA_CACHE_DIR: path.resolve(rootDir, config.MEDIA_CACHE_DIR),
     BUILD_DIR: path.resolve(rootDir, config.BUILD_DIR),
+    DATA_DIR: path.resolve(rootDir, config.DATA_DIR),
     PRISMIC_TOOLBAR_SRC: config.PRISMIC_TOOLBAR_SRC ?? defaultToolbarSrc(config.PRISMIC_REPOSITORY),
   };
 }

@@ -23,6 +23,13 @@ export interface ShellOptions {
    * `data-preview`, which makes the browser entry load its preview module (client/preview.ts).
    */
   toolbarSrc?: string;
+  /** The tags' head (server/tags/tagHead.ts): Consent Mode default, public config, CMP and GTM loaders; first in the head. */
+  tagHead?: string;
+  /**
+   * The client build the page was rendered with, and how often the browser checks
+   * /builds/latest.json for a newer one (client/newVersion.ts reads the meta tag).
+   */
+  build?: { id: string; checkIntervalMs: number };
 }
 
 export function documentStart(o: ShellOptions): string {
@@ -33,11 +40,13 @@ export function documentStart(o: ShellOptions): string {
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    o.tagHead ?? "",
     `<title>${escapeHtml(o.title)}</title>`,
     o.head?.description ? `<meta name="description" content="${escapeHtml(o.head.description)}">` : "",
     o.noindex ? '<meta name="robots" content="noindex">' : "",
     o.head && !o.noindex ? headTags(o.head, o.locale, o.nonce) : "",
     '<meta name="theme-color" content="#14213d">',
+    o.build ? `<meta name="build-id" content="${escapeHtml(o.build.id)}" data-check-interval="${o.build.checkIntervalMs}">` : "",
     ...o.fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<link rel="modulepreload" href="${escapeHtml(o.entry)}" nonce="${n}">`,

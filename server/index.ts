@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createLogger } from "./logger";
+import { createDeliveryWorker } from "./outbox/deliveryWorker";
+import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 
-function main(): void {
+async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -26,14 +28,36 @@ function main(): void {
   }
   const { client, refs } = contentClient;
   const content = createContentService(client, { masterRef: () => refs.current() });
-  const app = createApp({ config, logger, content, refs, repositoryName: client.repositoryName ?? "embedded" });
+  // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
+  const outbox = await openOutboxStore(config).catch((error: unknown) => {
+    logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
+    return undefined;
+  });
+  // Started here, not by createApp: an app built for a test delivers nothing unless asked.
+  const worker =
+    outbox &&
+    createDeliveryWorker({
+      store: outbox,
+      logger,
+      credentials: metaCredentials(config),
+      retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
+    });
+  worker?.start();
+  const app = createApp({ config, logger, content, refs, repositoryName: client.repositoryName ?? "embedded", outbox });
   const server = app.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
   });
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    server.close(() => process.exit(0));
+    // The delivery worker stops claiming and finishes the request in flight; the server stops
+    // taking connections; then the outbox is closed.
+    const stopped = worker?.stop().catch((error: unknown) => logger.error({ err: error }, "delivery worker stopped with an error"));
+    server.close(() => {
+      void Promise.resolve(stopped)
+        .then(() => outbox?.close())
+        .finally(() => process.exit(0));
+    });
     // In-flight requests get a bounded time to finish.
     setTimeout(() => process.exit(0), 10_000).unref();
   };
@@ -41,4 +65,4 @@ function main(): void {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main();
+void main();

@@ -23,6 +23,9 @@ import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
 import { streamDocument } from "./streamDocument";
 
+/** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
+const DEFAULT_BUILD_CHECK_MS = 600_000;
+
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 30;
 
@@ -33,6 +36,10 @@ export interface RenderDeps extends ScopeDeps {
   cache: PageCache;
   /** The preview toolbar script (PRISMIC_TOOLBAR_SRC), included in preview only. */
   toolbarSrc?: string;
+  /** The tags' head for a nonce (server/tags/tagHead.ts); absent when no tag is configured. */
+  tagHead?: (nonce: string) => string;
+  /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
+  buildCheckIntervalMs?: number;
 }
 
 /** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
@@ -115,6 +122,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     preloads: modulePreloads(manifest, matchedPageModules(context)),
     noindex: context.statusCode >= 400 || scope.preview,
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
+    tagHead: deps.tagHead?.(nonce),
+    build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
   });
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", scope.preview ? "BYPASS" : "MISS");

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { xFrameOptions } from "helmet";
 import { EMBED_FRAME_ORIGINS } from "../shared/embedPlayer";
+import type { TagCspSources } from "./tags/tagCsp";
 
 export function cspNonce(): RequestHandler {
   return (_req: Request, res: Response, next: NextFunction) => {
@@ -50,8 +51,12 @@ const withPreviewSources = (...sources: string[]) => [
   (_req: unknown, res: unknown) => [...sources, (res as Response).locals.previewSources as string | undefined].filter(Boolean).join(" "),
 ];
 
-/** `siteOrigin`: the configured public origin, where absolute image URLs point even when a request arrives under another host name. */
-export function securityHeaders(siteOrigin: string): RequestHandler {
+/**
+ * `siteOrigin`: the configured public origin, where absolute image URLs point even when a request
+ * arrives under another host name. `tags`: what the configured third-party tags may reach
+ * (server/tags/tagCsp.ts); their scripts need no host: they are loaded with the nonce.
+ */
+export function securityHeaders(siteOrigin: string, tags: TagCspSources = { connectSrc: [], imgSrc: [], frameSrc: [] }): RequestHandler {
   const frameguard = xFrameOptions({ action: "deny" });
   const headers = helmet({
     contentSecurityPolicy: {
@@ -60,11 +65,11 @@ export function securityHeaders(siteOrigin: string): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'", "'self'"],
         styleSrc: ["'self'"],
-        imgSrc: withPreviewSources("'self'", siteOrigin, "data:", "https://images.prismic.io"),
+        imgSrc: withPreviewSources("'self'", siteOrigin, "data:", "https://images.prismic.io", ...tags.imgSrc),
         fontSrc: ["'self'"],
-        connectSrc: withPreviewSources("'self'"),
+        connectSrc: withPreviewSources("'self'", ...tags.connectSrc),
         // Video players load only after a click on the embed facade.
-        frameSrc: withPreviewSources(...EMBED_FRAME_ORIGINS),
+        frameSrc: withPreviewSources(...EMBED_FRAME_ORIGINS, ...tags.frameSrc),
         frameAncestors: [(_req, res) => ((res as Response).locals.frameAncestors as string | undefined) ?? "'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

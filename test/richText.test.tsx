@@ -54,7 +54,13 @@ describe("rich text", () => {
   });
 
   test.each([1, 2, 3, 4, 5, 6])("renders heading%i as <h%i>", (level) => {
-    expect(html).toMatch(new RegExp(`<h${level}>Heading [a-z]+</h${level}>`));
+    expect(html).toMatch(new RegExp(`<h${level}( id="[a-z-]+")?>Heading [a-z]+</h${level}>`));
+  });
+
+  test("gives headings from h2 down an anchor id from their text, for links to a part of the page", () => {
+    expect(html).toContain('<h1>Heading one</h1>');
+    expect(html).toContain('<h2 id="heading-two">Heading two</h2>');
+    expect(html).toContain('<h6 id="heading-six">Heading six</h6>');
   });
 
   test("renders paragraphs with strong and em", () => {

@@ -16,6 +16,8 @@ import { createContentClient, type ContentClient, type ContentClientOptions } fr
 import type { ContentService } from "../../server/content/contentService";
 import { createContentService } from "../../server/content/contentService";
 import { createLogger, type Logger } from "../../server/logger";
+import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
+import type { OutboxStore } from "../../server/outbox/store";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
@@ -41,6 +43,8 @@ export interface TestAppOptions {
   wrapFetch?: ContentClientOptions["wrapFetch"];
   /** A logger to read the app's log lines from (default: silent). */
   logger?: Logger;
+  /** The tracking outbox of POST /api/meta-capi (default: a private in-memory SQLite outbox). */
+  outbox?: OutboxStore;
 }
 
 export interface TestApp {
@@ -51,6 +55,8 @@ export interface TestApp {
   config: Config;
   /** The Prismic client and its master-ref tracker (embedded: `contentClient.embedded.publish`). */
   contentClient: ContentClient;
+  /** The tracking outbox the app writes to. */
+  outbox: OutboxStore;
 }
 
 /**
@@ -118,6 +124,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   const { client, refs } = contentClient;
   const service = options.content ?? createContentService(client, { masterRef: () => refs.current() });
   const { content, calls } = recordCalls(service, options.content !== undefined);
+  const outbox = options.outbox ?? openSqliteOutboxStore(":memory:");
   const app = createApp({
     config,
     logger,
@@ -125,6 +132,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     refs,
     repositoryName: client.repositoryName ?? "embedded",
     assets: waitForAssetManifest(config.BUILD_DIR),
+    outbox,
   });
-  return { app, content, calls, config, contentClient };
+  return { app, content, calls, config, contentClient, outbox };
 }

@@ -1,5 +1,6 @@
 import { SITE_NAME, SITE_TAGLINE } from "../../shared/site";
 import { useSiteChrome } from "../siteData";
+import { CookieSettingsButton } from "./CookieSettingsButton";
 import { NavItems } from "./NavItems";
 
 /** Site footer: footer navigation and the sign-up form placeholder that Klaviyo fills. */
@@ -11,6 +12,7 @@ export function Footer() {
         <div className="site-footer__brand">
           <p className="brand">{SITE_NAME}</p>
           <p>{SITE_TAGLINE}</p>
+          <CookieSettingsButton />
         </div>
         {chrome?.footerNav.map((group) => (
           <nav key={group.title} className="site-footer__group" aria-label={group.title}>

@@ -1,0 +1,32 @@
+/**
+ * The browser's root route, around the routes of views/routes.tsx: scroll handling
+ * (client/scroll.tsx) and the navigation progress bar, which only matter in the browser. It
+ * renders no markup of its own, so the server's HTML still hydrates as it is.
+ */
+import { useEffect } from "react";
+import { Outlet, type DataRouter, type RouteObject } from "react-router";
+import { ErrorScreen } from "../views/pages/ErrorScreen";
+import { ProgressBar } from "../views/parts/ProgressBar";
+import { ScrollManager } from "./scroll";
+
+export const CLIENT_ROOT_ID = "client-root";
+
+interface ClientRootOptions {
+  router: () => DataRouter | undefined;
+  /** Called once the first render has been committed (spec §4: the start-up error handler goes then). */
+  onFirstRender: () => void;
+}
+
+export function withClientRoot(routes: RouteObject[], { router, onFirstRender }: ClientRootOptions): RouteObject[] {
+  function ClientRoot() {
+    useEffect(onFirstRender, []);
+    return (
+      <>
+        <ScrollManager router={router} />
+        <ProgressBar />
+        <Outlet />
+      </>
+    );
+  }
+  return [{ id: CLIENT_ROOT_ID, Component: ClientRoot, ErrorBoundary: ErrorScreen, children: routes }];
+}

@@ -1,0 +1,9 @@
+/** Whether the visitor's connection allows speculative downloads (spec §9 preloading). */
+
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+/** Not when the visitor saves data, not on slow-2g or 2g. */
+export function canPrefetch(): boolean {
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  return !(connection?.saveData || connection?.effectiveType === "slow-2g" || connection?.effectiveType === "2g");
+}

@@ -1,0 +1,28 @@
+/**
+ * Klaviyo's onsite script (spec §4, §9), loaded once. Without marketing consent the cookie
+ * `__kla_off=true` tells it not to track; with consent at start-up it is `false`, and a later
+ * change that grants consent clears it. If consent has not resolved 3000 ms after start-up the
+ * script loads anyway, with the off cookie in force: the footer sign-up form still works.
+ * Klaviyo fills the `klaviyo-form-{id}` placeholder (views/parts/Footer.tsx) itself.
+ */
+import { currentConsent, onConsentChange, type ConsentState } from "./consent/consentState";
+import { deleteCookie, writeCookie } from "./cookies";
+import { loadScriptOrWarn } from "./loadScript";
+
+export const KLAVIYO_OFF_COOKIE = "__kla_off";
+/** Spec §9: the marketing script's fallback. */
+export const MARKETING_SCRIPT_FALLBACK_MS = 3000;
+
+export function startKlaviyo(src: string): void {
+  const apply = (consent: ConsentState, atStartUp: boolean) => {
+    if (!consent.marketing) return writeCookie(KLAVIYO_OFF_COOKIE, "true");
+    if (atStartUp) writeCookie(KLAVIYO_OFF_COOKIE, "false");
+    else deleteCookie(KLAVIYO_OFF_COOKIE);
+    loadScriptOrWarn(src);
+  };
+  apply(currentConsent(), true);
+  onConsentChange((consent) => apply(consent, false));
+  setTimeout(() => {
+    if (!currentConsent().decided) loadScriptOrWarn(src);
+  }, MARKETING_SCRIPT_FALLBACK_MS);
+}

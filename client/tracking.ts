@@ -1,0 +1,108 @@
+/**
+ * Conversion tracking from the browser (spec §3, §7.1): events are posted to the site's own
+ * relay, POST /api/meta-capi, as `{event_name, region, fbp, fbclid, custom_data: {page_url,
+ * page_title, …}}`, and only with marketing consent. A PageView goes out about 300 ms after each
+ * page mounts (first load and client navigations), once the title has caught up; one that falls
+ * due before the visitor has answered waits for the answer. Failures are only logged.
+ */
+import { regionFromPath, type Region } from "../shared/region";
+import { currentConsent, onConsentChange } from "./consent/consentState";
+import { readCookie } from "./cookies";
+
+export const TRACKING_ENDPOINT = "/api/meta-capi";
+/** Spec §9. */
+export const PAGE_VIEW_DELAY_MS = 300;
+
+export interface TrackingPayload {
+  event_name: string;
+  region: Region;
+  fbp?: string;
+  fbclid?: string;
+  custom_data: { page_url: string; page_title: string } & Record<string, string | number | boolean | null>;
+}
+
+// What the relay accepts; anything else is left out rather than losing the event.
+const FBP = /^fb\.\d\.\d{1,16}\.[A-Za-z0-9._-]{1,200}$/;
+const FBCLID = /^[A-Za-z0-9_-]{1,500}$/;
+
+/** The landing page's fbclid, kept for the client navigations after it (never re-cased). */
+let landingFbclid: string | undefined;
+
+export interface PageFacts {
+  /** The page's absolute URL. */
+  url: string;
+  title: string;
+  /** The `_fbp` cookie. */
+  fbp: string | null;
+  /** From the page's query string, else the landing page's. */
+  fbclid: string | null;
+}
+
+export function buildPayload(eventName: string, page: PageFacts, data: Record<string, string> = {}): TrackingPayload {
+  const payload: TrackingPayload = {
+    event_name: eventName,
+    region: regionFromPath(new URL(page.url).pathname),
+    custom_data: { ...data, page_url: page.url, page_title: page.title.slice(0, 300) },
+  };
+  if (page.fbp && FBP.test(page.fbp)) payload.fbp = page.fbp;
+  if (page.fbclid && FBCLID.test(page.fbclid)) payload.fbclid = page.fbclid;
+  return payload;
+}
+
+function currentPage(): PageFacts {
+  const fbclid = new URLSearchParams(location.search).get("fbclid");
+  if (fbclid) landingFbclid = fbclid;
+  return { url: location.href, title: document.title, fbp: readCookie("_fbp"), fbclid: fbclid ?? landingFbclid ?? null };
+}
+
+async function post(payload: TrackingPayload): Promise<void> {
+  try {
+    const response = await fetch(TRACKING_ENDPOINT, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+      keepalive: true,
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) console.warn(`tracking: ${payload.event_name} was refused (${response.status})`, body);
+  } catch (error) {
+    console.warn(`tracking: ${payload.event_name} could not be posted`, error);
+  }
+}
+
+/** Posts an event about the current page, with marketing consent only. */
+export function track(eventName: string, data?: Record<string, string>): void {
+  if (currentConsent().marketing) void post(buildPayload(eventName, currentPage(), data));
+}
+
+export interface NavigatingRouter {
+  subscribe(listener: (state: { navigation: { state: string }; location: { pathname: string; search: string } }) => void): () => void;
+}
+
+/** A PageView 300 ms after the first page mounts and after every client navigation to another page. */
+export function trackPageViews(router: NavigatingRouter): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiting: TrackingPayload | null = null;
+  let shown = location.pathname + location.search;
+  const pageView = () => {
+    const consent = currentConsent();
+    if (consent.marketing) void post(buildPayload("PageView", currentPage()));
+    else if (!consent.decided) waiting = buildPayload("PageView", currentPage());
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    waiting = null;
+    timer = setTimeout(pageView, PAGE_VIEW_DELAY_MS);
+  };
+  router.subscribe(({ navigation, location: next }) => {
+    const page = next.pathname + next.search;
+    if (navigation.state !== "idle" || page === shown) return;
+    shown = page;
+    schedule();
+  });
+  onConsentChange((consent) => {
+    if (consent.marketing && waiting) void post(waiting);
+    if (consent.decided) waiting = null;
+  });
+  schedule();
+}

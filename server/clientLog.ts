@@ -1,0 +1,72 @@
+/**
+ * `POST /api/client-log`: the browser reports a fatal start-up or rendering error here (spec §4).
+ * The body is small JSON (at most 4 KB, else 413), checked against a schema (else 400), and
+ * each address may send a few reports a minute (else 429). A report becomes one log line at
+ * `warn` with the request id; nothing of it is ever sent back.
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { rateLimit } from "express-rate-limit";
+import { z } from "zod";
+import type { Logger } from "./logger";
+
+export const CLIENT_LOG_PATH = "/api/client-log";
+export const CLIENT_LOG_MAX_BYTES = 4 * 1024;
+
+/** What the browser sends (client/clientLog.ts). */
+const reportSchema = z
+  .object({
+    kind: z.enum(["startup", "uncaught", "render", "recoverable", "script"]),
+    message: z.string().min(1).max(1000),
+    stack: z.string().max(3000).optional(),
+    /** The page's path (no query string: it may carry a preview token). */
+    path: z.string().max(500).regex(/^\/[^?#]*$/).optional(),
+    buildId: z.string().regex(/^[\w-]{1,64}$/).optional(),
+  })
+  .strict();
+
+export type ClientErrorReport = z.infer<typeof reportSchema>;
+
+export interface ClientLogOptions {
+  /** Reports one address may send per window (default 10 a minute). */
+  limit?: number;
+  windowMs?: number;
+}
+
+const answer = (res: Response, status: number, message: string) =>
+  void res.status(status).setHeader("Cache-Control", "no-store").json({ status, message });
+
+export function createClientLogRoute(logger: Logger, { limit = 10, windowMs = 60_000 }: ClientLogOptions = {}): Router {
+  const router = express.Router();
+  router.post(
+    CLIENT_LOG_PATH,
+    // Counted before the body is read, so a flood costs no parsing.
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      // req.ip follows the app's `trust proxy` setting; a forwarded header it ignores is not an error here.
+      validate: { xForwardedForHeader: false },
+      handler: (_req, res) => answer(res, 429, "Too many reports"),
+    }),
+    express.json({ limit: CLIENT_LOG_MAX_BYTES, strict: true }),
+    (req: Request, res: Response) => {
+      const parsed = reportSchema.safeParse(req.body);
+      if (!parsed.success) return answer(res, 400, "Invalid report");
+      const log = (req as Request & { log?: Logger }).log ?? logger;
+      log.warn({ clientError: parsed.data }, "client error reported");
+      res.status(204).setHeader("Cache-Control", "no-store").end();
+    },
+    // Body errors from express.json: too large, not JSON, wrong encoding. Their messages are not echoed.
+    (error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+      if (error.type === "entity.too.large") return answer(res, 413, "Report too large");
+      if (typeof error.status === "number" && error.status >= 400 && error.status < 500) return answer(res, 400, "Invalid report");
+      next(error);
+    },
+  );
+  router.all(CLIENT_LOG_PATH, (_req, res) => {
+    res.setHeader("Allow", "POST");
+    answer(res, 405, "Method Not Allowed");
+  });
+  return router;
+}

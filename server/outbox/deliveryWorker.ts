@@ -1,0 +1,194 @@
+/**
+ * The delivery worker: claims due events from the outbox (a lease, so several instances can run
+ * it at once without sending an event twice), sends them to the Conversions API in requests of
+ * at most 1000, and settles them: delivered; pending again after a back-off with jitter (5xx,
+ * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer); failed with Meta's
+ * error (other 4xx). Delivered events are deleted after the retention period. Without Meta
+ * credentials events are marked `not_sent`, and the log says so once.
+ *
+ * `stop()` stops claiming and waits for the delivery in flight (bounded by the request timeout).
+ */
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../logger";
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
+import { MAX_EVENTS_PER_REQUEST, sendEvents, type GraphOutcome, type MetaCredentials } from "./metaGraphClient";
+import type { OutboxRecord, OutboxStore, Settlement } from "./store";
+
+export interface DeliveryWorkerOptions {
+  store: OutboxStore;
+  logger: Logger;
+  /** Undefined: nothing is sent; claimed events are marked `not_sent`. */
+  credentials: MetaCredentials | undefined;
+  workerId?: string;
+  /** Events per request, at most 1000. */
+  batchSize?: number;
+  /** How long a claim holds its events: longer than a delivery, so only a crashed worker's events are taken over. */
+  leaseMs?: number;
+  requestTimeoutMs?: number;
+  backoff?: BackoffPolicy;
+  /** Pause when nothing is due (ms). */
+  idleMs?: number;
+  /** Delivered events are kept this long (ms), then deleted. */
+  retentionMs?: number;
+  /** How often the worker deletes expired delivered events (ms). */
+  purgeEveryMs?: number;
+  /** The longest Retry-After honoured (ms). */
+  maxRetryAfterMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface DeliveryWorker {
+  readonly id: string;
+  /** Starts the loop (once). */
+  start(): void;
+  /** Stops claiming; resolves when the round in flight (delivery and settlement) has finished. */
+  stop(): Promise<void>;
+  /** One round: claim, deliver, settle. Resolves how many events it claimed. */
+  runOnce(): Promise<number>;
+}
+
+const NOT_CONFIGURED = "Meta Conversions API credentials are not configured (META_PIXEL_ID, META_ACCESS_TOKEN)";
+
+/** Sleeps `ms`, or less when `wake` is called. */
+function interruptibleSleep() {
+  let wake = () => {};
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = () => {};
+        resolve();
+      }
+      wake = done;
+    });
+  return { sleep, wake: () => wake() };
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const {
+    store,
+    credentials,
+    workerId = `worker-${randomUUID()}`,
+    leaseMs = 30_000,
+    requestTimeoutMs = 1_500,
+    backoff = DEFAULT_BACKOFF,
+    idleMs = 1_000,
+    retentionMs = 7 * 24 * 3_600_000,
+    purgeEveryMs = 15 * 60_000,
+    maxRetryAfterMs = 3_600_000,
+    fetch: fetchImpl,
+    now = Date.now,
+    random = Math.random,
+  } = options;
+  const batchSize = Math.min(MAX_EVENTS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_EVENTS_PER_REQUEST));
+  const logger = options.logger.child({ worker: workerId });
+  const { sleep, wake } = interruptibleSleep();
+  let stopping = false;
+  let loop: Promise<void> | undefined;
+  /** Consecutive failed requests (Meta down) and failed store calls: each grows its own back-off. */
+  let sendFailures = 0;
+  let storeFailures = 0;
+  let lastPurge = -Infinity;
+
+  /** Settles with a few quick retries: a delivered event left leased would be sent again after its lease. */
+  async function settle(events: OutboxRecord[], outcome: Settlement): Promise<void> {
+    const ids = events.map((e) => e.id);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const settled = await store.settle(ids, workerId, outcome);
+        if (settled < ids.length) logger.warn({ lost: ids.length - settled }, "events were taken over by another worker after their lease ran out");
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((r) => setTimeout(r, backoffDelay(attempt, backoff, random)));
+      }
+    }
+  }
+
+  async function purge(): Promise<void> {
+    if (now() - lastPurge < purgeEveryMs) return;
+    lastPurge = now();
+    const deleted = await store.deleteDeliveredBefore(now() - retentionMs);
+    if (deleted) logger.info({ deleted }, "deleted delivered events past their retention");
+  }
+
+  /** Settles a batch by the answer of its request; resolves how long the worker pauses after it. */
+  async function apply(batch: OutboxRecord[], outcome: GraphOutcome): Promise<number> {
+    const at = now();
+    if (outcome.kind === "delivered") {
+      sendFailures = 0;
+      await settle(batch, { status: "delivered", at });
+      if (outcome.eventsReceived !== undefined && outcome.eventsReceived !== batch.length) {
+        logger.warn({ sent: batch.length, eventsReceived: outcome.eventsReceived }, "Meta acknowledged a different number of events");
+      }
+      logger.info({ events: batch.length }, "events delivered to Meta");
+      return 0;
+    }
+    if (outcome.kind === "rejected") {
+      sendFailures = 0;
+      await settle(batch, { status: "failed", at, error: outcome.error });
+      logger.error({ events: batch.length, error: outcome.error }, "Meta refused events: marked failed");
+      return 0;
+    }
+    sendFailures++;
+    const retryAfter = Math.min(outcome.retryAfterMs ?? 0, maxRetryAfterMs);
+    const attempts = Math.max(...batch.map((e) => e.attempts)) + 1;
+    const nextAttemptAt = at + Math.max(retryAfter, backoffDelay(attempts, backoff, random));
+    await settle(batch, { status: "retry", at, nextAttemptAt, error: outcome.error });
+    const pause = Math.max(retryAfter, backoffDelay(sendFailures, backoff, random));
+    logger.warn({ events: batch.length, error: outcome.error, retryInMs: nextAttemptAt - at }, "Meta delivery failed: will retry");
+    return pause;
+  }
+
+  /** One round; resolves the events claimed and the pause before the next round. */
+  async function round(): Promise<{ claimed: number; pauseMs: number }> {
+    await purge();
+    const batch = await store.claim(workerId, batchSize, leaseMs, now());
+    if (!batch.length) return { claimed: 0, pauseMs: idleMs };
+    if (!credentials) {
+      await settle(batch, { status: "not_sent", at: now(), reason: NOT_CONFIGURED });
+      return { claimed: batch.length, pauseMs: 0 };
+    }
+    const outcome = await sendEvents(
+      batch.map((e) => e.payload),
+      credentials,
+      { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now },
+    );
+    return { claimed: batch.length, pauseMs: await apply(batch, outcome) };
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      let pause: number;
+      try {
+        pause = (await round()).pauseMs;
+        storeFailures = 0;
+      } catch (error) {
+        storeFailures++;
+        pause = backoffDelay(storeFailures, backoff, random);
+        logger.error({ err: error, retryInMs: pause }, "outbox unavailable: delivery paused");
+      }
+      if (pause > 0 && !stopping) await sleep(pause);
+    }
+  }
+
+  return {
+    id: workerId,
+    start() {
+      if (loop) return;
+      if (!credentials) logger.warn(`${NOT_CONFIGURED}: tracking events are kept in the outbox and marked not_sent`);
+      loop = run();
+    },
+    async stop() {
+      stopping = true;
+      wake();
+      await loop;
+    },
+    async runOnce() {
+      return (await round()).claimed;
+    },
+  };
+}

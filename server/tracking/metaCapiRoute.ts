@@ -1,0 +1,100 @@
+/**
+ * POST /api/meta-capi (spec §7.1): the browser's tracking event becomes a Conversions API server
+ * event in the outbox. In order: rate limit per client IP (429 + Retry-After), same-site Origin
+ * (403), JSON body of at most 16 KB (413), the payload schema (400 naming the field), then a
+ * durable write to the outbox: 202 with the `event_id` once the event is stored, before Meta
+ * has seen it (the delivery worker sends it). A store that fails or is slow gives 503; bad
+ * input is never a 500.
+ */
+import { randomUUID } from "node:crypto";
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Logger } from "../logger";
+import type { OutboxStore } from "../outbox/store";
+import { buildMetaEvent } from "./metaEvent";
+import { sameOriginOnly } from "./sameOrigin";
+import { parseTrackingPayload } from "./trackingPayload";
+
+export const META_CAPI_PATH = "/api/meta-capi";
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface MetaCapiRouteOptions {
+  /** The outbox; without one every post answers 503 (the store could not be opened). */
+  outbox: OutboxStore | undefined;
+  siteUrl: string;
+  /** Posts per client IP per minute. */
+  ratePerMinute: number;
+  logger: Logger;
+  /** How long a post waits for the outbox write before answering 503 (ms). */
+  writeTimeoutMs?: number;
+  now?: () => number;
+}
+
+const sendError = (res: Response, status: number, error: string, field?: string) =>
+  void res.status(status).set("Cache-Control", "no-store").json(field ? { error, field } : { error });
+
+/** body-parser's errors as JSON answers: never a stack, never a 500 for the client's bytes. */
+const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const type = (error as { type?: string }).type;
+  const status = (error as { status?: number }).status;
+  if (type === "entity.too.large") return sendError(res, 413, `body: larger than ${MAX_BODY_BYTES / 1024} KB`, "body");
+  if (type === "entity.parse.failed") return sendError(res, 400, "body: not valid JSON", "body");
+  if (typeof status === "number" && status >= 400 && status < 500) return sendError(res, status, `body: ${(error as Error).message}`, "body");
+  next(error);
+};
+
+/** Rejects after `ms` (the write itself goes on: a late success is kept, and a retry with the same event_id is not stored twice). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`outbox write took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createMetaCapiRouter({ outbox, siteUrl, ratePerMinute, logger, writeTimeoutMs = 5_000, now = Date.now }: MetaCapiRouteOptions): Router {
+  const router = Router();
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: ratePerMinute,
+    // RateLimit and RateLimit-Policy headers, and Retry-After on a 429.
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    // Keyed by req.ip: the client's address through the trusted proxies (TRUST_PROXY).
+    handler: (_req, res) => sendError(res, 429, "too many tracking events from this address: retry later"),
+    // TRUST_PROXY decides whether X-Forwarded-For counts; its presence alone is not an error.
+    validate: { xForwardedForHeader: false },
+    logger,
+  });
+
+  router.post(
+    META_CAPI_PATH,
+    limiter,
+    sameOriginOnly(siteUrl),
+    // navigator.sendBeacon posts a string as text/plain: the same JSON is accepted under that type.
+    express.json({ limit: MAX_BODY_BYTES, type: ["application/json", "text/plain"] }),
+    bodyErrors,
+    async (req: Request, res: Response) => {
+      const parsed = parseTrackingPayload(req.body);
+      if (!parsed.ok) return sendError(res, 400, parsed.problem.error, parsed.problem.field);
+      if (!outbox) return sendError(res, 503, "tracking is unavailable: the outbox could not be opened");
+      const { payload } = parsed;
+      const receivedAt = now();
+      const eventId = payload.event_id ?? randomUUID();
+      const event = buildMetaEvent(payload, { eventId, receivedAt, clientIp: req.ip, userAgent: req.get("user-agent") });
+      try {
+        await withTimeout(outbox.add({ id: eventId, region: payload.region, payload: event, createdAt: receivedAt }), writeTimeoutMs);
+      } catch (error) {
+        logger.error({ err: error, eventId }, "tracking event not stored: the outbox write failed");
+        res.setHeader("Retry-After", "5");
+        return sendError(res, 503, "tracking event not stored: retry later");
+      }
+      res.status(202).set("Cache-Control", "no-store").json({ event_id: eventId });
+    },
+  );
+  router.all(META_CAPI_PATH, (_req, res) => {
+    res.setHeader("Allow", "POST");
+    sendError(res, 405, "use POST");
+  });
+  return router;
+}

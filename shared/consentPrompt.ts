@@ -1,0 +1,68 @@
+/**
+ * Where the browser's consent manager (client/consent*) meets the views that ask the visitor:
+ * the built-in banner (views/parts/ConsentBanner.tsx) and the footer's "Cookie settings" button.
+ * A tiny store with no DOM, read with useSyncExternalStore; on the server it stays empty, so
+ * neither renders there and hydration matches.
+ */
+
+/** The visitor's choice for the optional categories; necessary is always on. */
+export interface ConsentChoice {
+  functional: boolean;
+  marketing: boolean;
+}
+
+/** `notice`: the first layer (accept, reject, settings); `settings`: one switch per category. */
+export type PromptView = "notice" | "settings";
+
+export interface PromptState {
+  /** Counts the openings: each one starts the banner afresh. */
+  id: number;
+  view: PromptView;
+  /** The choice in force, which the settings view starts from; null before the first choice. */
+  current: ConsentChoice | null;
+}
+
+/** What the active consent manager does when the visitor answers or asks for the settings. */
+export interface PromptHandlers {
+  choose: (choice: ConsentChoice) => void;
+  openSettings: () => void;
+}
+
+let prompt: PromptState | null = null;
+let openings = 0;
+let handlers: PromptHandlers | null = null;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+export function subscribeConsentPrompt(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** The banner to show, or null while it is closed. */
+export const consentPromptState = (): PromptState | null => prompt;
+
+/** Whether a consent manager runs here, so "Cookie settings" can do something. */
+export const consentSettingsAvailable = (): boolean => handlers !== null;
+
+/** Called once by the consent manager that runs on this page. */
+export function connectConsentPrompt(given: PromptHandlers): void {
+  handlers = given;
+  changed();
+}
+
+export function openConsentPrompt(view: PromptView, current: ConsentChoice | null): void {
+  prompt = { id: ++openings, view, current };
+  changed();
+}
+
+export function closeConsentPrompt(): void {
+  prompt = null;
+  changed();
+}
+
+/** The banner's answer. */
+export const chooseConsent = (choice: ConsentChoice): void => handlers?.choose(choice);
+
+/** The footer's "Cookie settings": the built-in banner's settings view, or the hosted CMP's. */
+export const openConsentSettings = (): void => handlers?.openSettings();

@@ -1,0 +1,24 @@
+/**
+ * The public configuration the browser gets (STYLE.md §7): which tags are on and where their
+ * scripts are. The server writes it as JSON into `<script type="application/json" id="site-config">`
+ * (server/tags/tagHead.ts); client/siteConfig.ts reads it. Public values only, never a secret.
+ */
+
+export const SITE_CONFIG_ELEMENT_ID = "site-config";
+
+/** Who asks the visitor: the built-in banner, or the hosted Usercentrics CMP (its loader is in the head). */
+export type ConsentManagerKind = "banner" | "usercentrics";
+
+export interface PublicSiteConfig {
+  /** null when no tag needs consent: then nothing asks and nothing that needs consent runs. */
+  consentManager: ConsentManagerKind | null;
+  /** The Tag Manager container; its loader is in the head, after the consent default. */
+  gtmId: string | null;
+  /** klaviyo.js with the public company id, loaded once with marketing consent (or by the 3 s fallback). */
+  klaviyoSrc: string | null;
+  /** Loaded with functional consent on pages that have a `reviews` script slot. */
+  reviewsWidgetSrc: string | null;
+  /** Loaded on pages that have a `privacy-policy` script slot (necessary: the policy itself). */
+  privacyPolicySrc: string | null;
+}
+

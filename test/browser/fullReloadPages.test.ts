@@ -1,0 +1,60 @@
+/**
+ * Pages with the email-marketing embed (spec §2.4, §4): once visited, a later navigation to one
+ * is a full page load, by link and by back/forward; other pages keep navigating client-side.
+ * /info/book-appointment is flagged (`klaviyo_embed`); /info/about-us is not.
+ */
+import type { Page } from "puppeteer-core";
+import { useSiteAndBrowser } from "../support/browserSuite";
+import { documentRequests, hasMarker, openPage, setMarker, waitForHydration } from "../support/browserPage";
+
+const suite = useSiteAndBrowser();
+
+const FLAGGED = "/info/book-appointment";
+const PLAIN = "/info/about-us";
+
+/** Follows the footer's link to `path` (by script: the footer need not be in view). */
+async function follow(page: Page, path: string): Promise<void> {
+  await page.$eval(`.site-footer a[href="${path}"]`, (a) => (a as HTMLAnchorElement).click());
+  await page.waitForFunction((p) => location.pathname === p && document.querySelector("h1") !== null, {}, path);
+  await waitForHydration(page);
+}
+
+test("a visited page with the email-marketing embed is loaded as a new document; other pages navigate client-side", async () => {
+  const page = await openPage(suite.browser, suite.server.url + FLAGGED);
+  const documents = documentRequests(page);
+  await setMarker(page);
+
+  await follow(page, PLAIN);
+  expect(await hasMarker(page)).toBe(true);
+  expect(documents).toEqual([]);
+
+  await follow(page, FLAGGED);
+  expect(await hasMarker(page)).toBe(false);
+  expect(documents).toEqual([FLAGGED]);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("email-marketing-pages") ?? "[]"))).toEqual([FLAGGED]);
+
+  // The plain page is still a client-side navigation after the reload.
+  await setMarker(page);
+  await follow(page, PLAIN);
+  expect(await hasMarker(page)).toBe(true);
+  expect(documents).toEqual([FLAGGED]);
+  await page.close();
+});
+
+test("a flagged page first reached client-side is recorded; back to it reloads it in place, without a new history entry", async () => {
+  const page = await openPage(suite.browser, suite.server.url + PLAIN);
+  const documents = documentRequests(page);
+  await setMarker(page);
+  await follow(page, FLAGGED);
+  expect(await hasMarker(page)).toBe(true);
+  await follow(page, PLAIN);
+  const length = await page.evaluate(() => history.length);
+
+  await page.goBack({ waitUntil: "load" });
+  await page.waitForFunction((p) => location.pathname === p, {}, FLAGGED);
+  await waitForHydration(page);
+  expect(await hasMarker(page)).toBe(false);
+  expect(documents).toEqual([FLAGGED]);
+  expect(await page.evaluate(() => history.length)).toBe(length);
+  await page.close();
+});

@@ -1,0 +1,166 @@
+/**
+ * Tracking from a real browser (spec §3, §7.1, §9): a PageView posted to /api/meta-capi about
+ * 300 ms after each page mounts (first load and client navigation) with region, fbp, fbclid and
+ * the page; Klaviyo form events forwarded by form id; nothing without marketing consent; a
+ * failing relay only logged. The page answers the relay itself (test/support/recordedPage.ts),
+ * and every body is checked against the relay's own schema.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "puppeteer-core";
+import { parseTrackingPayload } from "../../server/tracking/trackingPayload";
+import { startBuiltServer, type RunningServer } from "../support/builtServer";
+import { launchBrowser } from "../support/chromium";
+import { openRecordedPage, waitForHydration, type RecordedPage } from "../support/recordedPage";
+import { startStandIns, type StandIns } from "../support/tagStandIns";
+
+// Real timers of 3 s and more, in a real browser: room for a busy machine.
+jest.setTimeout(60_000);
+
+let standIns: StandIns;
+let site: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  standIns = await startStandIns();
+  // The relay's outbox (server/outbox/) in a folder of this run's own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tracking-outbox-"));
+  [site, browser] = await Promise.all([startBuiltServer({ ...standIns.env, DATA_DIR: dataDir }), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await standIns?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const choice = (marketing: boolean) => encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing, ts: Date.now() }));
+const FBP = "fb.1.1700000000000.1234567890";
+const CONSENTED = { consent: choice(true), _fbp: FBP };
+
+const postCount = (r: RecordedPage, n: number, timeout = 5000) => {
+  const deadline = Date.now() + timeout;
+  return (async () => {
+    while (r.posts.length < n) {
+      if (Date.now() > deadline) throw new Error(`expected ${n} tracking posts, got ${r.posts.length}`);
+      await sleep(20);
+    }
+  })();
+};
+/** When the page's DOMContentLoaded ended, on the Node clock: hydration (and so the mount) comes after it. */
+const domReadyAt = (r: RecordedPage) =>
+  r.page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+
+test("a PageView is posted about 300 ms after the page mounts, with region, fbp, fbclid and the page", async () => {
+  const r = await openRecordedPage(browser, `${site.url}/us/gallery/braybrook-st?fbclid=AbC123`, { cookies: CONSENTED });
+  await postCount(r, 1);
+  const [{ body, at }] = r.posts;
+  expect(body).toEqual({
+    event_name: "PageView",
+    region: "us",
+    fbp: FBP,
+    fbclid: "AbC123",
+    custom_data: { page_url: `${site.url}/us/gallery/braybrook-st?fbclid=AbC123`, page_title: await r.page.title() },
+  });
+  expect(parseTrackingPayload(body)).toMatchObject({ ok: true });
+  const delay = at - (await domReadyAt(r));
+  expect(delay).toBeGreaterThanOrEqual(300);
+  expect(delay).toBeLessThan(3000);
+  await sleep(500);
+  expect(r.posts).toHaveLength(1);
+  expect(r.problems).toEqual([]);
+  await r.close();
+});
+
+test("a client navigation posts another PageView about 300 ms later, for the new page and its title", async () => {
+  const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, { cookies: CONSENTED });
+  await postCount(r, 1);
+  expect(r.posts[0].body).toMatchObject({ region: "uk", custom_data: { page_url: `${site.url}/?fbclid=AbC123` } });
+  await r.page.click(".primary-nav li:first-child .primary-nav__title");
+  const clickedAt = Date.now();
+  await r.page.click('.primary-nav a[href="/products/doors-drawers"]');
+  await postCount(r, 2);
+  const { body, at } = r.posts[1];
+  expect(at - clickedAt).toBeGreaterThanOrEqual(300);
+  expect(at - clickedAt).toBeLessThan(2000);
+  expect(await r.page.evaluate(() => location.pathname)).toBe("/products/doors-drawers");
+  // The landing page's fbclid goes with the pages after it, exactly as given.
+  expect(body).toEqual({
+    event_name: "PageView",
+    region: "uk",
+    fbp: FBP,
+    fbclid: "AbC123",
+    custom_data: { page_url: `${site.url}/products/doors-drawers`, page_title: await r.page.title() },
+  });
+  expect(body.custom_data.page_title).toContain("oors and drawers");
+  expect(parseTrackingPayload(body)).toMatchObject({ ok: true });
+  await r.close();
+});
+
+test("nothing is posted without marketing consent; a PageView waiting for the answer goes once it is yes", async () => {
+  const refused = await openRecordedPage(browser, `${site.url}/`, { cookies: { consent: choice(false), _fbp: FBP } });
+  await waitForHydration(refused.page);
+  await sleep(1000);
+  refused.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await sleep(300);
+  expect(refused.posts).toEqual([]);
+  await refused.close();
+
+  const asked = await openRecordedPage(browser, `${site.url}/gallery`);
+  await asked.page.waitForSelector("dialog.consent-dialog[open]");
+  await sleep(800);
+  expect(asked.posts).toEqual([]);
+  await asked.page.click("dialog.consent-dialog button::-p-text(Accept all)");
+  await postCount(asked, 1);
+  expect(asked.posts[0].body).toMatchObject({ event_name: "PageView", custom_data: { page_url: `${site.url}/gallery` } });
+  expect(asked.posts[0].body).not.toHaveProperty("fbp");
+  expect(asked.posts[0].body).not.toHaveProperty("fbclid");
+  await asked.close();
+});
+
+test("Klaviyo form events are forwarded as events named by form id, and by source for steps", async () => {
+  const r = await openRecordedPage(browser, `${site.url}/`, { cookies: CONSENTED });
+  await postCount(r, 1);
+  await r.page.evaluate(() => {
+    const send = (detail: object) => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail }));
+    send({ type: "open", formId: "RkTq8v" });
+    send({ type: "viewedStep", formId: "RkTq8v", metaData: { $source: "Footer" } });
+    send({ type: "stepSubmit", formId: "RkTq8v", metaData: { $source: "Footer", $email: "someone@example.com" } });
+    send({ type: "submit", formId: "RkTq8v", metaData: { $email: "someone@example.com" } });
+  });
+  await postCount(r, 4);
+  const events = r.posts.slice(1).map((p) => p.body);
+  expect(events.map((e) => [e.event_name, e.custom_data.step_source])).toEqual([
+    ["klaviyo_form_RkTq8v_view", "Footer"],
+    ["klaviyo_form_RkTq8v_step", "Footer"],
+    ["klaviyo_form_RkTq8v", undefined],
+  ]);
+  for (const event of events) {
+    expect(event).toMatchObject({ region: "uk", fbp: FBP, custom_data: { form_id: "RkTq8v", page_url: `${site.url}/` } });
+    expect(JSON.stringify(event)).not.toContain("someone@example.com");
+    expect(parseTrackingPayload(event)).toMatchObject({ ok: true });
+  }
+  await r.close();
+});
+
+test("a failing relay is only logged", async () => {
+  const r = await openRecordedPage(browser, `${site.url}/`, { cookies: CONSENTED, relayStatus: 503 });
+  await postCount(r, 1);
+  await sleep(200);
+  expect(r.problems.filter((p) => !p.includes("503"))).toEqual([]);
+  expect(r.problems.some((p) => p.startsWith("warn: tracking: PageView was refused (503)"))).toBe(true);
+  await r.close();
+});
+
+test("the site's own relay takes what the browser posts", async () => {
+  const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, { cookies: CONSENTED, relayStatus: "pass" });
+  await postCount(r, 1);
+  await r.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await postCount(r, 2);
+  for (let i = 0; r.relayAnswers.length < 2 && i < 100; i++) await sleep(50);
+  expect(r.relayAnswers.map((a) => a.status)).toEqual([202, 202]);
+  expect(r.problems).toEqual([]);
+  await r.close();
+});

@@ -1,0 +1,85 @@
+/**
+ * POST /api/client-log: the browser's fatal-error reports become one warn log line with the
+ * request id; bad input is a 400, a body over 4 KB a 413, a flood a 429, and nothing sent is
+ * ever echoed back.
+ */
+import { Writable } from "node:stream";
+import express from "express";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import request from "supertest";
+import { CLIENT_LOG_PATH, createClientLogRoute } from "../server/clientLog";
+import { createTestApp } from "./support/testApp";
+
+function appWithLog(limit = 10) {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: "info" }, new Writable({ write: (c, _e, done) => (lines.push(JSON.parse(c.toString())), done()) }));
+  const app = express();
+  app.use(pinoHttp({ logger, genReqId: (req) => (req.headers["x-request-id"] as string) ?? "generated", autoLogging: false }));
+  app.use(createClientLogRoute(logger, { limit }));
+  return { app, lines };
+}
+
+const report = { kind: "startup", message: "TypeError: x is undefined", stack: "at start (/assets/entry-X.js:1:2)", path: "/info/about-us", buildId: "abc123" };
+
+test("a valid report is logged at warn with the request id and answered 204 with no body", async () => {
+  const { app, lines } = appWithLog();
+  const res = await request(app).post(CLIENT_LOG_PATH).set("X-Request-Id", "req-42").send(report);
+  expect(res.status).toBe(204);
+  expect(res.text).toBe("");
+  const line = lines.find((l) => l.msg === "client error reported")!;
+  expect(line.level).toBe(40);
+  expect((line.req as { id: string }).id).toBe("req-42");
+  expect(line.clientError).toEqual(report);
+});
+
+test.each([
+  ["an unknown kind", { ...report, kind: "whatever" }],
+  ["no message", { ...report, message: "" }],
+  ["a path with a query string", { ...report, path: "/preview?token=secret-token" }],
+  ["an unexpected field", { ...report, cookie: "secret-cookie" }],
+  ["a list", [report]],
+])("a report with %s is a 400 that does not echo it", async (_name, body) => {
+  const { app, lines } = appWithLog();
+  const res = await request(app).post(CLIENT_LOG_PATH).send(body as object);
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ status: 400, message: "Invalid report" });
+  expect(res.text).not.toMatch(/secret|whatever/);
+  expect(lines.filter((l) => l.msg === "client error reported")).toEqual([]);
+});
+
+test("a body that is not JSON is a 400, without the parser's message", async () => {
+  const { app } = appWithLog();
+  const res = await request(app).post(CLIENT_LOG_PATH).set("Content-Type", "application/json").send('{"kind": "startup", oops}');
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ status: 400, message: "Invalid report" });
+});
+
+test("a body over 4 KB is a 413", async () => {
+  const { app, lines } = appWithLog();
+  const res = await request(app).post(CLIENT_LOG_PATH).send({ ...report, stack: "x".repeat(5000) });
+  expect(res.status).toBe(413);
+  expect(res.body).toEqual({ status: 413, message: "Report too large" });
+  expect(lines.filter((l) => l.msg === "client error reported")).toEqual([]);
+});
+
+test("one address sending more than the limit gets 429s, and those are not logged", async () => {
+  const { app, lines } = appWithLog(3);
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await request(app).post(CLIENT_LOG_PATH).send(report)).status);
+  expect(statuses).toEqual([204, 204, 204, 429, 429]);
+  expect(lines.filter((l) => l.msg === "client error reported")).toHaveLength(3);
+});
+
+test("other methods are a 405 naming POST", async () => {
+  const { app } = appWithLog();
+  const res = await request(app).get(CLIENT_LOG_PATH);
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe("POST");
+});
+
+test("the site's app answers reports at /api/client-log", async () => {
+  const { app } = createTestApp();
+  const res = await request(app).post(CLIENT_LOG_PATH).send(report);
+  expect(res.status).toBe(204);
+});

@@ -1,0 +1,198 @@
+/**
+ * The delivery worker against a local fake of Meta's Graph API that can fail, stall, rate-limit
+ * and recover: what each answer does to the events, the back-off, stopping and retention.
+ * Whole scenarios (10,000 events, a killed process, Firestore, SIGTERM) are in
+ * deliveryScenarios.test.ts.
+ */
+import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from "../server/outbox/backoff";
+import type { OutboxStore } from "../server/outbox/store";
+import { addEvents, capturingLogger, T, until, useDeliveryFixture } from "./support/deliveryFixture";
+
+const f = useDeliveryFixture();
+
+describe("one delivery round", () => {
+  test("sends the events to /{version}/{pixel}/events with the token and test code, and marks them delivered", async () => {
+    const store = f.openStore();
+    const ids = await addEvents(store, 3);
+    const w = f.worker(store, { credentials: { ...f.credentials(), testEventCode: "TEST123" }, now: () => T + 10 });
+    expect(await w.runOnce()).toBe(3);
+    expect(f.fake.requests).toHaveLength(1);
+    const [req] = f.fake.requests;
+    expect(req.path).toBe("/v21.0/1234567890/events");
+    expect(req.accessToken).toBe("test-token");
+    expect(req.testEventCode).toBe("TEST123");
+    expect(req.eventIds.sort()).toEqual([...ids].sort());
+    expect(req.body.data[0]).toMatchObject({ event_name: "PageView", action_source: "website", user_data: { client_ip_address: "203.0.113.7" } });
+    for (const id of ids) expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: T + 10 });
+  });
+
+  test("sends at most 1000 events per request", async () => {
+    const store = f.openStore();
+    await addEvents(store, 2_345);
+    const w = f.worker(store);
+    while ((await w.runOnce()) > 0);
+    expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([1000, 1000, 345]);
+    expect(await store.counts()).toMatchObject({ delivered: 2_345, pending: 0, leased: 0 });
+  });
+
+  test("a 5xx makes the events pending again after a back-off, counting the attempt", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.mode = "down";
+    const w = f.worker(store, { backoff: DEFAULT_BACKOFF, now: () => T, random: () => 1 });
+    await w.runOnce();
+    // The first retry waits up to 1 s (full jitter; random() = 1 here takes the ceiling).
+    expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: T + 1_000, lastError: expect.stringContaining("HTTP 500") });
+    expect(await w.runOnce()).toBe(0);
+  });
+
+  test("later attempts wait longer: 1 s × 1.5ⁿ", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.mode = "down";
+    let now = T;
+    const w = f.worker(store, { backoff: DEFAULT_BACKOFF, now: () => now, random: () => 1 });
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await w.runOnce();
+      const { nextAttemptAt } = (await store.get(id))!;
+      waits.push(nextAttemptAt - now);
+      now = nextAttemptAt;
+    }
+    expect(waits).toEqual([1_000, 1_500, 2_250, 3_375]);
+  });
+
+  test("a 429 honours Retry-After when it is longer than the back-off", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.next({ status: 429, body: { error: { message: "Too many calls", code: 4 } }, headers: { "retry-after": "7" } });
+    await f.worker(store, { backoff: DEFAULT_BACKOFF, now: () => T }).runOnce();
+    expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: T + 7_000, lastError: expect.stringContaining("HTTP 429") });
+  });
+
+  test("no answer within the request timeout counts as a failure to retry", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.next("stall");
+    const started = Date.now();
+    await f.worker(store, { requestTimeoutMs: 150 }).runOnce();
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "no answer within 150 ms" });
+  });
+
+  test("Meta down (connection refused) is retried too", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    await f.worker(store, { credentials: { ...f.credentials(), graphUrl: "http://127.0.0.1:9" } }).runOnce();
+    expect(await store.get(id)).toMatchObject({ status: "pending", lastError: expect.stringMatching(/^network error: /) });
+  });
+
+  test("a 4xx marks the events failed with Meta's error, for good", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.mode = "refuse";
+    const { logger, lines } = capturingLogger();
+    const w = f.worker(store, { logger });
+    await w.runOnce();
+    const record = (await store.get(id))!;
+    expect(record).toMatchObject({ status: "failed", attempts: 1 });
+    expect(record.lastError).toBe(
+      "HTTP 400: Invalid parameter (The event time is too far in the past.) [OAuthException, code 100, subcode 2804003] [fbtrace_id AbCdEf123]",
+    );
+    expect(await w.runOnce()).toBe(0);
+    expect(f.fake.requests).toHaveLength(1);
+    // Logged with Meta's error, never with the token.
+    expect(lines.some((l) => l.msg.includes("refused") && String(l.error).includes("Invalid parameter"))).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain("test-token");
+  });
+
+  test("a 400 carrying one of Meta's throttling codes is retried, not failed", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.next({ status: 400, body: { error: { message: "Calls to this api have exceeded the rate limit.", code: 613 } } });
+    await f.worker(store).runOnce();
+    expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1 });
+  });
+});
+
+describe("back-off", () => {
+  test("starts at 1 s, grows by 1.5 and stops at 60 s (spec §9)", () => {
+    expect([1, 2, 3, 4, 5].map((n) => backoffCeiling(n))).toEqual([1_000, 1_500, 2_250, 3_375, 5_062.5]);
+    expect(backoffCeiling(11)).toBeCloseTo(57_665, 0);
+    expect(backoffCeiling(12)).toBe(60_000);
+    expect(backoffCeiling(100)).toBe(60_000);
+  });
+
+  test("has full jitter: anywhere from 0 to the ceiling", () => {
+    expect(backoffDelay(3, DEFAULT_BACKOFF, () => 0)).toBe(0);
+    expect(backoffDelay(3, DEFAULT_BACKOFF, () => 0.5)).toBe(1_125);
+    expect(backoffDelay(3, DEFAULT_BACKOFF, () => 0.999_999)).toBe(2_250);
+  });
+});
+
+describe("the running worker", () => {
+  test("without Meta credentials marks events not_sent, sends nothing, and says so once", async () => {
+    const store = f.openStore();
+    const { logger, lines } = capturingLogger();
+    const w = f.worker(store, { credentials: undefined, logger });
+    w.start();
+    await addEvents(store, 5);
+    await until(async () => (await store.counts()).not_sent === 5);
+    await addEvents(store, 5);
+    await until(async () => (await store.counts()).not_sent === 10);
+    await w.stop();
+    expect(f.fake.requests).toHaveLength(0);
+    const said = lines.filter((l) => /not configured/.test(l.msg));
+    expect(said).toHaveLength(1);
+    expect(said[0].msg).toContain("META_PIXEL_ID");
+    expect((await store.counts()).pending).toBe(0);
+  });
+
+  test("stop() stops claiming and waits for the delivery in flight to finish and be recorded", async () => {
+    const store = f.openStore();
+    const ids = await addEvents(store, 2);
+    f.fake.mode = "stall";
+    const w = f.worker(store, { requestTimeoutMs: 400 });
+    w.start();
+    await until(() => f.fake.stalled() === 1, 5_000, "a request in flight");
+    const stopping = w.stop();
+    await addEvents(store, 1);
+    await stopping;
+    // The request in flight ran to its timeout and its events were settled, not left leased.
+    for (const id of ids) expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1 });
+    expect(f.fake.requests).toHaveLength(1);
+    expect(await store.counts()).toMatchObject({ pending: 3, leased: 0 });
+  });
+
+  test("deletes delivered events once they are older than the retention period", async () => {
+    const store = f.openStore();
+    await addEvents(store, 3);
+    let now = T;
+    const w = f.worker(store, { now: () => now, retentionMs: 60_000, purgeEveryMs: 0 });
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(3);
+    now = T + 59_000;
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(3);
+    now = T + 61_000;
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(0);
+  });
+
+  test("a store that fails pauses the worker with back-off instead of crashing it", async () => {
+    const store = f.openStore();
+    let failures = 0;
+    const flaky: OutboxStore = {
+      ...store,
+      claim: (...args) => (++failures <= 3 ? Promise.reject(new Error("database is locked")) : store.claim(...args)),
+    };
+    const [id] = await addEvents(store, 1);
+    const { logger, lines } = capturingLogger();
+    const w = f.worker(flaky, { logger });
+    w.start();
+    await until(async () => (await store.get(id))?.status === "delivered", 5_000, "delivery");
+    await w.stop();
+    expect(lines.filter((l) => l.msg.startsWith("outbox unavailable"))).toHaveLength(3);
+  });
+});
+

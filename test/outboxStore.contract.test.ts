@@ -1,0 +1,243 @@
+/**
+ * The outbox contract (server/outbox/store.ts), run against both adapters: the embedded SQLite
+ * file, and Firestore through firebase-admin against an in-process Firestore emulator.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { App } from "firebase-admin/app";
+import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
+import type { OutboxStore } from "../server/outbox/store";
+import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
+import { sampleEvent } from "./support/outboxEvents";
+
+/** One adapter under test: `fresh()` gives an empty outbox; `connect()` another connection to that same outbox. */
+interface Adapter {
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  fresh(): Promise<{ store: OutboxStore; connect(): Promise<OutboxStore> }>;
+}
+
+function sqliteAdapter(): Adapter {
+  let dir: string;
+  const open: OutboxStore[] = [];
+  let n = 0;
+  const track = (store: OutboxStore) => (open.push(store), store);
+  return {
+    async setUp() {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-contract-"));
+    },
+    async tearDown() {
+      await Promise.all(open.map((s) => s.close()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async fresh() {
+      const file = path.join(dir, `outbox-${++n}.sqlite`);
+      return { store: track(openSqliteOutboxStore(file)), connect: async () => track(openSqliteOutboxStore(file)) };
+    },
+  };
+}
+
+function firestoreAdapter(): Adapter {
+  let emulator: FirestoreEmulator;
+  const apps: App[] = [];
+  let n = 0;
+  return {
+    async setUp() {
+      emulator = await startFirestoreEmulator();
+    },
+    async tearDown() {
+      const { deleteApp } = await import("firebase-admin/app");
+      await Promise.all(apps.map((app) => deleteApp(app)));
+      emulator.stop();
+    },
+    async fresh() {
+      // A collection per test; each connection is its own firebase-admin app (its own gRPC channel).
+      const collection = `outbox_${++n}`;
+      const { initializeApp } = await import("firebase-admin/app");
+      const { getFirestore } = await import("firebase-admin/firestore");
+      const { createFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
+      const connect = async () => {
+        const app = initializeApp({ projectId: "demo-outbox" }, `contract-${collection}-${apps.length}`);
+        apps.push(app);
+        return createFirestoreOutboxStore({ firestore: getFirestore(app), collection });
+      };
+      return { store: await connect(), connect };
+    },
+  };
+}
+
+const T0 = 1_700_000_000_000;
+const LEASE = 30_000;
+
+describe.each([
+  ["SQLite", sqliteAdapter()],
+  ["Firestore (emulator)", firestoreAdapter()],
+])("the %s outbox", (_name, adapter) => {
+  let store: OutboxStore;
+  let connect: () => Promise<OutboxStore>;
+
+  beforeAll(() => adapter.setUp());
+  afterAll(() => adapter.tearDown());
+  beforeEach(async () => {
+    ({ store, connect } = await adapter.fresh());
+  });
+
+  test("stores a new event as pending, payload intact, and ignores a second add of the same id", async () => {
+    const event = sampleEvent(T0);
+    expect(await store.add(event)).toBe(true);
+    expect(await store.add({ ...event, region: "us", createdAt: T0 + 5 })).toBe(false);
+    // Written means readable from another connection.
+    const other = await connect();
+    expect(await other.get(event.id)).toEqual({
+      ...event,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: T0,
+      leasedBy: null,
+      leaseUntil: null,
+      lastError: null,
+      deliveredAt: null,
+      updatedAt: T0,
+    });
+    expect(await store.get("no-such-event")).toBeUndefined();
+  });
+
+  test("claims due events oldest first, at most the limit, leased to the worker", async () => {
+    const events = [sampleEvent(T0 + 2), sampleEvent(T0), sampleEvent(T0 + 1), sampleEvent(T0 + 10_000)];
+    for (const e of events) await store.add(e);
+    const claimed = await store.claim("w1", 2, LEASE, T0 + 100);
+    expect(claimed.map((e) => e.id)).toEqual([events[1].id, events[2].id]);
+    for (const e of claimed) {
+      expect(e).toMatchObject({ status: "leased", leasedBy: "w1", leaseUntil: T0 + 100 + LEASE, attempts: 0 });
+      expect(e.payload).toEqual(events.find((x) => x.id === e.id)!.payload);
+    }
+    // The rest that is due; the one created in the future is not.
+    expect((await store.claim("w1", 10, LEASE, T0 + 100)).map((e) => e.id)).toEqual([events[0].id]);
+    expect(await store.claim("w1", 10, LEASE, T0 + 100)).toEqual([]);
+  });
+
+  test("a leased event is not claimed again until its lease ends; then another worker takes it over", async () => {
+    const event = sampleEvent(T0);
+    await store.add(event);
+    await store.claim("w1", 10, LEASE, T0);
+    expect(await store.claim("w2", 10, LEASE, T0 + LEASE - 1)).toEqual([]);
+    const taken = await store.claim("w2", 10, LEASE, T0 + LEASE);
+    expect(taken.map((e) => [e.id, e.leasedBy])).toEqual([[event.id, "w2"]]);
+    expect(await store.get(event.id)).toMatchObject({ status: "leased", leasedBy: "w2", leaseUntil: T0 + 2 * LEASE });
+  });
+
+  test("only the lease holder settles: not another worker, not a holder whose lease was taken over", async () => {
+    const event = sampleEvent(T0);
+    await store.add(event);
+    await store.claim("w1", 10, LEASE, T0);
+    expect(await store.settle([event.id], "w2", { status: "delivered", at: T0 + 1 })).toBe(0);
+    expect(await store.get(event.id)).toMatchObject({ status: "leased", leasedBy: "w1" });
+
+    await store.claim("w2", 10, LEASE, T0 + LEASE + 1);
+    expect(await store.settle([event.id], "w1", { status: "failed", at: T0 + LEASE + 2, error: "late" })).toBe(0);
+    expect(await store.settle([event.id], "w2", { status: "delivered", at: T0 + LEASE + 3 })).toBe(1);
+    expect(await store.get(event.id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: T0 + LEASE + 3, leasedBy: null });
+    // Settled events are not settled again, nor settled when never claimed.
+    const unclaimed = sampleEvent(T0);
+    await store.add(unclaimed);
+    expect(await store.settle([event.id, unclaimed.id], "w2", { status: "failed", at: T0, error: "x" })).toBe(0);
+  });
+
+  test("a retry makes the event pending again from nextAttemptAt, counting the attempt and keeping the error", async () => {
+    const event = sampleEvent(T0);
+    await store.add(event);
+    await store.claim("w1", 10, LEASE, T0);
+    expect(await store.settle([event.id], "w1", { status: "retry", at: T0 + 10, nextAttemptAt: T0 + 5_000, error: "HTTP 503" })).toBe(1);
+    expect(await store.get(event.id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: T0 + 5_000,
+      lastError: "HTTP 503",
+      leasedBy: null,
+      leaseUntil: null,
+    });
+    expect(await store.claim("w1", 10, LEASE, T0 + 4_999)).toEqual([]);
+    const again = await store.claim("w2", 10, LEASE, T0 + 5_000);
+    expect(again.map((e) => [e.id, e.attempts])).toEqual([[event.id, 1]]);
+    await store.settle([event.id], "w2", { status: "retry", at: T0 + 5_001, nextAttemptAt: T0 + 6_000, error: "no answer within 1500 ms" });
+    expect(await store.get(event.id)).toMatchObject({ attempts: 2, lastError: "no answer within 1500 ms" });
+  });
+
+  test("failed and not_sent events keep their reason and are never claimed again", async () => {
+    const [failed, notSent] = [sampleEvent(T0), sampleEvent(T0)];
+    await store.add(failed);
+    await store.add(notSent);
+    await store.claim("w1", 10, LEASE, T0);
+    await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1, error: "HTTP 400: Invalid parameter [OAuthException, code 100]" });
+    await store.settle([notSent.id], "w1", { status: "not_sent", at: T0 + 1, reason: "no credentials" });
+    expect(await store.get(failed.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "HTTP 400: Invalid parameter [OAuthException, code 100]" });
+    expect(await store.get(notSent.id)).toMatchObject({ status: "not_sent", attempts: 0, lastError: "no credentials" });
+    expect(await store.claim("w1", 10, LEASE, T0 + 10 * LEASE)).toEqual([]);
+  });
+
+  test("deletes delivered events past the retention time, and nothing else", async () => {
+    const [old, recent, failed] = [sampleEvent(T0), sampleEvent(T0), sampleEvent(T0)];
+    for (const e of [old, recent, failed]) await store.add(e);
+    await store.claim("w1", 10, LEASE, T0);
+    await store.settle([old.id], "w1", { status: "delivered", at: T0 + 1_000 });
+    await store.settle([recent.id], "w1", { status: "delivered", at: T0 + 5_000 });
+    await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1_000, error: "HTTP 400" });
+    await store.add(sampleEvent(T0, "still-pending"));
+
+    expect(await store.deleteDeliveredBefore(T0 + 5_000)).toBe(1);
+    expect(await store.get(old.id)).toBeUndefined();
+    expect(await store.get(recent.id)).toMatchObject({ status: "delivered" });
+    expect(await store.deleteDeliveredBefore(T0 + 5_000)).toBe(0);
+    expect(await store.counts()).toEqual({ pending: 1, leased: 0, delivered: 1, failed: 1, not_sent: 0 });
+    // A deleted event's id is free again, with a fresh history.
+    expect(await store.add(old)).toBe(true);
+    expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual([old.id, "still-pending"].sort());
+  });
+
+  test("counts events per status", async () => {
+    const events = Array.from({ length: 6 }, (_, i) => sampleEvent(T0 + i));
+    for (const e of events) await store.add(e);
+    await store.claim("w1", 5, LEASE, T0 + 10);
+    await store.settle([events[0].id], "w1", { status: "delivered", at: T0 + 11 });
+    await store.settle([events[1].id], "w1", { status: "failed", at: T0 + 11, error: "x" });
+    await store.settle([events[2].id], "w1", { status: "not_sent", at: T0 + 11, reason: "y" });
+    await store.settle([events[3].id], "w1", { status: "retry", at: T0 + 11, nextAttemptAt: T0 + 20, error: "z" });
+    expect(await store.counts()).toEqual({ pending: 2, leased: 1, delivered: 1, failed: 1, not_sent: 1 });
+  });
+
+  test("concurrent claims from several connections never hand out the same event", async () => {
+    const total = 120;
+    for (let i = 0; i < total; i++) await store.add(sampleEvent(T0 + (i % 7)));
+    const workers = await Promise.all(Array.from({ length: 4 }, () => connect()));
+    const claimedBy = new Map<string, string[]>();
+    await Promise.all(
+      workers.map(async (worker, w) => {
+        for (let empty = 0; empty < 3; ) {
+          const batch = await worker.claim(`w${w}`, 15, LEASE, T0 + 100);
+          if (!batch.length) empty++;
+          for (const e of batch) claimedBy.set(e.id, [...(claimedBy.get(e.id) ?? []), `w${w}`]);
+        }
+      }),
+    );
+    expect(claimedBy.size).toBe(total);
+    expect([...claimedBy.values()].filter((holders) => holders.length > 1)).toEqual([]);
+    // Each worker's settlements apply to exactly its own events.
+    const byWorker = new Map<string, string[]>();
+    for (const [id, [holder]] of claimedBy) byWorker.set(holder, [...(byWorker.get(holder) ?? []), id]);
+    let settled = 0;
+    for (const [holder, ids] of byWorker) settled += await store.settle(ids, holder, { status: "delivered", at: T0 + 200 });
+    expect(settled).toBe(total);
+    expect((await store.counts()).delivered).toBe(total);
+  });
+
+  test("concurrent takeovers of expired leases never overlap either", async () => {
+    for (let i = 0; i < 40; i++) await store.add(sampleEvent(T0));
+    await store.claim("crashed", 40, 1_000, T0);
+    const workers = await Promise.all(Array.from({ length: 3 }, () => connect()));
+    const batches = await Promise.all(workers.map((worker, w) => worker.claim(`w${w}`, 40, LEASE, T0 + 2_000)));
+    const ids = batches.flat().map((e) => e.id);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+  });
+});

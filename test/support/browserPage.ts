@@ -1,0 +1,57 @@
+/** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
+import type { Browser, HTTPRequest, Page } from "puppeteer-core";
+
+/** React marks hydrated (or freshly mounted) elements with its fiber key. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector(".site-header, .not-found");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+export async function openPage(browser: Browser, url: string, { width = 1280, height = 800 } = {}): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height });
+  await page.goto(url, { waitUntil: "load" });
+  await waitForHydration(page);
+  return page;
+}
+
+/** Puts a marker on `window`: it survives client-side navigation, not a document load. */
+export const setMarker = (page: Page) => page.evaluate(() => void ((window as unknown as { __marker: number }).__marker = 42));
+export const hasMarker = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
+
+/** Records the URL of every document (full page load) request from now on. */
+export function documentRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (r: HTTPRequest) => {
+    if (r.resourceType() === "document" && r.frame() === page.mainFrame()) urls.push(new URL(r.url()).pathname);
+  });
+  return urls;
+}
+
+/** Resolves once the window has not scrolled for `quietMs`. */
+export async function scrollSettled(page: Page, quietMs = 250): Promise<number> {
+  return page.evaluate(
+    (quiet) =>
+      new Promise<number>((resolve) => {
+        let last = window.scrollY;
+        let since = performance.now();
+        const check = () => {
+          if (window.scrollY !== last) {
+            last = window.scrollY;
+            since = performance.now();
+          }
+          if (performance.now() - since >= quiet) resolve(last);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    quietMs,
+  );
+}
+
+/** The distance of an element's top from the top of the window. */
+export const topOf = (page: Page, selector: string) => page.$eval(selector, (el) => el.getBoundingClientRect().top);
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,106 @@
+/**
+ * A stand-in for Meta's Graph API `POST /{version}/{pixel}/events` on 127.0.0.1, switchable
+ * between up, down (500), stalled (never answers), rate-limited (429 with Retry-After) and
+ * refusing (400 with a Graph error body); single answers can be queued with `next()`.
+ * It counts the events it accepted (answered 200 for) by event_id.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeMode = "up" | "down" | "stall" | "rateLimited" | "refuse";
+
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface GraphRequest {
+  path: string;
+  eventIds: string[];
+  accessToken: unknown;
+  testEventCode: unknown;
+  body: { data: Array<{ event_id: string } & Record<string, unknown>> } & Record<string, unknown>;
+}
+
+export interface FakeGraph {
+  /** Base URL, as META_GRAPH_URL. */
+  url: string;
+  mode: FakeMode;
+  /** Answers to give before the mode applies again, in order. */
+  next(...answers: Array<FakeAnswer | "stall">): void;
+  /** Every request received, in order. */
+  readonly requests: GraphRequest[];
+  /** How many times each event_id was accepted (answered 200). */
+  readonly accepted: Map<string, number>;
+  /** Requests held open right now. */
+  stalled(): number;
+  close(): Promise<void>;
+}
+
+export const GRAPH_ERROR = {
+  error: {
+    message: "Invalid parameter",
+    type: "OAuthException",
+    code: 100,
+    error_subcode: 2804003,
+    error_user_msg: "The event time is too far in the past.",
+    fbtrace_id: "AbCdEf123",
+  },
+};
+
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const requests: GraphRequest[] = [];
+  const accepted = new Map<string, number>();
+  const queue: Array<FakeAnswer | "stall"> = [];
+  const held = new Set<http.ServerResponse>();
+
+  const answer = (res: http.ServerResponse, { status, body, headers }: FakeAnswer) =>
+    res.writeHead(status, { "content-type": "application/json", ...headers }).end(body === undefined ? "" : JSON.stringify(body));
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as GraphRequest["body"];
+      const eventIds = body.data.map((e) => e.event_id);
+      requests.push({ path: req.url ?? "", eventIds, accessToken: body.access_token, testEventCode: body.test_event_code, body });
+      const planned = queue.shift() ?? fake.mode;
+      if (planned === "stall") {
+        held.add(res);
+        res.on("close", () => held.delete(res));
+        return;
+      }
+      if (typeof planned === "object") return answer(res, planned);
+      switch (planned) {
+        case "up":
+          for (const id of eventIds) accepted.set(id, (accepted.get(id) ?? 0) + 1);
+          return answer(res, { status: 200, body: { events_received: eventIds.length, messages: [], fbtrace_id: "ok" } });
+        case "down":
+          return answer(res, { status: 500, body: { error: { message: "An unexpected error has occurred.", code: 2, is_transient: true } } });
+        case "rateLimited":
+          return answer(res, { status: 429, body: { error: { message: "Too many calls", code: 4 } }, headers: { "retry-after": "0" } });
+        case "refuse":
+          return answer(res, { status: 400, body: GRAPH_ERROR });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: FakeGraph = {
+    url: `http://127.0.0.1:${port}`,
+    mode: "up",
+    next: (...answers) => void queue.push(...answers),
+    requests,
+    accepted,
+    stalled: () => held.size,
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of held) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return fake;
+}

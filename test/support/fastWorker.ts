@@ -1,0 +1,11 @@
+/** Delivery worker timings for tests: back-off and idle pauses in milliseconds instead of seconds. */
+import type { DeliveryWorkerOptions } from "../../server/outbox/deliveryWorker";
+
+export const FAST_WORKER = {
+  backoff: { initialMs: 2, factor: 1.5, maxMs: 20 },
+  idleMs: 5,
+  // A loaded CI machine can take a while to answer even on loopback: the production timeout,
+  // and a lease well beyond a round so no event is taken over from a worker that is still at it.
+  leaseMs: 5_000,
+  requestTimeoutMs: 1_500,
+} satisfies Partial<DeliveryWorkerOptions>;

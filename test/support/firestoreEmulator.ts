@@ -1,0 +1,42 @@
+/**
+ * An in-process Firestore emulator (`@firestore-emulator/server`) on 127.0.0.1, for
+ * `firebase-admin` through FIRESTORE_EMULATOR_HOST. No cloud account, no Java.
+ *
+ * The package's `start()` binds 0.0.0.0, so its inner gRPC server is bound here instead, with the
+ * package's own copy of `@grpc/grpc-js` (a ServerCredentials of another copy is refused). The
+ * Google auth library must not look for a cloud metadata server: METADATA_SERVER_DETECTION=none
+ * and GCE_METADATA_HOST pointing at a closed local port. All of it is set before firebase-admin
+ * is first imported (the Firestore outbox imports it on demand).
+ *
+ * Known gaps of the emulator (checked in its source): transactions are not isolated, update-time
+ * preconditions are ignored, FieldValue.delete() does nothing, bulkWriter() and listCollections()
+ * are not implemented. The outbox depends on none of them.
+ */
+import { createRequire } from "node:module";
+import { FirestoreServer } from "@firestore-emulator/server";
+
+export interface FirestoreEmulator {
+  /** host:port, as FIRESTORE_EMULATOR_HOST. */
+  host: string;
+  stop(): void;
+}
+
+interface GrpcServer {
+  bindAsync(address: string, credentials: unknown, callback: (error: Error | null, port: number) => void): void;
+}
+
+export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
+  const emulator = new FirestoreServer();
+  const grpc = createRequire(require.resolve("@firestore-emulator/server"))("@grpc/grpc-js") as {
+    ServerCredentials: { createInsecure(): unknown };
+  };
+  const inner = (emulator as unknown as { server: GrpcServer }).server;
+  const port = await new Promise<number>((resolve, reject) =>
+    inner.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  const host = `127.0.0.1:${port}`;
+  process.env.FIRESTORE_EMULATOR_HOST = host;
+  process.env.METADATA_SERVER_DETECTION = "none";
+  process.env.GCE_METADATA_HOST = "127.0.0.1:9";
+  return { host, stop: () => emulator.stop() };
+}

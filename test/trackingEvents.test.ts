@@ -1,0 +1,51 @@
+/**
+ * What the browser posts to /api/meta-capi (spec §3, §7.1), without a browser: the payload of
+ * an event and the names of Klaviyo form events, each checked against the relay's own schema.
+ */
+import { klaviyoFormEvent } from "../client/klaviyoForms";
+import { buildPayload } from "../client/tracking";
+import { parseTrackingPayload } from "../server/tracking/trackingPayload";
+
+const page = { url: "https://www.example.com/us/gallery/braybrook-st?fbclid=AbC123", title: "Braybrook Street", fbp: "fb.1.1700000000000.987654321", fbclid: "AbC123" };
+
+describe("the payload", () => {
+  test("carries the event, the region from the path, fbp, fbclid as given and the page", () => {
+    const payload = buildPayload("PageView", page);
+    expect(payload).toEqual({
+      event_name: "PageView",
+      region: "us",
+      fbp: "fb.1.1700000000000.987654321",
+      fbclid: "AbC123",
+      custom_data: { page_url: page.url, page_title: "Braybrook Street" },
+    });
+    expect(parseTrackingPayload(payload)).toMatchObject({ ok: true });
+  });
+
+  test("gb pages are region uk; a missing or malformed fbp or fbclid is left out, not sent", () => {
+    const payload = buildPayload("PageView", { url: "https://www.example.com/info/about-us", title: "About", fbp: "not-a-cookie", fbclid: "a b" });
+    expect(payload).toEqual({ event_name: "PageView", region: "uk", custom_data: { page_url: "https://www.example.com/info/about-us", page_title: "About" } });
+    expect(parseTrackingPayload(payload)).toMatchObject({ ok: true });
+  });
+
+  test("a long title is cut to what the relay takes", () => {
+    expect(buildPayload("PageView", { ...page, title: "x".repeat(400) }).custom_data.page_title).toHaveLength(300);
+  });
+});
+
+describe("Klaviyo form events", () => {
+  test.each([
+    [{ type: "submit", formId: "RkTq8v" }, "klaviyo_form_RkTq8v", undefined],
+    [{ type: "stepSubmit", formId: "RkTq8v", metaData: { $source: "Footer" } }, "klaviyo_form_RkTq8v_step", "Footer"],
+    [{ type: "viewedStep", formId: "RkTq8v", metaData: { $source: "Footer" } }, "klaviyo_form_RkTq8v_view", "Footer"],
+  ])("%j is forwarded as %s", (detail, name, source) => {
+    const event = klaviyoFormEvent(detail)!;
+    expect(event.name).toBe(name);
+    expect(event.data.step_source).toBe(source);
+    expect(parseTrackingPayload(buildPayload(event.name, page, event.data))).toMatchObject({ ok: true });
+  });
+
+  test.each([null, {}, { type: "open", formId: "RkTq8v" }, { type: "submit" }, { type: "submit", formId: "Rk-q8v" }, { type: "submit", formId: "x".repeat(41) }])(
+    "%j is not forwarded",
+    (detail) => expect(klaviyoFormEvent(detail as never)).toBeNull(),
+  );
+});
