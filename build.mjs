@@ -18,6 +18,21 @@ const clientDir = path.join(outDir, "client");
 const assetsDir = path.join(clientDir, "assets");
 const define = { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") };
 
+/** What every browser bundle shares: targets, output folder and names, minification. */
+const BROWSER_OPTIONS = {
+  platform: "browser",
+  target: ["es2022", "chrome111", "firefox111", "safari16.4"],
+  outdir: assetsDir,
+  entryNames: "[name]-[hash]",
+  minify: !dev,
+  sourcemap: dev ? "inline" : false,
+  metafile: true,
+  define,
+  jsx: "automatic",
+  legalComments: "none",
+  logLevel: "warning",
+};
+
 async function buildClient() {
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -25,20 +40,10 @@ async function buildClient() {
     bundle: true,
     splitting: true,
     format: "esm",
-    platform: "browser",
-    target: ["es2022", "chrome111", "firefox111", "safari16.4"],
-    outdir: assetsDir,
-    entryNames: "[name]-[hash]",
+    ...BROWSER_OPTIONS,
     chunkNames: "chunk-[hash]",
     assetNames: "[name]-[hash]",
     loader: { ".woff2": "file" },
-    minify: !dev,
-    sourcemap: dev ? "inline" : false,
-    metafile: true,
-    define,
-    jsx: "automatic",
-    legalComments: "none",
-    logLevel: "warning",
   });
   return result.metafile;
 }
@@ -54,18 +59,8 @@ async function buildSliceSimulator() {
     entryPoints: { "slice-simulator": "client/sliceSimulator.tsx" },
     bundle: true,
     format: "esm",
-    platform: "browser",
-    target: ["es2022", "chrome111", "firefox111", "safari16.4"],
-    outdir: assetsDir,
-    entryNames: "[name]-[hash]",
+    ...BROWSER_OPTIONS,
     loader: { ".css": "empty", ".woff2": "empty" },
-    minify: !dev,
-    sourcemap: dev ? "inline" : false,
-    metafile: true,
-    define,
-    jsx: "automatic",
-    legalComments: "none",
-    logLevel: "warning",
   });
   const [file] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint) ?? [];
   return "/assets/" + path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/");
