@@ -33,10 +33,17 @@ import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
+import { hashedAssets } from "./staticAssets";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
 import { createBuildsRoute } from "./builds";
 import { createClientLogRoute } from "./clientLog";
 import type { OutboxStore } from "./outbox/store";
+import { countContentErrors } from "./metrics/contentErrors";
+import { httpMetrics } from "./metrics/httpMetrics";
+import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
+import { createMetrics } from "./metrics/registry";
+import { routeLabel } from "./metrics/routeLabel";
+import { createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
@@ -53,6 +60,8 @@ export interface AppDeps {
   assets?: AssetManifest;
   /** Where POST /api/meta-capi stores tracking events; without it the relay answers 503. */
   outbox?: OutboxStore;
+  /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
+  draining?: () => boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -69,7 +78,7 @@ function redactedRequest(req: { url?: string } & Record<string, unknown>) {
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content, refs, repositoryName, assets, outbox }: AppDeps): Express {
+export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
@@ -78,9 +87,15 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
-  const scope = { content, refs, repositoryName, logger };
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
+  // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
+  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache }) : undefined;
+  const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
+  const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
+
+  // First, so the time measured is the whole response's.
+  if (metrics) app.use(httpMetrics(metrics));
 
   app.use(
     pinoHttp({
@@ -104,39 +119,35 @@ export function createApp({ config, logger, content, refs, repositoryName, asset
   app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
   app.use(compression());
   app.use(cookieParser());
-  app.use(rejectMalformedUrls);
-  app.use(legacyRedirects);
-  app.use(localeDetection);
+  // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
+  app.use(routeLabel("rejected"), rejectMalformedUrls);
+  app.use(routeLabel("legacy_redirect"), legacyRedirects);
+  app.use(routeLabel("locale_redirect"), localeDetection);
 
-  app.use(
-    "/assets",
-    express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
+  // Hashed assets, pre-compressed by the build (brotli and gzip beside each file).
+  app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
-  app.use("/media", createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
-  app.use(express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
+  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
+  app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
-  app.use(createBuildsRoute(config.BUILD_DIR));
-  app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
-  // Ready once the content service has answered once (the first master ref read).
-  app.get("/readyz", async (_req, res) => {
-    const ready = refs.lastKnown() !== undefined || (await refs.current().then(() => true, () => false));
-    res.setHeader("Cache-Control", "no-store");
-    res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "content service not reachable yet");
-  });
-  app.use(createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
-  app.get("/robots.txt", createRobotsRoute(origin));
-  app.use(createPreviewRouter({ content, repositoryName, logger }));
-  app.get(SLICE_SIMULATOR_PATH, createSliceSimulatorRoute(() => manifest));
-  app.use(createSitemapRouter({ content, origin, logger }));
-  app.get(`${REGION_CHOICE_PREFIX}/:code`, regionChoice);
+  app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
+  app.get("/healthz", routeLabel("healthz"), (_req, res) => void res.type("text/plain").send("ok"));
+  app.get("/readyz", routeLabel("readyz"), createReadinessRoute({ draining, refs, manifest, buildDir: config.BUILD_DIR }));
+  if (metrics && config.METRICS_TOKEN) app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
+  app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
+  app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
+  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger }));
+  app.get(SLICE_SIMULATOR_PATH, routeLabel("slice_simulator"), createSliceSimulatorRoute(() => manifest));
+  app.use(routeLabel("sitemap"), createSitemapRouter({ content, origin, logger }));
+  app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
-  app.use(createClientLogRoute(logger));
-  app.use(createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
-  app.get(`${DATA_PREFIX}{/*path}`, createDataEndpoint(handler, origin, scope));
+  app.use(routeLabel("client_log"), createClientLogRoute(logger));
+  app.use(routeLabel("meta_capi"), createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
+  app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
 
-  app.use((req, res, next) => {
+  // Pages: the renderer names the matched route (its id), or the cached page does.
+  app.use(routeLabel("page"), (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");

@@ -117,12 +117,28 @@ const schema = z.object({
   FIRESTORE_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id").optional(),
   /** Delivered events are deleted from the outbox after this many hours. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(168),
+  /**
+   * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the
+   * load balancer sees it and stops sending before the listener closes. 5 s covers readiness
+   * probes polled every few seconds and the endpoint removal that Kubernetes does alongside SIGTERM.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /**
+   * The bound from SIGTERM to exit (ms), the delay included: what is still in flight then is cut
+   * and the process exits non-zero. Below Kubernetes' default 30 s grace before SIGKILL (`docker stop` waits 10 s unless given -t).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+  /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, "at least 16 characters").regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
 }).superRefine((env, ctx) => {
   // Half a Meta configuration is a mistake, not "tracking off".
   if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });
   if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID) ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
   if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
     ctx.addIssue({ code: "custom", path: ["FIRESTORE_PROJECT_ID"], message: "required when OUTBOX_STORE is firestore" });
+  // The delay is part of the bound: a delay as long as the bound would cut every request.
+  if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
+    ctx.addIssue({ code: "custom", path: ["SHUTDOWN_DELAY_MS"], message: "must be less than SHUTDOWN_TIMEOUT_MS" });
 });
 
 export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC"> & {

@@ -1,4 +1,5 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
+import http from "node:http";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
@@ -6,6 +7,10 @@ import { createContentService } from "./content/contentService";
 import { createLogger } from "./logger";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
+import { createDrain } from "./shutdown";
+
+/** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
+const REPEATED_SIGNAL_MS = 1_000;
 
 async function main(): Promise<void> {
   let config;
@@ -18,7 +23,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV);
   let contentClient;
   try {
     contentClient = createContentClient(config);
@@ -43,23 +48,44 @@ async function main(): Promise<void> {
       retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
     });
   worker?.start();
-  const app = createApp({ config, logger, content, refs, repositoryName: client.repositoryName ?? "embedded", outbox });
-  const server = app.listen(config.PORT, config.HOST, () => {
+  // The server exists before the app so the drain sees every request and the app can read its state.
+  const server = http.createServer();
+  const drain = createDrain(server, {
+    delayMs: config.SHUTDOWN_DELAY_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    logger,
+    worker,
+    outbox,
+  });
+  const app = createApp({
+    config,
+    logger,
+    content,
+    refs,
+    repositoryName: client.repositoryName ?? "embedded",
+    outbox,
+    draining: drain.draining,
+  });
+  server.on("request", app);
+  server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
   });
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    // The delivery worker stops claiming and finishes the request in flight; the server stops
-    // taking connections; then the outbox is closed.
-    const stopped = worker?.stop().catch((error: unknown) => logger.error({ err: error }, "delivery worker stopped with an error"));
-    server.close(() => {
-      void Promise.resolve(stopped)
-        .then(() => outbox?.close())
-        .finally(() => process.exit(0));
-    });
-    // In-flight requests get a bounded time to finish.
-    setTimeout(() => process.exit(0), 10_000).unref();
+  let firstSignalAt = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (firstSignalAt) {
+      // An operator insisting: cut what is left now rather than at the timeout.
+      if (Date.now() - firstSignalAt > REPEATED_SIGNAL_MS) drain.cutNow();
+      return;
+    }
+    firstSignalAt = Date.now();
+    // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
+    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
+    // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.
+    setTimeout(() => {
+      logger.error({ signal }, "shutdown: did not complete within its bound; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 5_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,14 +1,39 @@
-import pino, { type Logger } from "pino";
+import { createRequire } from "node:module";
+import path from "node:path";
+import pino, { type Logger, type LoggerOptions } from "pino";
 
-/** The process logger: JSON lines; cookies and credentials never reach a log. */
-export function createLogger(level: string): Logger {
-  return pino({
+export type LogEnvironment = "development" | "production" | "test";
+
+/** Whether a package can be loaded from the app's folder (the working directory, as config.rootDir). */
+const resolvable = (name: string): boolean => {
+  try {
+    createRequire(path.join(process.cwd(), "package.json")).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The logger's options: JSON lines, one per event, in production and tests (what log shippers
+ * read). In development, human-readable lines through pino-pretty when it is installed: it is a
+ * dev dependency, absent from the Docker image, and pino loads a transport by name in a worker
+ * thread at run time, so it is never bundled and never required unless chosen here.
+ */
+export function loggerOptions(level: string, env: LogEnvironment, canLoad: (name: string) => boolean = resolvable): LoggerOptions {
+  return {
     level,
     redact: {
       paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.accessToken", "*.token"],
       censor: "[redacted]",
     },
-  });
+    ...(env === "development" && canLoad("pino-pretty") ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } } } : {}),
+  };
+}
+
+/** The process logger: cookies and credentials never reach a log. */
+export function createLogger(level: string, env: LogEnvironment = "production"): Logger {
+  return pino(loggerOptions(level, env));
 }
 
 export type { Logger };

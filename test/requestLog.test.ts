@@ -1,8 +1,15 @@
-/** Request logs carry the request id and never a preview token or a secret from the query string. */
+/**
+ * Request logs carry the request id and never a preview token or a secret from the query string;
+ * the process logger writes JSON lines, pretty ones only in development (server/logger.ts).
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import request from "supertest";
-import { createTestApp } from "./support/testApp";
+import { loggerOptions, type LogEnvironment } from "../server/logger";
+import { createTestApp, ROOT } from "./support/testApp";
 
 test("a preview token in the URL is redacted in the request log line, and the request id is echoed", async () => {
   const lines: string[] = [];
@@ -17,4 +24,30 @@ test("a preview token in the URL is redacted in the request log line, and the re
   expect(line.req.id).toBe("req-abc-123");
   expect(line.req.url).toContain("token=[redacted]");
   expect(lines.join("\n")).not.toContain("secret-release");
+});
+
+describe("log format by NODE_ENV", () => {
+  /** The first line the process logger writes, in a Node process of its own (the pretty transport is a worker thread writing to stdout). */
+  const firstLine = (env: LogEnvironment) =>
+    execFileSync(process.execPath, ["-e", `import("./server/logger.ts").then((m) => m.createLogger("info", "${env}").info({ page: "/gallery" }, "hello"))`], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).split("\n")[0];
+
+  test("production and test write JSON lines; development writes pretty lines through pino-pretty", () => {
+    for (const env of ["production", "test"] as const) {
+      expect(loggerOptions("info", env).transport).toBeUndefined();
+      expect(JSON.parse(firstLine(env))).toMatchObject({ level: 30, msg: "hello", page: "/gallery" });
+    }
+    expect(loggerOptions("info", "development").transport).toMatchObject({ target: "pino-pretty" });
+    expect(firstLine("development")).toMatch(/^\[[\d:.]+\] INFO \(\d+\): hello$/);
+  });
+
+  test("without pino-pretty installed (the Docker image), development falls back to JSON, and the server bundle never imports it", () => {
+    expect(loggerOptions("info", "development", () => false).transport).toBeUndefined();
+    // The bundle keeps packages external; pino-pretty may only appear as the transport's name, loaded by pino at run time.
+    const bundle = fs.readFileSync(path.join(ROOT, "dist/server/server.js"), "utf8");
+    expect(bundle).not.toMatch(/(from|import\(|require\()\s*["']pino-pretty["']/);
+    expect(bundle.match(/pino-pretty/g) ?? []).toHaveLength(2);
+  });
 });

@@ -15,6 +15,8 @@ const brotli = promisify(zlib.brotliCompress);
 export interface CachedPage {
   /** Master ref the page was rendered at. */
   ref: string;
+  /** The route that rendered it (its id): a hit is counted under it in the metrics. */
+  routeId: string;
   status: number;
   contentType: string;
   /** The CSP nonce the markup carries: a hit is sent with this nonce in its policy. */

@@ -2,12 +2,14 @@
 import type { Request, Response } from "express";
 import type { CachedPage } from "./pageCache";
 import { cacheControlFor } from "./cacheControl";
+import { labelRoute } from "../metrics/routeLabel";
 
 export function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE"): void {
   // The markup carries the nonce of the render that produced it; the policy must name the same one.
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replaceAll(res.locals.cspNonce as string, page.nonce));
   res.setHeader("X-Cache", state);
+  labelRoute(res, page.routeId);
   res.setHeader("ETag", page.etag);
   res.setHeader("Cache-Control", cacheControlFor(page.status, false));
   res.vary("Accept-Encoding");

@@ -31,7 +31,8 @@ export async function startBuiltServer(env: Record<string, string> = {}, cwd = R
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(cwd, "dist/server/index.js")], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "warn", ...env },
+    // SHUTDOWN_DELAY_MS=0: no load balancer has to see a test server drain before it stops.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

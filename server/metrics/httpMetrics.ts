@@ -1,0 +1,23 @@
+/** Counts and times every HTTP response by method, route label and status, and the page cache's results. */
+import type { RequestHandler } from "express";
+import type { Metrics } from "./registry";
+import { routeLabelOf } from "./routeLabel";
+
+const CACHE_RESULTS = new Set(["hit", "stale", "miss", "bypass"]);
+
+export function httpMetrics(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const stop = metrics.httpDuration.startTimer();
+    // "close" comes after "finish", or alone when the client went away (or the drain cut it) first.
+    res.once("close", () => {
+      const route = routeLabelOf(res);
+      const labels = { method: req.method, route, status: res.writableFinished ? String(res.statusCode) : "aborted" };
+      stop(labels);
+      metrics.httpRequests.inc(labels);
+      // The renderer decides hit, stale, miss or bypass and says so in X-Cache: count what clients saw.
+      const cache = String(res.getHeader("X-Cache") ?? "").toLowerCase();
+      if (CACHE_RESULTS.has(cache)) metrics.pageCacheResults.inc({ route, result: cache });
+    });
+    next();
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The app's Prometheus metrics, in a registry of its own (not prom-client's global one), so a
+ * process may build several apps (tests do) without their series mixing or clashing.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Logger } from "../logger";
+import type { OutboxStore } from "../outbox/store";
+import type { PageCache } from "../pageCache/pageCache";
+
+export interface MetricsSources {
+  logger: Logger;
+  /** The tracking outbox, counted per status at each scrape. */
+  outbox?: Pick<OutboxStore, "counts">;
+  pageCache?: Pick<PageCache, "stats">;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** Labels: method, route (a route id or an endpoint's fixed name, never a path), status (the code, or "aborted"). */
+  httpRequests: Counter<"method" | "route" | "status">;
+  httpDuration: Histogram<"method" | "route" | "status">;
+  /** Pages answered from the page cache or not, as their X-Cache header says: hit, stale, miss, bypass. */
+  pageCacheResults: Counter<"route" | "result">;
+  /** Failed calls to the content service: `unavailable` (down, slow, rate-limited) or `other` (refused). */
+  contentErrors: Counter<"operation" | "kind">;
+}
+
+export function createMetrics({ logger, outbox, pageCache }: MetricsSources): Metrics {
+  const registry = new Registry();
+  // The Node process: CPU, memory, heap, event-loop lag, GC, handles.
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const httpLabels = ["method", "route", "status"] as const;
+
+  if (outbox) {
+    new Gauge({
+      name: "outbox_events",
+      help: "Tracking events in the outbox by status; pending + leased is the delivery backlog (depth).",
+      labelNames: ["status"] as const,
+      registers,
+      async collect() {
+        try {
+          const counts = await outbox.counts();
+          for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+        } catch (error) {
+          // A store that cannot answer must not fail the whole scrape: the series go missing instead.
+          this.reset();
+          logger.warn({ err: error }, "metrics: could not count the outbox");
+        }
+      },
+    });
+  }
+  if (pageCache) {
+    new Gauge({ name: "page_cache_entries", help: "Pages held in the in-memory page cache.", registers, collect() {
+      this.set(pageCache.stats().entries);
+    } });
+    new Gauge({ name: "page_cache_bytes", help: "Bytes of compressed and uncompressed HTML held in the page cache.", registers, collect() {
+      this.set(pageCache.stats().bytes);
+    } });
+  }
+
+  return {
+    registry,
+    httpRequests: new Counter({ name: "http_requests_total", help: "HTTP requests answered, by route and status.", labelNames: httpLabels, registers }),
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time from the request to the last byte of its response (a streamed page included).",
+      labelNames: httpLabels,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    pageCacheResults: new Counter({
+      name: "page_cache_requests_total",
+      help: "Page requests by page-cache result (hit, stale, miss, bypass).",
+      labelNames: ["route", "result"] as const,
+      registers,
+    }),
+    contentErrors: new Counter({
+      name: "content_service_errors_total",
+      help: "Failed calls to the content service (Prismic) by operation; kind unavailable: down, slow or rate-limiting.",
+      labelNames: ["operation", "kind"] as const,
+      registers,
+    }),
+  };
+}

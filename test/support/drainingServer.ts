@@ -1,0 +1,55 @@
+/**
+ * The real app on a loopback HTTP server with the graceful shutdown of server/index.ts attached
+ * (server/shutdown.ts), so a test can put requests in flight, start the drain and watch them.
+ * The app is built as createTestApp builds it, with the drain's state wired into /readyz.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { createApp } from "../../server/app";
+import { readAssetManifest } from "../../server/assets";
+import { createDrain, type Drain, type DrainOptions } from "../../server/shutdown";
+import { createTestApp, type TestApp, type TestAppOptions } from "./testApp";
+
+export interface DrainingServer extends TestApp {
+  url: string;
+  server: http.Server;
+  drain: Drain;
+  /** The log lines of the app and the drain, parsed. */
+  lines: Array<{ msg: string; level: number } & Record<string, unknown>>;
+}
+
+export async function startDrainingServer(
+  options: TestAppOptions = {},
+  drainOptions: Partial<Omit<DrainOptions, "logger">> = {},
+): Promise<DrainingServer> {
+  const lines: DrainingServer["lines"] = [];
+  const logger = pino(
+    { level: "info" },
+    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
+  );
+  const test = createTestApp({ ...options, logger });
+  const server = http.createServer();
+  const drain = createDrain(server, {
+    delayMs: 0,
+    timeoutMs: 10_000,
+    outbox: test.outbox,
+    ...drainOptions,
+    logger,
+  });
+  const app = createApp({
+    config: test.config,
+    logger,
+    content: test.content,
+    refs: test.contentClient.refs,
+    repositoryName: test.contentClient.client.repositoryName ?? "embedded",
+    assets: readAssetManifest(test.config.BUILD_DIR),
+    outbox: test.outbox,
+    draining: drain.draining,
+  });
+  server.on("request", app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { ...test, app, url: `http://127.0.0.1:${port}`, server, drain, lines };
+}
