@@ -112,11 +112,12 @@ function clientManifest(metafile) {
  */
 /**
  * What the browser needs to preload a route before it is visited: each page module's chunks
- * except the entry's own (already loaded), by source file. Published as
+ * except the entry's and the app's own (already loaded), by source file. Published as
  * /assets/routes-{buildId}.json (immutable, like every file there).
  */
 function routeChunks(manifest) {
-  const loaded = new Set([manifest.entry, ...manifest.entryImports]);
+  // The entry's and the app's (client/app.tsx, loaded before any preloading starts).
+  const loaded = new Set([manifest.entry, ...manifest.entryImports, ...(manifest.modules["client/app.tsx"] ?? [])]);
   const pages = Object.entries(manifest.modules).filter(([source]) => source.startsWith("views/pages/"));
   return Object.fromEntries(pages.map(([source, urls]) => [source, urls.filter((u) => !loaded.has(u))]));
 }

@@ -1,61 +1,51 @@
 /**
- * Browser entry (spec §4): resolve the lazy routes of the first page, then hydrate the server's
- * markup (or mount fresh: client/startup.tsx). Also started here: scrolling and in-page hash
- * links, full page loads where the app must not navigate by itself, new-version checks,
- * chunk-error reloads, fatal-error handling and, once idle, preloading.
+ * Browser entry (spec §4, decision record 008): what every page runs as it loads, kept small.
+ * The consent manager and the page-view tracking start at once; the app itself (React, the
+ * router and the page's modules: client/app.tsx) loads on the visitor's first interaction, or
+ * at once where the page needs it to show something (a preview, the consent banner).
  */
-import { StrictMode } from "react";
-import { createBrowserRouter, type DataRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { createRoutes } from "../views/routes";
-import { reloadOnFailedRouteChunks, watchFailedChunks } from "./chunkErrors";
-import { withClientRoot } from "./clientRoot";
-import { clientLoaders } from "./dataLoader";
-import { reportError, reportRouteError, showFatalError, watchStartup } from "./fatalErrors";
-import { documentLoadsWhere } from "./fullPageLoads";
-import { isFlaggedPage, recordEmailMarketingPages } from "./fullReloadPages";
-import { handleInPageHashLinks } from "./hashLinks";
-import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./newVersion";
-import { OnHydrated } from "./onHydrated";
-import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
-import { configuredTags } from "./tags";
+import { consentPromptState, subscribeConsentPrompt } from "../shared/consentPrompt";
+import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
+import { reportClientError } from "./clientLog";
+import { onFirstInteraction } from "./firstInteraction";
+import { startTags } from "./tags";
 import "../views/styles/site.css";
 
-/** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
-const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
+const tags = startTags();
 
-async function start(): Promise<void> {
-  const endStartupWatch = watchStartup();
-  watchFailedChunks(assumeNewVersion);
-  // Consent, tags and tracking (client/tags.ts): started once hydrated.
-  const startTags = configuredTags();
-  let current: DataRouter | undefined;
-  const routes = withClientRoot(
-    reloadOnFailedRouteChunks(createRoutes(clientLoaders), () => pendingUrl(current)),
-    { router: () => current, onFirstRender: endStartupWatch },
-  );
-  const setupError = await resolveLazyMatches(routes);
-  const router = createBrowserRouter(routes, {
-    hydrationData: setupError ? withSetupError(routes, setupError) : undefined,
-    dataStrategy: documentLoadsWhere(loadsAsDocument, () => current),
-  });
-  current = router;
-  if (setupError) reportError("startup", setupError);
-  mountApp(
-    <StrictMode>
-      <RouterProvider router={router} onError={reportRouteError} />
-      <OnHydrated run={() => startTags?.(router)} />
-    </StrictMode>,
-    { fresh: setupError !== null },
-  );
-  recordEmailMarketingPages(router);
-  handleInPageHashLinks();
-  watchForNewVersion();
-  preloadWhenIdle(router, loadsAsDocument);
-  // Pages rendered in preview only: the preview toolbar's events refresh the page's data.
-  if (document.documentElement.hasAttribute("data-preview")) {
-    void import("./preview").then(({ startPreview }) => startPreview(router));
+/** The page's own modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
+function preloadPageModules(): void {
+  const urls = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(" ").filter(Boolean) ?? [];
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  for (const href of urls) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    if (nonce) link.nonce = nonce;
+    document.head.append(link);
   }
 }
 
-start().catch((error: unknown) => showFatalError(error, "startup"));
+const interaction = onFirstInteraction(() => {
+  preloadPageModules();
+  import("./app")
+    .then(({ startApp }) => startApp({ tags, onHydrated: () => interaction.hydrated() }))
+    .catch((error: unknown) => {
+      // A build deployed since this page was served no longer has the app's chunks: load the page again, once.
+      if (isChunkLoadError(error) && reloadForNewChunks()) return;
+      reportClientError("startup", error);
+    });
+});
+
+// The consent banner is the app's (views/parts/ConsentBanner.tsx): when it must open, the app wakes.
+const wakeForBanner = () => {
+  if (consentPromptState() !== null) interaction.wake();
+};
+subscribeConsentPrompt(wakeForBanner);
+wakeForBanner();
+// At once, too, where only the app can show the page as it should be: a preview (the toolbar
+// refreshes it), a document without markup (a cached error shell) and a link to a place in the
+// page (the app lands it under the header and holds it there while late content loads).
+if (document.documentElement.hasAttribute("data-preview") || !document.getElementById("root")?.firstElementChild || location.hash) {
+  interaction.wake();
+}

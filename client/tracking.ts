@@ -79,8 +79,12 @@ export interface NavigatingRouter {
   subscribe(listener: (state: { navigation: { state: string }; location: { pathname: string; search: string } }) => void): () => void;
 }
 
-/** A PageView 300 ms after the first page mounts and after every client navigation to another page. */
-export function trackPageViews(router: NavigatingRouter): void {
+/**
+ * A PageView 300 ms after the page loads (started by the entry, before the app wakes) and,
+ * once the app runs, after every client navigation to another page: the returned function
+ * hands over the router.
+ */
+export function trackPageViews(): (router: NavigatingRouter) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiting: TrackingPayload | null = null;
   let shown = location.pathname + location.search;
@@ -94,15 +98,17 @@ export function trackPageViews(router: NavigatingRouter): void {
     waiting = null;
     timer = setTimeout(pageView, PAGE_VIEW_DELAY_MS);
   };
-  router.subscribe(({ navigation, location: next }) => {
-    const page = next.pathname + next.search;
-    if (navigation.state !== "idle" || page === shown) return;
-    shown = page;
-    schedule();
-  });
   onConsentChange((consent) => {
     if (consent.marketing && waiting) void post(waiting);
     if (consent.decided) waiting = null;
   });
   schedule();
+  return (router) => {
+    router.subscribe(({ navigation, location: next }) => {
+      const page = next.pathname + next.search;
+      if (navigation.state !== "idle" || page === shown) return;
+      shown = page;
+      schedule();
+    });
+  };
 }

@@ -32,10 +32,20 @@ export function readAssetManifest(buildDir: string): AssetManifest {
   }
 }
 
-/** Everything to modulepreload for a page: the entry's imports, then each matched page module's chunks. */
-export function modulePreloads(manifest: AssetManifest, pageModules: readonly string[]): string[] {
-  const urls = new Set<string>(manifest.entryImports);
+/** The browser app (client/app.tsx), which the entry loads on the visitor's first interaction. */
+export const APP_MODULE = "client/app.tsx";
+
+/** What the page loads with the entry: the entry's static imports (consent and tracking), nothing of the app. */
+export const modulePreloads = (manifest: AssetManifest): string[] => manifest.entryImports;
+
+/**
+ * What the app needs on this page once it wakes: its own chunks, then each matched page
+ * module's. The entry preloads them together then (client/entry.tsx), so there is no waterfall.
+ */
+export function appModules(manifest: AssetManifest, pageModules: readonly string[]): string[] {
+  const urls = new Set<string>(manifest.modules[APP_MODULE] ?? []);
   for (const source of pageModules) for (const url of manifest.modules[source] ?? []) urls.add(url);
   urls.delete(manifest.entry);
+  for (const url of manifest.entryImports) urls.delete(url);
   return [...urls];
 }

@@ -16,7 +16,10 @@ export interface ShellOptions {
   css: string[];
   fonts: string[];
   entry: string;
+  /** Modules to preload with the entry (its static imports). */
   preloads: string[];
+  /** What the app loads when it wakes (decision record 008): named in a meta tag, fetched only then. */
+  appModules: string[];
   noindex: boolean;
   /**
    * Preview only: the preview toolbar script (loaded with the nonce). It also marks the document
@@ -51,6 +54,7 @@ export function documentStart(o: ShellOptions): string {
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<link rel="modulepreload" href="${escapeHtml(o.entry)}" nonce="${n}">`,
     ...o.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${n}">`),
+    o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}" nonce="${n}"></script>` : "",
     "</head>",

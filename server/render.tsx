@@ -12,11 +12,12 @@ import type { PageHead } from "../shared/pageHead";
 import { SITE_NAME } from "../shared/site";
 import { pageModuleFiles } from "../views/pageModules";
 import type { RouteHandle } from "../views/routes";
-import { modulePreloads, type AssetManifest } from "./assets";
+import { appModules, modulePreloads, type AssetManifest } from "./assets";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
 import { documentStart } from "./htmlShell";
 import type { Logger } from "./logger";
+import { labelRoute } from "./metrics/routeLabel";
 import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
 import type { PageCache } from "./pageCache/pageCache";
 import { sendCachedPage } from "./pageCache/sendCached";
@@ -61,6 +62,9 @@ function headFor(context: StaticHandlerContext): PageHead | null {
   }
   return null;
 }
+
+/** The deepest matched route: the page's route id (a not-found route for a path no page route takes). */
+const routeIdOf = (context: StaticHandlerContext): string => context.matches[context.matches.length - 1]?.route.id ?? "page";
 
 function matchedPageModules(context: StaticHandlerContext): string[] {
   return context.matches
@@ -107,6 +111,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   }
 
+  const routeId = routeIdOf(context);
+  labelRoute(res, routeId);
   sanitizeErrors(context, log);
   const nonce = res.locals.cspNonce as string;
   const manifest = deps.assets();
@@ -119,7 +125,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     css: manifest.css,
     fonts: manifest.fontPreloads ?? [],
     entry: manifest.entry,
-    preloads: modulePreloads(manifest, matchedPageModules(context)),
+    preloads: modulePreloads(manifest),
+    appModules: appModules(manifest, matchedPageModules(context)),
     noindex: context.statusCode >= 400 || scope.preview,
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
     tagHead: deps.tagHead?.(nonce),
@@ -143,6 +150,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     void deps.cache
       .store(key, {
         ref: scope.ref,
+        routeId,
         status: context.statusCode,
         contentType: "text/html; charset=utf-8",
         nonce,

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { HTTPRequest, Page } from "puppeteer-core";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { documentRequests, sleep, waitForHydration } from "../support/browserPage";
+import { documentRequests, sleep, wakeApp, waitForHydration } from "../support/browserPage";
 
 const suite = useSiteAndBrowser();
 
@@ -46,6 +46,7 @@ test("an error while starting up shows the not-found screen and is reported to t
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/client-log");
   await page.goto(`${suite.server.url}/`, { waitUntil: "load" });
   const documents = documentRequests(page);
+  await wakeApp(page);
   await page.waitForSelector(".not-found");
   await waitForHydration(page);
   expect(await notFoundHeading(page)).toBe("Oops! Page Not Found");
@@ -74,6 +75,7 @@ test("an error while rendering a page shows the not-found screen and is reported
   await waitForHydration(page);
   const reported = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/client-log");
   await page.$eval('.site-footer a[href="/info/about-us"]', (a) => (a as HTMLAnchorElement).click());
+  await wakeApp(page);
   await page.waitForSelector(".not-found");
   expect(await notFoundHeading(page)).toBe("Oops! Page Not Found");
   await reported;

@@ -1,5 +1,6 @@
 /** In the browser, hostile content never runs: no dialog, no flag set, no CSP violation, on load or navigation. */
 import fs from "node:fs";
+import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { writeHostileContent } from "../support/hostileContent";
 
@@ -19,7 +20,7 @@ test.each(["/", "/info/blog/choosing-a-worktop"])("%s renders hostile text witho
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   await page.goto(suite.server.url + path, { waitUntil: "load" });
-  await page.waitForFunction(() => Object.keys(document.querySelector(".site-header") ?? {}).some((k) => k.startsWith("__reactFiber")));
+  await waitForHydration(page);
   // Hover and click what an attacker would want clicked.
   await page.evaluate(() => document.querySelectorAll("a, img, span").forEach((el) => el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }))));
   const clickMe = await page.$$("xpath/.//span[normalize-space(text())='click me']");

@@ -3,6 +3,7 @@
  * header links navigate client-side, and back works.
  */
 import type { Page } from "puppeteer-core";
+import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 
 const suite = useSiteAndBrowser();
@@ -20,13 +21,6 @@ async function openPage(path: string): Promise<{ page: Page; problems: string[] 
   return { page, problems };
 }
 
-/** React marks hydrated elements with its fiber key. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector(".site-header, .not-found");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
 
 test.each(["/", "/us", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/us/materials/samples", "/info/about-us"])(
   "%s hydrates with no console error and no hydration warning",

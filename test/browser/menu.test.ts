@@ -1,5 +1,6 @@
 /** The header menus: dropdowns on desktop, one menu on phones; keyboard and pointer both work. */
 import type { Page } from "puppeteer-core";
+import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { readDocument } from "../support/contentFiles";
 
@@ -9,10 +10,7 @@ async function open(path: string, width: number): Promise<Page> {
   const page = await suite.browser.newPage();
   await page.setViewport({ width, height: 900 });
   await page.goto(suite.server.url + path, { waitUntil: "load" });
-  await page.waitForFunction(() => {
-    const el = document.querySelector(".site-header");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+  await waitForHydration(page);
   return page;
 }
 

@@ -9,6 +9,7 @@ import { loadConfig } from "../../server/config";
 import { createContentClient } from "../../server/content/contentClient";
 import { embeddedPreviewToken } from "../../server/content/embedded/embeddedFetch";
 import { releaseRef } from "../../server/content/embedded/embeddedRepository";
+import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { ROOT } from "../support/builtServer";
 
@@ -51,12 +52,6 @@ async function newPage(context?: BrowserContext): Promise<Watched> {
   return watched;
 }
 
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector(".site-header");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
 
 /** Waits (up to 5 s) until `check` holds. */
 async function until(check: () => boolean): Promise<void> {

@@ -78,6 +78,8 @@ test("a client navigation posts another PageView about 300 ms later, for the new
   const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, { cookies: CONSENTED });
   await postCount(r, 1);
   expect(r.posts[0].body).toMatchObject({ region: "uk", custom_data: { page_url: `${site.url}/?fbclid=AbC123` } });
+  // Client navigations are the app's: it has woken (decision record 008).
+  await waitForHydration(r.page);
   await r.page.click(".primary-nav li:first-child .primary-nav__title");
   const clickedAt = Date.now();
   await r.page.click('.primary-nav a[href="/products/doors-drawers"]');
@@ -123,6 +125,8 @@ test("nothing is posted without marketing consent; a PageView waiting for the an
 test("Klaviyo form events are forwarded as events named by form id, and by source for steps", async () => {
   const r = await openRecordedPage(browser, `${site.url}/`, { cookies: CONSENTED });
   await postCount(r, 1);
+  // Klaviyo, and with it the forwarding of its events, starts once the app has woken.
+  await waitForHydration(r.page);
   await r.page.evaluate(() => {
     const send = (detail: object) => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail }));
     send({ type: "open", formId: "RkTq8v" });
@@ -157,6 +161,7 @@ test("a failing relay is only logged", async () => {
 test("the site's own relay takes what the browser posts", async () => {
   const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, { cookies: CONSENTED, relayStatus: "pass" });
   await postCount(r, 1);
+  await waitForHydration(r.page);
   await r.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
   await postCount(r, 2);
   for (let i = 0; r.relayAnswers.length < 2 && i < 100; i++) await sleep(50);

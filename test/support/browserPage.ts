@@ -1,8 +1,22 @@
 /** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
 
-/** React marks hydrated (or freshly mounted) elements with its fiber key. */
+/** Whether React has hydrated (or freshly mounted) the page: it marks its elements with its fiber key. */
+export const isHydrated = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector(".site-header, .not-found");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+
+/** What a visitor's first interaction does (decision record 008): a press of Shift changes nothing on the page but wakes the app. */
+export const wakeApp = (page: Page) => page.keyboard.press("Shift");
+
+/**
+ * The app wakes on the visitor's first interaction (decision record 008): a press of Shift,
+ * which changes nothing on the page, wakes it; then this waits until React has hydrated.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  await wakeApp(page);
   await page.waitForFunction(() => {
     const el = document.querySelector(".site-header, .not-found");
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));

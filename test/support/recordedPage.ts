@@ -73,13 +73,7 @@ export async function openRecordedPage(browser: Browser, url: string, options: R
   return recorded;
 }
 
-/** React marks hydrated elements with its fiber key. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector(".site-header");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
+export { waitForHydration } from "./browserPage";
 
 /** Requests to any origin other than the site's. */
 export const thirdPartyRequests = (recorded: RecordedPage, siteUrl: string) =>

@@ -1,0 +1,72 @@
+/**
+ * The app (spec §4), loaded by the entry on the visitor's first interaction: resolve the lazy
+ * routes of the page, then hydrate the server's markup (or mount fresh: client/startup.tsx).
+ * Also started here: scrolling and in-page hash links, full page loads where the app must not
+ * navigate by itself, new-version checks, chunk-error reloads, fatal-error handling and, once
+ * idle, preloading.
+ */
+import { StrictMode } from "react";
+import { createBrowserRouter, type DataRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { createRoutes } from "../views/routes";
+import { reloadOnFailedRouteChunks, watchFailedChunks } from "./chunkErrors";
+import { withClientRoot } from "./clientRoot";
+import { clientLoaders } from "./dataLoader";
+import { reportError, reportRouteError, showFatalError, watchStartup } from "./fatalErrors";
+import { documentLoadsWhere } from "./fullPageLoads";
+import { isFlaggedPage, recordEmailMarketingPages } from "./fullReloadPages";
+import { handleInPageHashLinks } from "./hashLinks";
+import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./newVersion";
+import { OnHydrated } from "./onHydrated";
+import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
+import type { AppTags } from "./tags";
+
+/** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
+const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
+
+export interface AppStart {
+  /** The tags to start once hydrated (client/tags.ts), if the page has any. */
+  tags: AppTags | null;
+  /** Called once the server's markup has been hydrated. */
+  onHydrated: () => void;
+}
+
+async function start({ tags, onHydrated }: AppStart): Promise<void> {
+  const endStartupWatch = watchStartup();
+  watchFailedChunks(assumeNewVersion);
+  let current: DataRouter | undefined;
+  const routes = withClientRoot(
+    reloadOnFailedRouteChunks(createRoutes(clientLoaders), () => pendingUrl(current)),
+    { router: () => current, onFirstRender: endStartupWatch },
+  );
+  const setupError = await resolveLazyMatches(routes);
+  const router = createBrowserRouter(routes, {
+    hydrationData: setupError ? withSetupError(routes, setupError) : undefined,
+    dataStrategy: documentLoadsWhere(loadsAsDocument, () => current),
+  });
+  current = router;
+  if (setupError) reportError("startup", setupError);
+  const hydrated = () => {
+    tags?.(router);
+    onHydrated();
+  };
+  mountApp(
+    <StrictMode>
+      <RouterProvider router={router} onError={reportRouteError} />
+      <OnHydrated run={hydrated} />
+    </StrictMode>,
+    { fresh: setupError !== null },
+  );
+  recordEmailMarketingPages(router);
+  handleInPageHashLinks();
+  watchForNewVersion();
+  preloadWhenIdle(router, loadsAsDocument);
+  // Pages rendered in preview only: the preview toolbar's events refresh the page's data.
+  if (document.documentElement.hasAttribute("data-preview")) {
+    void import("./preview").then(({ startPreview }) => startPreview(router));
+  }
+}
+
+export function startApp(options: AppStart): void {
+  start(options).catch((error: unknown) => showFatalError(error, "startup"));
+}

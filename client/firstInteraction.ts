@@ -1,0 +1,50 @@
+/**
+ * The app wakes on the visitor's first interaction (decision record 008): until then the page
+ * is the server's HTML, whose links, menus (native <details>), carousels (scroll snap) and
+ * questions work without it. A pointer moving or pressing, a key, a focus change or a scroll
+ * starts the load; a click on one of the app's buttons before it has hydrated is held and
+ * replayed once it has, so a tap that woke the app is not lost.
+ */
+
+const WAKE_EVENTS = ["pointermove", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+
+/** Buttons the app renders: their handlers exist only once it has hydrated. Links and summaries work natively. */
+const APP_BUTTON = "#root button";
+
+export interface FirstInteraction {
+  /** Wakes the app now, without waiting for the visitor (once, like an interaction). */
+  wake(): void;
+  /** Call once the app has hydrated: the held clicks are replayed on the same buttons. */
+  hydrated(): void;
+}
+
+/** Calls `wake` once, on the first interaction, and holds early clicks on the app's buttons until `hydrated()`. */
+export function onFirstInteraction(wake: () => void): FirstInteraction {
+  let woken = false;
+  let held: HTMLElement[] | null = [];
+  const start = () => {
+    if (woken) return;
+    woken = true;
+    for (const type of WAKE_EVENTS) window.removeEventListener(type, start, true);
+    wake();
+  };
+  const holdClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(APP_BUTTON) : null;
+    if (!held || !button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(button);
+    start();
+  };
+  document.addEventListener("click", holdClick, true);
+  for (const type of WAKE_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  return {
+    wake: start,
+    hydrated() {
+      const replay = held ?? [];
+      held = null;
+      document.removeEventListener("click", holdClick, true);
+      for (const button of replay) if (button.isConnected) button.click();
+    },
+  };
+}
