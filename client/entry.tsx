@@ -2,9 +2,9 @@
  * Browser entry (spec §4, decision record 008): what every page runs as it loads, kept small.
  * The consent manager and the page-view tracking start at once; the app itself (React, the
  * router and the page's modules: client/app.tsx) loads on the visitor's first interaction, or
- * at once where the page needs it to show something (a preview, the consent banner).
+ * at once where the page needs it to show something (a preview). The built-in consent banner
+ * is plain DOM (client/consent/consentDialog.ts) and opens without the app.
  */
-import { consentPromptState, subscribeConsentPrompt } from "../shared/consentPrompt";
 import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
@@ -37,13 +37,7 @@ const interaction = onFirstInteraction(() => {
     });
 });
 
-// The consent banner is the app's (views/parts/ConsentBanner.tsx): when it must open, the app wakes.
-const wakeForBanner = () => {
-  if (consentPromptState() !== null) interaction.wake();
-};
-subscribeConsentPrompt(wakeForBanner);
-wakeForBanner();
-// At once, too, where only the app can show the page as it should be: a preview (the toolbar
+// At once where only the app can show the page as it should be: a preview (the toolbar
 // refreshes it), a document without markup (a cached error shell) and a link to a place in the
 // page (the app lands it under the header and holds it there while late content loads).
 if (document.documentElement.hasAttribute("data-preview") || !document.getElementById("root")?.firstElementChild || location.hash) {

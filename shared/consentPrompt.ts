@@ -1,8 +1,9 @@
 /**
- * Where the browser's consent manager (client/consent*) meets the views that ask the visitor:
- * the built-in banner (views/parts/ConsentBanner.tsx) and the footer's "Cookie settings" button.
- * A tiny store with no DOM, read with useSyncExternalStore; on the server it stays empty, so
- * neither renders there and hydration matches.
+ * Where the browser's consent manager (client/consent*) meets what asks the visitor: the
+ * built-in banner's dialog (client/consent/consentDialog.ts, plain DOM, subscribed before the
+ * app loads) and the footer's "Cookie settings" button (React, read with useSyncExternalStore).
+ * A tiny store with no DOM; on the server it stays empty, so the button does not render there
+ * and hydration matches.
  */
 
 /** The visitor's choice for the optional categories; necessary is always on. */

@@ -1,11 +1,13 @@
 /**
  * The built-in consent manager (the default when no hosted CMP is configured): the choice is
  * kept in the first-party cookie `consent` (`{"v":1,"functional":…,"marketing":…,"ts":…}`,
- * 180 days, SameSite=Lax). Without one the banner opens (views/parts/ConsentBanner.tsx); the
- * footer's "Cookie settings" reopens it on the settings view.
+ * 180 days, SameSite=Lax). Without one the banner opens (client/consent/consentDialog.ts, plain
+ * DOM, so it opens with the page and the app need not load for it); the footer's "Cookie
+ * settings" reopens it on the settings view.
  */
 import { closeConsentPrompt, connectConsentPrompt, openConsentPrompt, type ConsentChoice } from "../../shared/consentPrompt";
 import { readCookie, writeCookie } from "../cookies";
+import { startConsentDialog } from "./consentDialog";
 import { UNDECIDED, type ConsentAdapter } from "./consentState";
 
 export const CONSENT_COOKIE = "consent";
@@ -29,6 +31,7 @@ export const serializeConsentCookie = (choice: ConsentChoice, now = Date.now()):
 export const bannerConsent: ConsentAdapter = {
   start(report) {
     let stored = parseConsentCookie(readCookie(CONSENT_COOKIE));
+    startConsentDialog();
     connectConsentPrompt({
       choose(choice) {
         stored = { functional: choice.functional, marketing: choice.marketing };

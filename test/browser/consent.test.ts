@@ -58,6 +58,14 @@ const clickInBanner = async (r: RecordedPage, text: string) => {
   const button = await r.page.waitForSelector(`dialog.consent-dialog[open] button::-p-text(${text})`);
   await button!.click();
 };
+/**
+ * The banner opens with the page, without the app; Klaviyo starts once the app has hydrated,
+ * on the visitor's first interaction (decision record 008): a press of Shift, here.
+ */
+const bannerOpenAndAppAwake = async (r: RecordedPage) => {
+  await r.page.waitForSelector("dialog.consent-dialog[open]");
+  await waitForHydration(r.page);
+};
 const storedChoice = async (r: RecordedPage) => JSON.parse(decodeURIComponent((await r.cookie("consent")) ?? "null"));
 const klaviyoScripts = (r: RecordedPage) => r.page.$$eval(`script[src^="${standIns.origin}/klaviyo.js"]`, (s) => s.length);
 const activeElement = (r: RecordedPage) =>
@@ -76,7 +84,7 @@ describe("with the built-in banner", () => {
 
   test("before a choice the banner asks, and no request goes to a third party but Tag Manager's loader", async () => {
     const r = await openRecordedPage(browser, `${site.url}/`);
-    await r.page.waitForSelector("dialog.consent-dialog[open]");
+    await bannerOpenAndAppAwake(r);
     await sleep(2000);
     expect(thirdPartyRequests(r, site.url)).toEqual([`${standIns.origin}/gtm.js?id=GTM-STANDIN1`]);
     expect(await r.cookie("__kla_off")).toBe("true");
@@ -90,6 +98,7 @@ describe("with the built-in banner", () => {
 
   test("accepting loads Klaviyo once, clears the off cookie, updates Consent Mode and remembers the choice", async () => {
     const r = await openRecordedPage(browser, `${site.url}/`);
+    await bannerOpenAndAppAwake(r);
     await clickInBanner(r, "Accept all");
     await standIn(r, "klaviyoRuns");
     expect(await r.cookie("__kla_off")).toBeUndefined();
@@ -133,6 +142,7 @@ describe("with the built-in banner", () => {
 
   test("without a choice Klaviyo loads anyway at about 3000 ms, with __kla_off=true", async () => {
     const r = await openRecordedPage(browser, `${site.url}/`);
+    await bannerOpenAndAppAwake(r);
     await standIn(r, "klaviyoRuns", 1, 10_000);
     const { klaviyoAt, klaviyoOffCookie } = await r.standIns();
     expect(klaviyoAt).toBeGreaterThanOrEqual(3000);

@@ -9,18 +9,21 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "puppeteer-core";
 import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
+import { startBuiltServer, type RunningServer } from "../support/builtServer";
+import { startStandIns, type StandIns } from "../support/tagStandIns";
 
 const KB = 1024;
+const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 const suite = useSiteAndBrowser();
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 
-/** Every same-origin script and stylesheet the page has received so far, by URL, with its body. */
-function recordAssets(page: Page): Map<string, { type: string; body: Promise<Buffer> }> {
+/** Every script and stylesheet from the site's origin the page has received so far, by URL, with its body. */
+function recordAssets(page: Page, siteUrl = suite.server.url): Map<string, { type: string; body: Promise<Buffer> }> {
   const assets = new Map<string, { type: string; body: Promise<Buffer> }>();
   page.on("response", (response) => {
     const type = response.request().resourceType();
-    if ((type === "script" || type === "stylesheet") && response.url().startsWith(suite.server.url)) {
+    if ((type === "script" || type === "stylesheet") && new URL(response.url()).origin === siteUrl) {
       assets.set(response.url(), { type, body: response.buffer() });
     }
   });
@@ -48,7 +51,7 @@ function gzippedDocument(path: string): Promise<number> {
 
 test.each(["/", "/us"])("%s: JavaScript before interaction ≤ 90 KB and CSS ≤ 15 KB gzipped; the app loads on the first interaction", async (path) => {
   const page = await suite.browser.newPage();
-  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await page.setViewport(PHONE);
   const assets = recordAssets(page);
   await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0" });
   await sleep(1000);
@@ -73,4 +76,50 @@ test.each(["/", "/us"])("%s: the HTML is ≤ 30 KB gzipped", async (path) => {
   const bytes = await gzippedDocument(path);
   expect(bytes).toBeGreaterThan(1 * KB);
   expect(bytes).toBeLessThanOrEqual(30 * KB);
+});
+
+describe("a first visit to a site with tags: the built-in consent banner", () => {
+  let standIns: StandIns;
+  let site: RunningServer;
+  beforeAll(async () => {
+    standIns = await startStandIns();
+    site = await startBuiltServer(standIns.env);
+  }, 60_000);
+  afterAll(async () => {
+    await site?.stop();
+    await standIns?.close();
+  });
+
+  test("the banner opens with the page and stores the choice without the app; JavaScript before interaction ≤ 90 KB gzipped", async () => {
+    const context = await suite.browser.createBrowserContext(); // no cookies: no stored choice
+    const page = await context.newPage();
+    await page.setViewport(PHONE);
+    const assets = recordAssets(page, site.url);
+    await page.goto(`${site.url}/`, { waitUntil: "networkidle0" });
+    await page.waitForSelector("dialog.consent-dialog[open]");
+    await sleep(1000);
+
+    const jsBefore = await gzippedTotal(assets, "script");
+    expect(await isHydrated(page)).toBe(false);
+    expect(jsBefore).toBeGreaterThan(0);
+    expect(jsBefore).toBeLessThanOrEqual(90 * KB);
+
+    // The click is an interaction, so the app starts loading: its modules are held back, and
+    // the choice is stored by what the page already has.
+    const received = new Set(assets.keys());
+    await page.setRequestInterception(true);
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      const appModule = url.origin === site.url && url.pathname.endsWith(".js") && !received.has(request.url());
+      if (!appModule) void request.continue();
+    });
+    const accept = await page.waitForSelector("dialog.consent-dialog[open] button::-p-text(Accept all)");
+    await accept!.click();
+    await page.waitForFunction(() => !document.querySelector("dialog.consent-dialog"));
+    const stored = (await context.cookies()).find((c) => c.name === "consent")?.value;
+    expect(JSON.parse(decodeURIComponent(stored ?? "null"))).toMatchObject({ v: 1, functional: true, marketing: true });
+    expect(await isHydrated(page)).toBe(false);
+    console.log(`first visit with tags: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, with the consent banner open`);
+    await context.close();
+  });
 });

@@ -2,7 +2,6 @@ import { Outlet } from "react-router";
 import { useRouteHandle } from "../siteData";
 import { Footer } from "../parts/Footer";
 import { Breadcrumbs } from "../parts/Breadcrumbs";
-import { ConsentBanner } from "../parts/ConsentBanner";
 import { HeadSync } from "../parts/HeadSync";
 import { Header } from "../parts/Header";
 
@@ -25,7 +24,6 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ConsentBanner />
     </div>
   );
 }
