@@ -8,6 +8,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import request from "supertest";
+import { errorHandler } from "../server/httpErrors";
 import { loggerOptions, type LogEnvironment } from "../server/logger";
 import { createTestApp, ROOT } from "./support/testApp";
 
@@ -49,5 +50,48 @@ describe("log format by NODE_ENV", () => {
     const bundle = fs.readFileSync(path.join(ROOT, "dist/server/server.js"), "utf8");
     expect(bundle).not.toMatch(/(from|import\(|require\()\s*["']pino-pretty["']/);
     expect(bundle.match(/pino-pretty/g) ?? []).toHaveLength(2);
+  });
+});
+
+describe("the last error handler (server/httpErrors.ts)", () => {
+  const capture = () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = pino({ level: "info" }, new Writable({ write: (c, _e, done) => (lines.push(JSON.parse(c.toString())), done()) }));
+    return { lines, logger };
+  };
+  /** A response that records what the handler sends. */
+  const fakeResponse = () => {
+    const sent: { status?: number; body?: string } = {};
+    const res = {
+      headersSent: false,
+      status(code: number) {
+        sent.status = code;
+        return res;
+      },
+      type: () => res,
+      send(body: string) {
+        sent.body = body;
+        return res;
+      },
+    };
+    return { res, sent };
+  };
+
+  test("a visitor who left mid-download (Express's ECONNABORTED) is an info line, not an error, and nothing is sent", () => {
+    const { lines, logger } = capture();
+    const { res, sent } = fakeResponse();
+    const aborted = Object.assign(new Error("Request aborted"), { code: "ECONNABORTED" });
+    errorHandler(logger)(aborted, { path: "/media/kitchens/shaker.jpg" } as never, res as never, () => {});
+    expect(lines.map((l) => l.level)).toEqual([30]);
+    expect(lines[0].msg).toContain("client closed the connection");
+    expect(sent).toEqual({});
+  });
+
+  test("any other fault is logged as an error and answered 500 without its message", () => {
+    const { lines, logger } = capture();
+    const { res, sent } = fakeResponse();
+    errorHandler(logger)(new Error("database password is hunter2"), { path: "/" } as never, res as never, () => {});
+    expect(lines.map((l) => l.level)).toEqual([50]);
+    expect(sent).toEqual({ status: 500, body: "Internal Server Error" });
   });
 });
