@@ -274,7 +274,7 @@ describe("escaping of uids, and pages the site cannot reach", () => {
     dir = hostileContentDir({
       article: [UNICODE.article, HOSTILE],
       gallery: [UNICODE.gallery, `x&amp;y`],
-      page: [UNICODE.page, `p<q`, "gallery", "about", "healthz"],
+      page: [UNICODE.page, `p<q`, "gallery", "about", "healthz", "readyz"],
     });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -317,6 +317,9 @@ describe("escaping of uids, and pages the site cannot reach", () => {
     // /healthz is the health check, but only at the root: the us page "healthz" is a page.
     expect((await request(app).get("/healthz")).text).toBe("ok");
     expect(locs).not.toContain(`${origin}/healthz`);
+    // The same for the readiness probe.
+    expect((await request(app).get("/readyz")).text).toBe("ready");
+    expect(locs).not.toContain(`${origin}/readyz`);
     const usHealthz = urls.find((u) => u.loc === `${origin}/us/healthz`);
     expect(usHealthz?.links.map((l) => l.hreflang)).toEqual(["en-US"]); // no reachable gb version, so no x-default
     await request(app).get("/us/healthz").expect(200);

@@ -33,6 +33,9 @@ const RESERVED_SEGMENTS = new Set([
   "assets",
   "media",
   "healthz",
+  "readyz",
+  // Only mounted with METRICS_TOKEN; reserved either way, so turning it on never hides a listed page.
+  "metrics",
   DATA_PREFIX.slice(1),
   REGION_CHOICE_PREFIX.slice(1),
   "api",
