@@ -50,7 +50,8 @@ test("a URL with a hash lands its element under the header with its scroll margi
     );
   });
   await page.goto(`${suite.server.url}/info/blog/choosing-a-worktop#our-advice`, { waitUntil: "load" });
-  await waitForHydration(page);
+  // A URL with a hash wakes the app by itself (decision record 008); a key press would end the hold.
+  await waitForHydration(page, { wake: false });
   await page.waitForFunction(() => (window as unknown as { __lateInserted?: boolean }).__lateInserted === true);
   const { padding, margin } = await landingTop(page, "#our-advice");
   expect(padding).toBe(80);

@@ -15,8 +15,9 @@ export const wakeApp = (page: Page) => page.keyboard.press("Shift");
  * The app wakes on the visitor's first interaction (decision record 008): a press of Shift,
  * which changes nothing on the page, wakes it; then this waits until React has hydrated.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await wakeApp(page);
+export async function waitForHydration(page: Page, { wake = true } = {}): Promise<void> {
+  // Pages the app wakes on by itself (a hash, a preview) need no key press, which would also count as the visitor acting.
+  if (wake) await wakeApp(page);
   await page.waitForFunction(() => {
     const el = document.querySelector(".site-header, .not-found");
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
