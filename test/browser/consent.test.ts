@@ -131,8 +131,9 @@ describe("with the built-in banner", () => {
     expect((await r.standIns()).klaviyoRuns).toBe(1);
     expect(await klaviyoScripts(r)).toBe(1);
 
-    // The next page load: no banner, Klaviyo at once with `__kla_off=false`.
+    // The next page load: no banner; Klaviyo as soon as the app wakes, with `__kla_off=false`.
     await r.page.reload({ waitUntil: "load" });
+    await waitForHydration(r.page);
     await standIn(r, "klaviyoRuns");
     expect((await r.standIns()).klaviyoOffCookie).toBe("false");
     expect(await r.page.$("dialog.consent-dialog")).toBeNull();
