@@ -8,6 +8,7 @@
 import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
+import { modulePreload } from "./modulePreload";
 import { startTags } from "./tags";
 import "../views/styles/site.css";
 
@@ -16,14 +17,7 @@ const tags = startTags();
 /** The page's own modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
 function preloadPageModules(): void {
   const urls = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(" ").filter(Boolean) ?? [];
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
-  for (const href of urls) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    if (nonce) link.nonce = nonce;
-    document.head.append(link);
-  }
+  for (const href of urls) void modulePreload(href);
 }
 
 const interaction = onFirstInteraction(() => {

@@ -2,6 +2,8 @@
  * Adds a third-party script once per URL. 'strict-dynamic' admits it because our nonce'd code
  * adds it; it also gets the page's nonce for browsers without 'strict-dynamic'.
  */
+import { pageNonce } from "./modulePreload";
+
 const scripts = new Map<string, Promise<void>>();
 
 export function loadScript(src: string): Promise<void> {
@@ -11,8 +13,7 @@ export function loadScript(src: string): Promise<void> {
     const script = document.createElement("script");
     script.src = src;
     script.async = true;
-    // The nonce attribute reads empty once parsed; the property keeps it.
-    const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+    const nonce = pageNonce();
     if (nonce) script.nonce = nonce;
     script.onload = () => resolve();
     script.onerror = () => reject(new Error(`could not load ${src}`));

@@ -12,6 +12,7 @@ import { matchRoutes, type DataRouter } from "react-router";
 import type { PageKind } from "../shared/routeTable";
 import type { RouteHandle } from "../views/routes";
 import type { dataUrl, isPrefetched, prefetchData } from "./dataLoader";
+import type { modulePreload } from "./modulePreload";
 import { createTaskQueue } from "./taskQueue";
 
 export const MAX_CONCURRENT_PRELOADS = 5;
@@ -20,18 +21,6 @@ export const DATA_PREFETCH_AFTER_MS = 1000;
 const MAX_DATA_PREFETCHES = 6;
 
 type Matches = NonNullable<ReturnType<typeof matchRoutes>>;
-
-function modulePreload(href: string): Promise<void> {
-  return new Promise((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
-    if (nonce) link.nonce = nonce;
-    link.onload = link.onerror = () => resolve();
-    document.head.append(link);
-  });
-}
 
 /**
  * What the preloader works with, handed over by the entry rather than imported, so that this
@@ -48,9 +37,11 @@ export interface PreloadDeps {
   loadsAsDocument: (url: URL) => boolean;
   /** Whether the connection allows it now (client/connection.ts). */
   canPrefetch: () => boolean;
+  /** Adds one `<link rel="modulepreload">` with the page's nonce (client/modulePreload.ts). */
+  modulePreload: typeof modulePreload;
 }
 
-export function startPreloading(router: DataRouter, { buildId, pageFiles, data, loadsAsDocument, canPrefetch }: PreloadDeps): void {
+export function startPreloading(router: DataRouter, { buildId, pageFiles, data, loadsAsDocument, canPrefetch, modulePreload }: PreloadDeps): void {
   const queue = createTaskQueue(MAX_CONCURRENT_PRELOADS);
   const dataAllowed = !document.documentElement.hasAttribute("data-preview");
   // What this document already has: the server's modulepreload links and the entry script.

@@ -13,6 +13,7 @@ import { pageModuleFiles } from "../views/pageModules";
 import { CLIENT_ROOT_ID } from "./clientRoot";
 import { canPrefetch } from "./connection";
 import { dataUrl, isPrefetched, prefetchData } from "./dataLoader";
+import { modulePreload } from "./modulePreload";
 import { rootErrorHandlers, setAppRoot } from "./fatalErrors";
 import { currentBuildId } from "./newVersion";
 
@@ -75,7 +76,7 @@ export function preloadWhenIdle(router: DataRouter, loadsAsDocument: (url: URL) 
   whenLoadedAndIdle(() => {
     if (!canPrefetch()) return;
     const data = { url: dataUrl, isPrefetched, prefetch: prefetchData };
-    const deps = { buildId: currentBuildId(), pageFiles: pageModuleFiles, data, loadsAsDocument, canPrefetch };
+    const deps = { buildId: currentBuildId(), pageFiles: pageModuleFiles, data, loadsAsDocument, canPrefetch, modulePreload };
     void import("./preload").then(({ startPreloading }) => startPreloading(router, deps));
   });
 }
