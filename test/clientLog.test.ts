@@ -3,17 +3,15 @@
  * request id; bad input is a 400, a body over 4 KB a 413, a flood a 429, and nothing sent is
  * ever echoed back.
  */
-import { Writable } from "node:stream";
 import express from "express";
-import pino from "pino";
 import { pinoHttp } from "pino-http";
 import request from "supertest";
 import { CLIENT_LOG_PATH, createClientLogRoute } from "../server/clientLog";
+import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp } from "./support/testApp";
 
 function appWithLog(limit = 10) {
-  const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: "info" }, new Writable({ write: (c, _e, done) => (lines.push(JSON.parse(c.toString())), done()) }));
+  const { logger, lines } = capturingLogger();
   const app = express();
   app.use(pinoHttp({ logger, genReqId: (req) => (req.headers["x-request-id"] as string) ?? "generated", autoLogging: false }));
   app.use(createClientLogRoute(logger, { limit }));

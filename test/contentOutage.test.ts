@@ -3,25 +3,15 @@
  * gets the friendly 503 with Retry-After (never a 500), rate limits are honoured, menus keep
  * their last good version, failures are logged once per interval, and recovery needs no restart.
  */
-import { Writable } from "node:stream";
-import pino from "pino";
 import request from "supertest";
+import { capturingLogger } from "./support/capturingLogger";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";
 
 function setup(env: Record<string, string> = {}) {
   const faults = createFaultyFetch();
-  const lines: Array<{ msg: string; level: number }> = [];
-  const logger = pino(
-    { level: "info" },
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()));
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = capturingLogger();
   // A short ref TTL so each request re-reads the repository: outages are noticed at once.
   const test = createTestApp({ wrapFetch: faults.wrap, logger, env: { CONTENT_REF_TTL_MS: "0", CONTENT_TIMEOUT_MS: "300", ...env } });
   return { ...test, faults, lines };

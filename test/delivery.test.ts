@@ -6,7 +6,8 @@
  */
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from "../server/outbox/backoff";
 import type { OutboxStore } from "../server/outbox/store";
-import { addEvents, capturingLogger, T, until, useDeliveryFixture } from "./support/deliveryFixture";
+import { capturingLogger } from "./support/capturingLogger";
+import { addEvents, T, until, useDeliveryFixture } from "./support/deliveryFixture";
 
 const f = useDeliveryFixture();
 

@@ -7,10 +7,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
-import pino from "pino";
 import request from "supertest";
 import * as prismic from "@prismicio/client";
 import { ConfigError, loadConfig } from "../server/config";
@@ -18,10 +16,11 @@ import { createContentService, type ContentService } from "../server/content/con
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT, embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
 import { createEmbeddedRepository, releaseRef } from "../server/content/embedded/embeddedRepository";
 import { ContentFileError, loadReleases } from "../server/content/embedded/loadDocuments";
-import { createLogger, type Logger } from "../server/logger";
+import { createLogger } from "../server/logger";
 import { createPreviewRouter, previewCookieValue, validPreviewToken } from "../server/preview/previewRoute";
 import type { LinkLike } from "../shared/linkResolver";
 import { sameSitePath } from "../shared/regionChoice";
+import { capturingLogger } from "./support/capturingLogger";
 import { cspDirectives, hydrationData, mainOf, scriptsOf, attribute, visibleText } from "./support/html";
 import { createTestApp, ROOT, type TestApp } from "./support/testApp";
 
@@ -37,17 +36,6 @@ const SITE = "http://localhost:3000";
 /** A Cookie header carrying the preview cookie as the /preview route writes it. */
 const previewCookie = (token: string) => `io.prismic.preview=${encodeURIComponent(previewCookieValue(REPOSITORY, token))}`;
 
-/** Collects the app's log lines (JSON) at warn and above. */
-function capturingLogger(): { logger: Logger; lines: () => Array<{ level: number; msg: string }> } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  return { logger: pino({ level: "warn" }, stream), lines: () => lines.map((line) => JSON.parse(line)) };
-}
 
 /** The preview cookie a response sets, with its attributes. */
 function setCookieOf(res: request.Response): { value: string; attributes: string[] } | undefined {
@@ -181,7 +169,7 @@ describe("GET /preview", () => {
   });
 
   test("over HTTPS the cookie is Secure", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("warn");
     const https = express();
     https.set("trust proxy", true);
     https.use(cookieParser(), createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger }));
@@ -279,7 +267,7 @@ describe("GET /preview", () => {
     });
 
     test.each(HOSTILE.filter(Boolean))("a document whose link resolution gives %j goes to a same-site path (else its region's home)", async (hostile) => {
-      const { logger } = capturingLogger();
+      const { logger } = capturingLogger("warn");
       const site = express();
       site.use(cookieParser(), createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger, linkResolver: () => hostile }));
       // Only "/%2F%2Fevil.example" is a same-site path (a path of this site, encoded slashes and all).
@@ -296,7 +284,7 @@ describe("GET /preview", () => {
     });
 
     test("a link resolver that fails, or resolves nothing, also goes to the region's home", async () => {
-      const { logger } = capturingLogger();
+      const { logger } = capturingLogger("warn");
       for (const linkResolver of [() => null, (): string => { throw new Error("boom"); }]) {
         const site = express();
         site.use(cookieParser(), createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger, linkResolver }));
@@ -464,14 +452,14 @@ describe("a page in preview", () => {
     ["a cookie that does not parse", "io.prismic.preview=%7Bnot-json"],
     ["a cookie without a token", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": {} }))}`],
   ])("%s: published content and a warning, not an error", async (_what, cookie) => {
-    const { logger, lines } = capturingLogger();
+    const { logger, lines } = capturingLogger("warn");
     const site = createTestApp({ logger }).app;
     const res = await request(site).get("/").set("Cookie", cookie);
     expect(res.status).toBe(200);
     expect(res.text).toContain(PUBLISHED_HEADING);
     expect(res.text).not.toContain("data-preview");
-    expect(lines().filter((l) => l.level === 40).map((l) => l.msg)).toContainEqual(expect.stringMatching(/Ignoring a preview cookie/));
-    expect(lines().filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toContainEqual(expect.stringMatching(/Ignoring a preview cookie/));
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });
 

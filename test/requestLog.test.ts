@@ -5,26 +5,24 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
-import pino from "pino";
 import request from "supertest";
 import { errorHandler } from "../server/httpErrors";
 import { loggerOptions, type LogEnvironment } from "../server/logger";
+import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp, ROOT } from "./support/testApp";
 
 test("a preview token in the URL is redacted in the request log line, and the request id is echoed", async () => {
-  const lines: string[] = [];
-  const logger = pino({ level: "info" }, new Writable({ write: (c, _e, done) => (lines.push(c.toString()), done()) }));
+  const { logger, lines } = capturingLogger();
   const { app } = createTestApp({ logger });
   const res = await request(app)
     .get("/preview?token=https%3A%2F%2Fembedded.invalid%2Fpreviews%2Fsecret-release&documentId=home-gb")
     .set("X-Request-Id", "req-abc-123");
   expect(res.headers["x-request-id"]).toBe("req-abc-123");
-  const line = lines.map((l) => JSON.parse(l)).find((l) => l.req?.url?.startsWith("/preview"));
+  const line = lines.find((l) => (l.req as { url?: string } | undefined)?.url?.startsWith("/preview")) as { req: { id: string; url: string } } | undefined;
   expect(line).toBeDefined();
-  expect(line.req.id).toBe("req-abc-123");
-  expect(line.req.url).toContain("token=[redacted]");
-  expect(lines.join("\n")).not.toContain("secret-release");
+  expect(line!.req.id).toBe("req-abc-123");
+  expect(line!.req.url).toContain("token=[redacted]");
+  expect(JSON.stringify(lines)).not.toContain("secret-release");
 });
 
 describe("log format by NODE_ENV", () => {
@@ -54,11 +52,6 @@ describe("log format by NODE_ENV", () => {
 });
 
 describe("the last error handler (server/httpErrors.ts)", () => {
-  const capture = () => {
-    const lines: Array<{ level: number; msg: string }> = [];
-    const logger = pino({ level: "info" }, new Writable({ write: (c, _e, done) => (lines.push(JSON.parse(c.toString())), done()) }));
-    return { lines, logger };
-  };
   /** A response that records what the handler sends. */
   const fakeResponse = () => {
     const sent: { status?: number; body?: string } = {};
@@ -78,7 +71,7 @@ describe("the last error handler (server/httpErrors.ts)", () => {
   };
 
   test("a visitor who left mid-download (Express's ECONNABORTED) is an info line, not an error, and nothing is sent", () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = capturingLogger();
     const { res, sent } = fakeResponse();
     const aborted = Object.assign(new Error("Request aborted"), { code: "ECONNABORTED" });
     errorHandler(logger)(aborted, { path: "/media/kitchens/shaker.jpg" } as never, res as never, () => {});
@@ -88,7 +81,7 @@ describe("the last error handler (server/httpErrors.ts)", () => {
   });
 
   test("any other fault is logged as an error and answered 500 without its message", () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = capturingLogger();
     const { res, sent } = fakeResponse();
     errorHandler(logger)(new Error("database password is hunter2"), { path: "/" } as never, res as never, () => {});
     expect(lines.map((l) => l.level)).toEqual([50]);

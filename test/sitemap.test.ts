@@ -8,9 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import express, { type Express } from "express";
-import pino from "pino";
 import * as prismic from "@prismicio/client";
 import request from "supertest";
 import { resolveLink, NOT_FOUND_PATH } from "../shared/linkResolver";
@@ -23,6 +21,7 @@ import { createEmbeddedRepository } from "../server/content/embedded/embeddedRep
 import { loadDocuments } from "../server/content/embedded/loadDocuments";
 import { createLogger } from "../server/logger";
 import { createSitemapRouter, SITEMAP_CACHE_CONTROL } from "../server/sitemap/sitemapRoute";
+import { capturingLogger } from "./support/capturingLogger";
 import { CONTENT_ROOT } from "./support/contentFiles";
 import { decodeEntities } from "./support/html";
 import { parseIndex, parseUrlset, readAllDocuments, SITEMAP_NS, XHTML_NS, type SitemapUrl } from "./support/sitemapXml";
@@ -441,16 +440,7 @@ describe("content service failures", () => {
   );
 
   test("the failure is logged, and a recovered service answers 200", async () => {
-    const lines: any[] = [];
-    const logger = pino(
-      { level: "info" },
-      new Writable({
-        write(chunk, _enc, done) {
-          lines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      }),
-    );
+    const { logger, lines } = capturingLogger();
     const { service } = countedService();
     let down = true;
     const flaky: ContentService = {
@@ -459,7 +449,7 @@ describe("content service failures", () => {
     };
     const app = express().use(createSitemapRouter({ content: flaky, origin: "http://localhost:3000", logger }));
     await request(app).get("/sitemap.xml").expect(503);
-    expect(lines.some((l) => l.level === 50 && /sitemap/.test(l.msg) && l.err?.message === "socket hang up")).toBe(true);
+    expect(lines.some((l) => l.level === 50 && /sitemap/.test(l.msg) && (l.err as { message?: string } | undefined)?.message === "socket hang up")).toBe(true);
     down = false;
     await request(app).get("/sitemap.xml").expect(200);
   });

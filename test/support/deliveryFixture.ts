@@ -66,13 +66,6 @@ export function useDeliveryFixture(): DeliveryFixture {
   return fixture;
 }
 
-/** A logger whose lines the test can read. */
-export function capturingLogger() {
-  const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
-  const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  return { logger, lines };
-}
-
 /** Resolves once `condition` holds; throws after `timeoutMs`. */
 export async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {
   const deadline = Date.now() + timeoutMs;

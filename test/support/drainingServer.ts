@@ -5,11 +5,10 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { createApp } from "../../server/app";
 import { readAssetManifest } from "../../server/assets";
 import { createDrain, type Drain, type DrainOptions } from "../../server/shutdown";
+import { capturingLogger, type LogLine } from "./capturingLogger";
 import { createTestApp, type TestApp, type TestAppOptions } from "./testApp";
 
 export interface DrainingServer extends TestApp {
@@ -17,18 +16,14 @@ export interface DrainingServer extends TestApp {
   server: http.Server;
   drain: Drain;
   /** The log lines of the app and the drain, parsed. */
-  lines: Array<{ msg: string; level: number } & Record<string, unknown>>;
+  lines: LogLine[];
 }
 
 export async function startDrainingServer(
   options: TestAppOptions = {},
   drainOptions: Partial<Omit<DrainOptions, "logger">> = {},
 ): Promise<DrainingServer> {
-  const lines: DrainingServer["lines"] = [];
-  const logger = pino(
-    { level: "info" },
-    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
-  );
+  const { logger, lines } = capturingLogger();
   const test = createTestApp({ ...options, logger });
   const server = http.createServer();
   const drain = createDrain(server, {
