@@ -15,6 +15,7 @@ import { loadConfig, type Config } from "../../server/config";
 import { createContentClient, type ContentClient, type ContentClientOptions } from "../../server/content/contentClient";
 import type { ContentService } from "../../server/content/contentService";
 import { createContentService } from "../../server/content/contentService";
+import { watchContentService } from "../../server/content/watchContentService";
 import { createLogger, type Logger } from "../../server/logger";
 import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
 import type { OutboxStore } from "../../server/outbox/store";
@@ -66,23 +67,14 @@ export interface TestApp {
  */
 export function recordCalls(service: ContentService, pinned = false): { content: ContentService; calls: ContentCalls } {
   const log: Array<{ method: ContentMethod; args: unknown[] }> = [];
-  const wrap = (inner: ContentService): ContentService => {
-    const proxy: ContentService = new Proxy(inner, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (typeof value !== "function") return value;
-        if (property === "withRef") {
-          return (ref: string) => (pinned ? proxy : wrap((value as ContentService["withRef"]).call(target, ref)));
-        }
-        return (...args: unknown[]) => {
-          log.push({ method: property as ContentMethod, args });
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    return proxy;
-  };
-  const content = wrap(service);
+  const content = watchContentService(
+    service,
+    (method, args, call) => {
+      log.push({ method: method as ContentMethod, args });
+      return call();
+    },
+    { pinned },
+  );
   const calls: ContentCalls = {
     log,
     count: (method, ...rest) =>
