@@ -1,12 +1,10 @@
 /**
  * The real app on a loopback HTTP server with the graceful shutdown of server/index.ts attached
  * (server/shutdown.ts), so a test can put requests in flight, start the drain and watch them.
- * The app is built as createTestApp builds it, with the drain's state wired into /readyz.
+ * The app is createTestApp's, with the drain's state wired into /readyz.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app";
-import { readAssetManifest } from "../../server/assets";
 import { createDrain, type Drain, type DrainOptions } from "../../server/shutdown";
 import { capturingLogger, type LogLine } from "./capturingLogger";
 import { createTestApp, type TestApp, type TestAppOptions } from "./testApp";
@@ -24,27 +22,19 @@ export async function startDrainingServer(
   drainOptions: Partial<Omit<DrainOptions, "logger">> = {},
 ): Promise<DrainingServer> {
   const { logger, lines } = capturingLogger();
-  const test = createTestApp({ ...options, logger });
+  // The drain needs the server, and the app reads the drain's state: hand it over once made.
+  let drain: Drain | undefined;
+  const test = createTestApp({ ...options, logger, draining: () => drain?.draining() ?? false });
   const server = http.createServer();
-  const drain = createDrain(server, {
+  drain = createDrain(server, {
     delayMs: 0,
     timeoutMs: 10_000,
     outbox: test.outbox,
     ...drainOptions,
     logger,
   });
-  const app = createApp({
-    config: test.config,
-    logger,
-    content: test.content,
-    refs: test.contentClient.refs,
-    repositoryName: test.contentClient.client.repositoryName ?? "embedded",
-    assets: readAssetManifest(test.config.BUILD_DIR),
-    outbox: test.outbox,
-    draining: drain.draining,
-  });
-  server.on("request", app);
+  server.on("request", test.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { ...test, app, url: `http://127.0.0.1:${port}`, server, drain, lines };
+  return { ...test, url: `http://127.0.0.1:${port}`, server, drain, lines };
 }

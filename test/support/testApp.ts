@@ -46,6 +46,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The tracking outbox of POST /api/meta-capi (default: a private in-memory SQLite outbox). */
   outbox?: OutboxStore;
+  /** Whether the process is shutting down (server/shutdown.ts), as /readyz reads it (default: never). */
+  draining?: () => boolean;
 }
 
 export interface TestApp {
@@ -125,6 +127,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     repositoryName: client.repositoryName ?? "embedded",
     assets: waitForAssetManifest(config.BUILD_DIR),
     outbox,
+    draining: options.draining,
   });
   return { app, content, calls, config, contentClient, outbox };
 }
