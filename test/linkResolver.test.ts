@@ -192,6 +192,8 @@ describe("empty links resolve to nothing", () => {
     ["an empty object", {}],
     ["an Any link (empty link field)", { link_type: "Any" }],
     ["a Document link without a type", { link_type: "Document", id: "x", uid: "x" }],
+    // Only a Document link is resolved as a document, whatever else it carries.
+    ["a link of another kind carrying a document's fields", { link_type: "Any", id: "x", uid: "kitchens", type: "page", lang: "en-gb" }],
   ])("%s → null", (_name, link) => {
     expect(resolveLink(link as LinkLike | null | undefined, sections)).toBeNull();
   });
