@@ -11,6 +11,7 @@ const TESTS = [
   "anchors",
   "emailMarketing",
   "headTags",
+  "imageParams",
   "legacyRedirects",
   "linkResolver",
   "localeDetection",
