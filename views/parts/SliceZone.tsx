@@ -1,36 +1,13 @@
 import type { ComponentType } from "react";
 import type { Slice } from "@prismicio/client";
-import CtaBand from "./CtaBand";
-import Faq from "./Faq";
-import FeatureGrid from "./FeatureGrid";
-import Hero from "./Hero";
-import ImageGallery from "./ImageGallery";
-import ImageWithText from "./ImageWithText";
-import ProductCards from "./ProductCards";
-import ProjectFacts from "./ProjectFacts";
-import SampleSwatches from "./SampleSwatches";
-import Steps from "./Steps";
-import Testimonial from "./Testimonial";
-import TextBlock from "./TextBlock";
-import VideoEmbed from "./VideoEmbed";
+import { components } from "../slices";
 
-/** The slice library: slice_type → view. */
+/**
+ * The slice library (views/slices/index.ts, generated from the slice folders): slice_type → view.
+ * Widened to one props shape, so a zone of any slices can look its views up.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = {
-  hero: Hero,
-  text_block: TextBlock,
-  image_with_text: ImageWithText,
-  image_gallery: ImageGallery,
-  feature_grid: FeatureGrid,
-  testimonial: Testimonial,
-  product_cards: ProductCards,
-  faq: Faq,
-  cta_band: CtaBand,
-  video_embed: VideoEmbed,
-  steps: Steps,
-  sample_swatches: SampleSwatches,
-  project_facts: ProjectFacts,
-};
+export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = components;
 
 /**
  * Renders a slice zone. An unknown slice type renders nothing in production and a visible
