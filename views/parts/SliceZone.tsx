@@ -1,5 +1,4 @@
 import type { ComponentType } from "react";
-import type { Slice } from "@prismicio/client";
 import { components } from "../slices";
 
 /**
@@ -10,10 +9,16 @@ import { components } from "../slices";
 export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = components;
 
 /**
+ * What the zone reads of a slice: its type, to pick the view, and its id, as the key. Any slice
+ * Prismic delivers fits, including those whose primary holds a group (not a "regular" field).
+ */
+type SliceLike = { slice_type: string; id?: string };
+
+/**
  * Renders a slice zone. An unknown slice type renders nothing in production and a visible
  * placeholder in development, so a model added in Prismic before its view never breaks a page.
  */
-export function Slices({ slices, afterHeading = false }: { slices: readonly Slice[] | null | undefined; afterHeading?: boolean }) {
+export function Slices({ slices, afterHeading = false }: { slices: readonly SliceLike[] | null | undefined; afterHeading?: boolean }) {
   // A slice at index 0 owns the page's h1 and main image; when the page template already has
   // its own h1 (and main image), the zone starts at 1 so no slice claims them again.
   const first = afterHeading ? 1 : 0;
@@ -21,7 +26,7 @@ export function Slices({ slices, afterHeading = false }: { slices: readonly Slic
     <>
       {(slices ?? []).map((slice, index) => {
         const View = sliceComponents[slice.slice_type];
-        const key = (slice as { id?: string }).id ?? `${slice.slice_type}-${index}`;
+        const key = slice.id ?? `${slice.slice_type}-${index}`;
         if (View) return <View key={key} slice={slice} index={index + first} />;
         return process.env.NODE_ENV === "production" ? null : (
           <section key={key} className="slice slice--missing" data-slice-type={slice.slice_type}>
