@@ -5,38 +5,22 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { generatedFiles, staleGeneratedFiles } from "../packages/slicemachine-adapter/src/lib/generatedFiles.ts";
+import { copyModelFiles, type ProjectCopy } from "./support/projectCopy";
 import { ROOT } from "./support/testApp";
 
 const CLI = path.join(ROOT, "packages/slicemachine-adapter/src/cli/generate.ts");
 
-/** A copy of what the generator reads and writes: the config, the models and the generated files. */
-function copyModels(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "generated-types-"));
-  fs.copyFileSync(path.join(ROOT, "slicemachine.config.json"), path.join(dir, "slicemachine.config.json"));
-  fs.cpSync(path.join(ROOT, "customtypes"), path.join(dir, "customtypes"), { recursive: true });
-  for (const file of generatedFiles(ROOT)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, file.path), path.join(dir, file.path));
-  }
-  for (const name of fs.readdirSync(path.join(ROOT, "views/slices"))) {
-    const model = path.join(ROOT, "views/slices", name, "model.json");
-    if (!fs.existsSync(model)) continue;
-    fs.mkdirSync(path.join(dir, "views/slices", name), { recursive: true });
-    fs.copyFileSync(model, path.join(dir, "views/slices", name, "model.json"));
-  }
-  return dir;
-}
-
 const runCli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 20_000 });
 
+let models: ProjectCopy;
 let copy: string;
 beforeEach(() => {
-  copy = copyModels();
+  models = copyModelFiles("generated-types-");
+  copy = models.root;
 });
-afterEach(() => fs.rmSync(copy, { recursive: true, force: true }));
+afterEach(() => models.remove());
 
 test("the committed types file and slice registry are what the models generate (else run `npm run prismic:types`)", () => {
   expect(generatedFiles(ROOT).map((file) => file.path)).toEqual(["shared/prismicio-types.d.ts", "views/slices/index.ts"]);

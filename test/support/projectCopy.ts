@@ -28,3 +28,20 @@ export function copyProject(prefix = "project-copy-"): ProjectCopy {
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
   return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
+
+/**
+ * A smaller copy for the model tools (prismic:types, prismic:push): slicemachine.config.json,
+ * customtypes/, each slice's model.json, and the files generated from them.
+ */
+export function copyModelFiles(prefix = "project-models-"): ProjectCopy {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const copy = (relative: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.cpSync(path.join(ROOT, relative), path.join(root, relative), { recursive: true });
+  };
+  for (const relative of ["slicemachine.config.json", "customtypes", "shared/prismicio-types.d.ts", "views/slices/index.ts"]) copy(relative);
+  for (const name of fs.readdirSync(path.join(ROOT, "views/slices"))) {
+    if (fs.existsSync(path.join(ROOT, "views/slices", name, "model.json"))) copy(path.join("views/slices", name, "model.json"));
+  }
+  return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
