@@ -81,15 +81,23 @@ describe("a slice's life", () => {
     expect(readBack).toEqual(model);
   });
 
-  test("updating it rewrites the model and the types; the view stays the developer's", async () => {
-    const view = read("views/slices/OpeningHours/index.tsx");
+  test("updating it rewrites the model and the types; the view follows the model until the developer edits it", async () => {
     const updated = structuredClone(model);
     (updated.variations[0].primary as Record<string, unknown>).footnote = { type: "Text", config: { label: "Footnote", placeholder: "" } };
     expect((await manager.slices.updateSlice({ libraryID: LIBRARY_ID, model: updated })).errors).toEqual([]);
     expect(readJson("views/slices/OpeningHours/model.json")).toEqual(updated);
     expect(read("shared/prismicio-types.d.ts")).toContain("footnote: prismic.KeyTextField;");
-    expect(read("views/slices/OpeningHours/index.tsx")).toBe(view);
     expect(JSON.stringify(readJson("views/slices/OpeningHours/mocks.json"))).toContain('"footnote"');
+    // Still Slice Machine's view: it now renders the new field too.
+    expect(read("views/slices/OpeningHours/index.tsx")).toContain("slice.primary.footnote");
+
+    const edited = read("views/slices/OpeningHours/index.tsx").replace("Written by Slice Machine", "Shaped by hand");
+    fs.writeFileSync(file("views/slices/OpeningHours/index.tsx"), edited);
+    const again = structuredClone(updated);
+    (again.variations[0].primary as Record<string, unknown>).signature = { type: "Text", config: { label: "Signature", placeholder: "" } };
+    expect((await manager.slices.updateSlice({ libraryID: LIBRARY_ID, model: again })).errors).toEqual([]);
+    expect(read("shared/prismicio-types.d.ts")).toContain("signature: prismic.KeyTextField;");
+    expect(read("views/slices/OpeningHours/index.tsx")).toBe(edited);
     expect(staleGeneratedFiles(copy.root)).toEqual([]);
   });
 
