@@ -30,6 +30,7 @@ import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
+import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
@@ -119,6 +120,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
   app.use(compression());
   app.use(cookieParser());
+  // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
+  app.use(forgetRefusedPreview({ content, repositoryName }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);

@@ -2,7 +2,7 @@ import type { PrismicDocument, Query } from "@prismicio/client";
 import { describeRepository, releaseRef, type DocumentSet, type EmbeddedRepository } from "./embeddedRepository";
 import { type DocumentFilter, matchesAll, parseFilters } from "./filters";
 import { orderDocuments, parseOrderings } from "./orderings";
-import { delay, prismicAnswer, type PrismicAnswers } from "./prismicAnswers";
+import { answeringFetch, type PrismicAnswers } from "./prismicAnswers";
 import { QueryParseError } from "./queryParser";
 
 /**
@@ -64,7 +64,7 @@ export function createEmbeddedFetch(
 ): typeof fetch {
   const current = typeof source === "function" ? source : () => source;
 
-  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const base = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : undefined;
     const signal = init?.signal ?? request?.signal;
     if (signal?.aborted) {
@@ -73,15 +73,9 @@ export function createEmbeddedFetch(
     }
     const url = new URL(request ? request.url : String(input));
     const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
-    const rule = options.answers?.match(url, url.pathname.replace(/\/+$/, "").endsWith("/documents/search"));
-    if (rule) {
-      const repo = current();
-      const answer = prismicAnswer(rule, url, { masterRef: repo.masterRef, origin: url.origin });
-      if (answer) return withUrl(answer, url);
-      await delay(rule.delayMs ?? 0, signal ?? undefined);
-    }
     return route(current(), url, method);
   };
+  return options.answers ? answeringFetch(base, options.answers, () => current().masterRef) : base;
 }
 
 function route(repo: EmbeddedRepository, url: URL, method: string): Response {

@@ -135,3 +135,25 @@ export function delay(ms: number, signal: AbortSignal | undefined): Promise<void
     else signal?.addEventListener("abort", abort, { once: true });
   });
 }
+
+/**
+ * `inner` with the switch in front: a matching rule's answer, or (slow) the inner answer late.
+ * `masterRef` names the ref that answers such as a 410 point the client to.
+ */
+export function answeringFetch(inner: typeof fetch, answers: PrismicAnswers, masterRef: () => string): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request ? request.url : String(input));
+    const rule = answers.match(url, /\/documents\/search\/?$/.test(url.pathname));
+    if (rule) {
+      const answer = prismicAnswer(rule, url, { masterRef: masterRef(), origin: url.origin });
+      if (answer) {
+        // A fetched Response knows its URL; the client puts it in its errors.
+        Object.defineProperty(answer, "url", { value: url.toString() });
+        return answer;
+      }
+      await delay(rule.delayMs ?? 0, init?.signal ?? request?.signal ?? undefined);
+    }
+    return inner(input, init);
+  };
+}
