@@ -35,7 +35,7 @@ export interface ContentClientOptions {
 
 type ContentConfig = Pick<
   Config,
-  "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "CONTENT_DIR" | "SITE_URL" | "CONTENT_TIMEOUT_MS" | "CONTENT_REF_TTL_MS"
+  "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "PRISMIC_API_ENDPOINT" | "CONTENT_DIR" | "SITE_URL" | "CONTENT_TIMEOUT_MS" | "CONTENT_REF_TTL_MS"
 >;
 
 /** Reads the master ref straight from the repository endpoint, past the client's own 5 s cache. */
@@ -61,7 +61,12 @@ export function createContentClient(config: ContentConfig, options: ContentClien
 
   if (config.PRISMIC_REPOSITORY) {
     const fetchFn = guarded(globalThis.fetch.bind(globalThis));
-    const client = prismic.createClient(config.PRISMIC_REPOSITORY, { accessToken: config.PRISMIC_ACCESS_TOKEN, fetch: fetchFn });
+    const client = prismic.createClient(config.PRISMIC_REPOSITORY, {
+      accessToken: config.PRISMIC_ACCESS_TOKEN,
+      fetch: fetchFn,
+      // Prismic's own endpoint unless PRISMIC_API_ENDPOINT names another (a proxy, or a stand-in in tests).
+      ...(config.PRISMIC_API_ENDPOINT ? { documentAPIEndpoint: config.PRISMIC_API_ENDPOINT } : {}),
+    });
     const refs = (tracker = createRefTracker(
       () => readMasterRef(fetchFn, client.documentAPIEndpoint, config.PRISMIC_ACCESS_TOKEN),
       config.CONTENT_REF_TTL_MS,
