@@ -6,12 +6,13 @@
  * (test/support/prismicHttpStandIn.ts). Both answer in Prismic's unpromised (shuffled) order.
  */
 import request from "supertest";
+import { ConfigError, loadConfig } from "../server/config";
 import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
 import { releaseRef, type EmbeddedRepository } from "../server/content/embedded/embeddedRepository";
 import { answeringFetch, PrismicAnswers } from "../server/content/embedded/prismicAnswers";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { parseUrlset } from "./support/sitemapXml";
-import { createTestApp, type TestApp } from "./support/testApp";
+import { createTestApp, ROOT, type TestApp } from "./support/testApp";
 
 const SECRET = "a-webhook-secret-of-some-length";
 const PUBLISHED_HEADING = "Kitchens made to measure, built to last a lifetime";
@@ -148,5 +149,22 @@ describe.each([
     const down = await request(app).get("/info/blog/no-such-article-ever");
     expect(down.status).toBe(503);
     backend.answers.clear();
+  });
+});
+
+describe("PRISMIC_API_ENDPOINT", () => {
+  test("points the hosted client at another repository endpoint, checked at start-up", () => {
+    const config = loadConfig({ PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "http://127.0.0.1:9/api/v2/" }, ROOT);
+    expect(config.PRISMIC_API_ENDPOINT).toBe("http://127.0.0.1:9/api/v2");
+    expect(loadConfig({ PRISMIC_REPOSITORY: "my-kitchens" }, ROOT).PRISMIC_API_ENDPOINT).toBeUndefined();
+  });
+
+  test.each([
+    ["without PRISMIC_REPOSITORY", { PRISMIC_API_ENDPOINT: "https://proxy.example/api/v2" }, /PRISMIC_API_ENDPOINT: needs PRISMIC_REPOSITORY/],
+    ["not a repository endpoint", { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "https://proxy.example/graphql" }, /PRISMIC_API_ENDPOINT: a repository endpoint ending in \/api\/v2/],
+    ["not http(s)", { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "ftp://proxy.example/api/v2" }, /PRISMIC_API_ENDPOINT/],
+  ])("is refused %s, naming it", (_name, env, message) => {
+    expect(() => loadConfig(env, ROOT)).toThrow(ConfigError);
+    expect(() => loadConfig(env, ROOT)).toThrow(message);
   });
 });

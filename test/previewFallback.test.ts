@@ -8,6 +8,7 @@ import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
 import { releaseRef } from "../server/content/embedded/embeddedRepository";
 import { answeringFetch, PrismicAnswers, type PrismicAnswerKind } from "../server/content/embedded/prismicAnswers";
 import { previewTokenFrom } from "../server/preview/previewCookie";
+import { previewCookieValue } from "../server/preview/previewRoute";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { mainOf, visibleText } from "./support/html";
 import { createTestApp, type TestApp } from "./support/testApp";
@@ -132,5 +133,9 @@ describe("the cookie in every form it is written", () => {
     expect(previewTokenFrom(cookie, "My-Kitchens", noWarning)).toBe("https://my-kitchens.prismic.io/previews/abc");
     expect(previewTokenFrom(JSON.stringify({ _tracker: "k3Lz9QbA" }), "My-Kitchens", noWarning)).toBeNull();
     expect(noWarning).not.toHaveBeenCalled();
+    // And /preview writes the host as the toolbar does, lower-cased, so the toolbar finds its entry.
+    expect(JSON.parse(previewCookieValue("My-Kitchens", "https://my-kitchens.prismic.io/previews/abc"))).toEqual({
+      "my-kitchens.prismic.io": { preview: "https://my-kitchens.prismic.io/previews/abc" },
+    });
   });
 });
