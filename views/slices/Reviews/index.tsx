@@ -1,5 +1,6 @@
 import { REVIEWS_ID, validId } from "../../../shared/widgetSettings";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { ScriptSlot } from "../../parts/ScriptSlot";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver, useLocale } from "../../siteData";
@@ -39,7 +40,7 @@ export default function Reviews({ slice, index }: ReviewsProps) {
   return (
     <section className="slice reviews" data-slice-type="reviews" data-variation={slice.variation}>
       {heading ? <Heading className="reviews__heading">{heading}</Heading> : null}
-      <RichText field={intro} className="reviews__intro" />
+      <RichText field={intro} className="reviews__intro" headingLevel={levelBelow(heading && Heading)} />
       {settings ? (
         <ScriptSlot kind="reviews" className="reviews__widget" data={settings} />
       ) : (
