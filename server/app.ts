@@ -48,6 +48,8 @@ import { createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
+import { publicSiteConfig } from "./tags/publicConfig";
+import { featuresOf } from "../views/siteFeatures";
 
 export interface AppDeps {
   config: Config;
@@ -94,6 +96,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
+  const features = featuresOf(publicSiteConfig(config));
 
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
@@ -155,7 +158,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));
