@@ -147,6 +147,18 @@ export function createInstance(env: Record<string, string>, port: number): Insta
   return instance;
 }
 
+/** Resident memory now and at its peak (VmRSS, VmHWM) of a process, in MiB (Linux /proc). */
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const mib = (field: string) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) / 1024);
+    return { rss: mib("VmRSS"), peak: mib("VmHWM") };
+  } catch {
+    return null;
+  }
+}
+
 /** Free ports for `n` instances, reserved for the run (instances restart on the same port). */
 export async function instancePorts(n: number): Promise<number[]> {
   const ports = new Set<number>();
