@@ -46,13 +46,16 @@ export interface RenderDeps extends ScopeDeps {
   buildCheckIntervalMs?: number;
 }
 
-/** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
+/**
+ * Logs unexpected loader errors and replaces them, so no message or stack reaches the page
+ * (a development build keeps them: its error screen shows them).
+ */
 function sanitizeErrors(context: StaticHandlerContext, log: Logger): void {
   if (!context.errors) return;
   for (const [routeId, error] of Object.entries(context.errors)) {
     if (isRouteErrorResponse(error)) continue;
     log.error({ err: error, routeId }, "route loader failed");
-    context.errors[routeId] = new Error("Internal Server Error");
+    if (process.env.NODE_ENV !== "development") context.errors[routeId] = new Error("Internal Server Error");
   }
 }
 
@@ -134,6 +137,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
     tagHead: deps.tagHead?.(nonce),
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
+    // Only a development build's manifest names it, and only a development bundle looks.
+    devClient: process.env.NODE_ENV === "development" && manifest.dev ? { src: manifest.dev.client, code: manifest.dev.code } : undefined,
   });
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", scope.preview ? "BYPASS" : "MISS");

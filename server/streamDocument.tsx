@@ -8,6 +8,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from "react-router";
 import { isbot } from "isbot";
+import { devErrorPage } from "./dev/errorPage";
 import { DOCUMENT_END } from "./htmlShell";
 import type { Logger } from "./logger";
 import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
@@ -70,7 +71,10 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
       onShellError(error: unknown) {
         failed = true;
         o.log.error({ err: error }, "render failed before the shell was ready");
-        if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+        if (res.headersSent) return;
+        // A development build shows the error (server/dev/errorPage.ts); production never does.
+        if (process.env.NODE_ENV === "development") res.status(500).type("html").send(devErrorPage(error));
+        else res.status(500).type("text/plain").send("Internal Server Error");
       },
       onError(error: unknown) {
         failed = true;

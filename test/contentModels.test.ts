@@ -23,7 +23,7 @@ import {
   validateContent,
   type ContentEntry,
   type ContentModels,
-} from "./support/contentModel";
+} from "../server/content/contentModel";
 import { expectedTitle, type DocumentJson } from "./support/contentFiles";
 import { hrefsOf, mainOf, titleOf } from "./support/html";
 import { createTestApp, ROOT } from "./support/testApp";
