@@ -128,7 +128,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(compression());
   app.use(cookieParser());
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
-  app.use(forgetRefusedPreview({ content, repositoryName }));
+  app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);

@@ -32,7 +32,7 @@ interface Backend {
 async function inProcess(): Promise<Backend> {
   const answers = new PrismicAnswers();
   const site: TestApp = createTestApp({
-    env: { PRISMIC_WEBHOOK_SECRET: SECRET },
+    env: { PRISMIC_WEBHOOK_SECRET: SECRET, CONTENT_TIMEOUT_MS: "1000" },
     wrapFetch: (inner) => answeringFetch(inner, answers, () => site.contentClient.embedded!.current().masterRef),
   });
   return {
@@ -48,7 +48,7 @@ async function inProcess(): Promise<Backend> {
 async function overHttp(): Promise<Backend> {
   const standIn: PrismicHttpStandIn = await startPrismicHttpStandIn();
   const site = createTestApp({
-    env: { PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, PRISMIC_WEBHOOK_SECRET: SECRET },
+    env: { PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, PRISMIC_WEBHOOK_SECRET: SECRET, CONTENT_TIMEOUT_MS: "1000" },
   });
   return {
     site,
@@ -81,14 +81,23 @@ describe.each([
     expect(backend.site.contentClient.mode).toBe(_name === "in-process" ? "embedded" : "hosted");
   });
 
-  test("every URL of the sitemap (every loader's query) answers 200 with its own canonical", async () => {
+  test("the sitemap lists every routable document once, and a URL of each route shape (every loader's queries) answers 200 with its own canonical", async () => {
     const { app, config } = backend.site;
     const res = await request(app).get("/sitemap.xml").expect(200);
     const { urls } = parseUrlset(res.text);
     const routable = backend.repository().documents.filter((d) => ["home", "page", "gallery_project", "article", "sample_page"].includes(d.type));
     expect(urls.length).toBeGreaterThanOrEqual(routable.length);
     expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
-    for (const { loc } of urls) {
+    // Two URLs per shape (same depth and parent path): every loader, without rendering the whole site twice.
+    const perShape = new Map<string, number>();
+    const sample = urls.filter(({ loc }) => {
+      const segments = new URL(loc).pathname.split("/").filter(Boolean);
+      const shape = `${segments.length}:${segments.slice(0, -1).join("/")}`;
+      perShape.set(shape, (perShape.get(shape) ?? 0) + 1);
+      return perShape.get(shape)! <= 2;
+    });
+    expect(sample.length).toBeGreaterThan(10);
+    for (const { loc } of sample) {
       const page = await request(app).get(loc.slice(config.SITE_URL.length) || "/");
       expect([loc, page.status]).toEqual([loc, 200]);
       expect(page.text).toContain(`<link rel="canonical" href="${loc}"`);
@@ -141,6 +150,23 @@ describe.each([
     expect((await request(app).get("/")).text).toContain("Published just now");
     backend.publish(before.documents);
     await request(app).post("/api/prismic-webhook").send({ type: "api-update", secret: SECRET }).expect(200);
+  });
+
+  test("a 429 with a short Retry-After is waited out by the client's own retry; without one too", async () => {
+    const { app } = backend.site;
+    backend.answers.switchTo({ kind: "rate-limited", retryAfter: "0", times: 1 }).switchTo({ kind: "rate-limited", times: 1 });
+    const res = await request(app).get("/info/blog/never-cached-429");
+    expect(res.status).toBe(404);
+    expect(backend.answers.served.get("rate-limited")).toBe(2);
+  });
+
+  test("an answer slower than CONTENT_TIMEOUT_MS is the friendly 503", async () => {
+    const { app } = backend.site;
+    backend.answers.switchTo({ kind: "slow", delayMs: 3_000, on: "any" });
+    const started = performance.now();
+    const res = await request(app).get("/info/blog/never-cached-slow");
+    expect(res.status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(2_800);
   });
 
   test("an outage of the content service degrades to the friendly 503, never a 500", async () => {

@@ -10,6 +10,7 @@ import { answeringFetch, PrismicAnswers, type PrismicAnswerKind } from "../serve
 import { previewTokenFrom } from "../server/preview/previewCookie";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
+import { capturingLogger } from "./support/capturingLogger";
 import { mainOf, visibleText } from "./support/html";
 import { createTestApp, type TestApp } from "./support/testApp";
 
@@ -20,11 +21,12 @@ const PUBLISHED_HEADING = "Kitchens made to measure, built to last a lifetime";
 const DRAFT_HEADING = "Spring in the workshop";
 
 const answers = new PrismicAnswers();
+const log = capturingLogger("warn");
 let site: TestApp;
 let TOKEN: string;
 
 beforeAll(() => {
-  site = createTestApp({ wrapFetch: (inner) => answeringFetch(inner, answers, () => site.contentClient.embedded!.current().masterRef) });
+  site = createTestApp({ logger: log.logger, wrapFetch: (inner) => answeringFetch(inner, answers, () => site.contentClient.embedded!.current().masterRef) });
   TOKEN = embeddedPreviewToken(releaseRef(site.contentClient.embedded!.current(), "spring-refresh")!);
 });
 
@@ -61,6 +63,11 @@ describe("every refusal of the preview token: published content, the client's wa
     expect(warn.mock.calls.map((args) => String(args[0])).join("\n")).toMatch(/Now retrying with the latest master ref .*will not include draft content/);
     expect(clearsCookie(res)).toBe(true);
     expect(res.headers["cache-control"]).toBe("private, no-store");
+    // Logged for the operators, without the token, and never as an error.
+    const lines = log.lines.filter((line) => String(line.msg).startsWith("preview: Prismic refused the preview token"));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(log.lines)).not.toContain(token);
+    expect(log.lines.filter((line) => line.level >= 50)).toEqual([]);
     if (kind) expect(answers.served.get(kind)).toBeGreaterThan(0);
 
     // A browser that kept the cookie anyway: published at once, without asking Prismic about the token again.
@@ -108,6 +115,15 @@ describe("the cookie in every form it is written", () => {
     const filled = JSON.parse(JSON.stringify(value).replaceAll("TOKEN", TOKEN)) as unknown;
     const res = await request(site.app).get(PAGE).set("Cookie", cookieHeader(filled));
     expect(res.status).toBe(200);
+    expect(res.text).toContain(DRAFT_PROJECT);
+  });
+
+  test("written byte for byte as the toolbar's js-cookie 2 writes it (JSON, partly percent-encoded)", async () => {
+    const value = { _tracker: "k3Lz9QbA", "embedded.prismic.io": { preview: TOKEN } };
+    // js-cookie 2.2's default converter: encodeURIComponent, then these characters back as they were.
+    const written = encodeURIComponent(JSON.stringify(value)).replace(/%(23|24|26|2B|3A|3C|3E|3D|2F|3F|40|5B|5D|5E|60|7B|7D|7C)/g, decodeURIComponent);
+    expect(written.startsWith("{%22_tracker%22:")).toBe(true);
+    const res = await request(site.app).get(PAGE).set("Cookie", `io.prismic.preview=${written}`);
     expect(res.text).toContain(DRAFT_PROJECT);
   });
 

@@ -11,20 +11,26 @@
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { ContentService } from "../content/contentService";
+import type { Logger } from "../logger";
 import { PREVIEW_COOKIE, previewTokenFrom } from "./previewCookie";
 
 export interface PreviewFallbackDeps {
   content: ContentService;
   repositoryName: string;
+  logger: Logger;
 }
 
-export function forgetRefusedPreview({ content, repositoryName }: PreviewFallbackDeps): RequestHandler {
+export function forgetRefusedPreview({ content, repositoryName, logger }: PreviewFallbackDeps): RequestHandler {
   return (req, res, next) => {
     const raw: unknown = req.cookies?.[PREVIEW_COOKIE];
     const token = typeof raw === "string" ? previewTokenFrom(raw, repositoryName, () => undefined) : null;
     if (token) {
       onHeaders(res, () => {
         if (!content.previewRefused(token)) return;
+        // The token itself stays out of the log: it reads unpublished content.
+        ((req as typeof req & { log?: Logger }).log ?? logger).warn(
+          "preview: Prismic refused the preview token (expired, unknown or not allowed); published content served and the cookie cleared",
+        );
         // The toolbar writes the cookie on path / (SameSite=Lax): the same attributes clear it.
         res.clearCookie(PREVIEW_COOKIE, { path: "/", sameSite: "lax", secure: req.secure, httpOnly: false });
         res.setHeader("Cache-Control", "private, no-store");

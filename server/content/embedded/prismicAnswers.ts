@@ -76,7 +76,7 @@ export class PrismicAnswers {
       return candidate.ref === undefined || url.searchParams.get("ref") === candidate.ref;
     });
     if (!rule) return undefined;
-    this.#rules.find((candidate) => candidate === rule)!.left--;
+    rule.left--;
     this.served.set(rule.kind, (this.served.get(rule.kind) ?? 0) + 1);
     return rule;
   }
