@@ -41,7 +41,7 @@ export function buildOptions({ dev, outDir }) {
     outdir: assetsDir,
     entryNames: "[name]-[hash]",
     minify: !dev,
-    sourcemap: dev ? "inline" : false,
+    sourcemap: dev ? "linked" : false,
     metafile: true,
     define,
     jsx: "automatic",
@@ -75,6 +75,9 @@ export function buildOptions({ dev, outDir }) {
     outdir: path.join(outDir, "server"),
     packages: "external",
     loader: { ".css": "empty" },
+    // Folds \`process.env.NODE_ENV === "development"\` branches away, and with them server/dev/ in
+    // production (names and layout stay readable; source maps map the rest).
+    minifySyntax: true,
     sourcemap: true,
     metafile: true,
     define,
@@ -167,7 +170,7 @@ async function writeBuildOutputs({ dev, outDir, assetsDir, client }) {
   manifest.simulatorEntry = entryUrl(client.simulator.metafile, assetsDir);
   if (dev) {
     const code = createHash("sha256");
-    for (const result of Object.values(client)) for (const file of Object.keys(result.metafile.outputs).sort()) if (!file.endsWith(".css")) code.update(file);
+    for (const result of Object.values(client)) for (const file of Object.keys(result.metafile.outputs).sort()) if (!/\.css(?:\.map)?$/.test(file)) code.update(file);
     code.update(await fsp.readFile(path.join(outDir, "server", "server.js")));
     manifest.dev = { client: entryUrl(client.devClient.metafile, assetsDir), code: code.digest("hex").slice(0, 16) };
   }
@@ -275,22 +278,35 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
   const outDir = path.resolve(root, buildDir);
   await fsp.rm(outDir, { recursive: true, force: true });
   const { assetsDir, client, server } = buildOptions({ dev: true, outDir });
-  const names = Object.keys(client);
-  const contexts = await Promise.all([...names.map((name) => esbuild.context(client[name])), esbuild.context(server)]);
+  const names = [...Object.keys(client), "server"];
+  const options = { ...client, server };
+  const contexts = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await esbuild.context(options[name])])));
+  /** Each bundle's last result: its metafile lists the files it was made of. */
+  const results = {};
+  /** Files saved since the last build, relative to the project (as the metafiles name them). */
+  let saved = new Set();
   let last;
   let running;
   let again = false;
 
+  // A bundle is rebuilt when one of its own files was saved, or a file no bundle knows yet
+  // (a new file, perhaps imported now): a server edit leaves the browser bundles alone.
+  const affected = (name, files) => !results[name] || files.some((file) => file in results[name].metafile.inputs || !names.some((other) => file in (results[other]?.metafile.inputs ?? {})));
+
   const build = async () => {
     const started = Date.now();
+    const files = [...saved];
+    saved = new Set();
     try {
-      const results = await Promise.all(contexts.map((context) => context.rebuild()));
-      const built = Object.fromEntries(names.map((name, i) => [name, results[i]]));
+      await Promise.all(names.filter((name) => affected(name, files)).map(async (name) => (results[name] = await contexts[name].rebuild())));
+      const built = Object.fromEntries(Object.keys(client).map((name) => [name, results[name]]));
       const manifest = await writeBuildOutputs({ dev: true, outDir, assetsDir, client: built });
       const changed = { code: manifest.dev.code !== last?.dev.code, css: JSON.stringify(manifest.css) !== JSON.stringify(last?.css) };
       last = manifest;
       await onBuild({ manifest, changed, durationMs: Date.now() - started });
     } catch (error) {
+      // Built again in full next time: a failed bundle has no fresh result.
+      for (const name of names) delete results[name];
       await onBuild({ error, durationMs: Date.now() - started });
     }
   };
@@ -311,6 +327,7 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
     fs.watch(path.join(root, folder), { recursive: true }, (_event, file) => {
       // Editors' swap and backup files are not sources.
       if (!file || /(?:^|[/\\])\.|~$|\.sw.$/.test(file)) return;
+      saved.add(path.posix.join(folder, file.split(path.sep).join("/")));
       clearTimeout(timer);
       timer = setTimeout(schedule, debounceMs);
     }),
@@ -322,7 +339,7 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
       await running;
-      await Promise.all(contexts.map((context) => context.dispose()));
+      await Promise.all(Object.values(contexts).map((context) => context.dispose()));
     },
   };
 }

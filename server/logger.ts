@@ -22,7 +22,7 @@ export const PRETTY_OPTIONS = {
   translateTime: "SYS:HH:MM:ss.l",
   singleLine: true,
   ignore: "pid,hostname,req,res,responseTime",
-  messageFormat: "{msg}{if req.method}: {req.method} {req.url} → {res.statusCode} in {responseTime} ms{end}",
+  messageFormat: "{msg}{if responseTime}: {req.method} {req.url} → {res.statusCode} in {responseTime} ms{end}",
 };
 
 /**
