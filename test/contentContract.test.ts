@@ -169,6 +169,20 @@ describe.each([
     expect(performance.now() - started).toBeLessThan(2_800);
   });
 
+  test("a 503 with Retry-After stops every request to Prismic until it has passed", async () => {
+    const { app } = backend.site;
+    backend.answers.switchTo({ kind: "server-error", status: 503, retryAfter: "1", on: "any" });
+    const first = await request(app).get("/info/blog/never-cached-503-a");
+    expect(first.status).toBe(503);
+    const asked = backend.answers.served.get("server-error");
+    const second = await request(app).get("/info/blog/never-cached-503-b");
+    expect(second.status).toBe(503);
+    expect(backend.answers.served.get("server-error")).toBe(asked);
+    backend.answers.clear();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await request(app).get("/info/blog/never-cached-503-c")).status).toBe(404);
+  });
+
   test("an outage of the content service degrades to the friendly 503, never a 500", async () => {
     const { app } = backend.site;
     backend.answers.switchTo({ kind: "server-error", status: 502, on: "any" });

@@ -172,6 +172,12 @@ describe("switchable to every other answer Prismic gives", () => {
     expect(answers.served.get("rate-limited")).toBe(2);
   });
 
+  test("a 503 can carry a Retry-After too, as during an incident", async () => {
+    const answers = new PrismicAnswers().switchTo({ kind: "server-error", status: 503, retryAfter: "120" });
+    const response = await search("pageSize=1", createEmbeddedFetch(repo, { answers }));
+    expect([response.status, response.headers.get("retry-after"), response.headers.get("content-type")]).toEqual([503, "120", "text/html; charset=utf-8"]);
+  });
+
   test("the repository endpoint can fail on its own", async () => {
     const answers = new PrismicAnswers().switchTo({ kind: "server-error", on: "repository", status: 502 });
     await expect(clientWith(answers).getRepository()).rejects.toBeInstanceOf(prismic.PrismicError);

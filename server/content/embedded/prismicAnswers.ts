@@ -32,7 +32,7 @@ export interface PrismicAnswerRule {
   on?: "search" | "repository" | "any";
   /** Only search requests at this ref or preview token (the `ref` parameter as sent). */
   ref?: string;
-  /** `Retry-After` of a 429, as sent (seconds or an HTTP date); absent: no header. */
+  /** `Retry-After` of the answer (a 429, or a 503 during an incident), as sent: seconds or an HTTP date; absent: no header. */
   retryAfter?: string;
   /** Status of a server error (500–599). */
   status?: number;
@@ -91,8 +91,14 @@ function oauth(origin: string) {
   return { oauth_initiate: `${origin}/auth`, oauth_token: `${origin}/auth/token` };
 }
 
-/** The answer of a rule (null for "slow": the repository answers, later). */
+/** The answer of a rule (null for "slow": the repository answers, later), with its `Retry-After` if the rule gives one. */
 export function prismicAnswer(rule: PrismicAnswerRule, url: URL, context: AnswerContext): Response | null {
+  const answer = answerOf(rule, url, context);
+  if (answer && rule.retryAfter !== undefined) answer.headers.set("retry-after", rule.retryAfter);
+  return answer;
+}
+
+function answerOf(rule: PrismicAnswerRule, url: URL, context: AnswerContext): Response | null {
   const token = url.searchParams.get("ref") ?? "";
   switch (rule.kind) {
     case "preview-token-expired":
@@ -108,7 +114,7 @@ export function prismicAnswer(rule: PrismicAnswerRule, url: URL, context: Answer
     case "ref-expired":
       return json(410, { type: "api_validation_error", message: `The ref ${token} has expired. Master ref is: ${context.masterRef}` });
     case "rate-limited":
-      return json(429, { message: "Too many requests" }, rule.retryAfter === undefined ? {} : { "retry-after": rule.retryAfter });
+      return json(429, { message: "Too many requests" });
     case "server-error": {
       const status = rule.status ?? 500;
       if (status < 500 || status > 599) throw new Error(`A server error is a 5xx, not ${status}`);
