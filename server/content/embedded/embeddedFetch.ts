@@ -49,15 +49,15 @@ const REF_NOT_FOUND = "Ref not found. Ensure you have the correct ref and try ag
 /** The search answer: Prismic's query body plus its licence and version fields. */
 type SearchBody = Query & { license: string; version: string };
 
-/**
- * Takes the repository, or a function returning the current one, so content can be reloaded
- * (a new master ref) without re-creating the client.
- */
 export interface EmbeddedFetchOptions {
   /** Hosted Prismic's other answers (errors, rate limits, slowness), switched on by tests. */
   answers?: PrismicAnswers;
 }
 
+/**
+ * Takes the repository, or a function returning the current one, so content can be reloaded
+ * (a new master ref) without re-creating the client.
+ */
 export function createEmbeddedFetch(
   source: EmbeddedRepository | (() => EmbeddedRepository),
   options: EmbeddedFetchOptions = {},
