@@ -65,8 +65,9 @@ describe("npm run dev", () => {
       previous = text;
       const { ms } = await waitFor(`"${text}" on a not-found page`, pageContaining(`${dev.url}/no-such-page`, text), 20_000);
       timings.view.push(ms);
-      expect(ms).toBeLessThanOrEqual(VIEW_BUDGET_MS);
     }
+    // One save in CI; the median of several with DEV_LOOP_REPEATS.
+    expect(median(timings.view)).toBeLessThanOrEqual(VIEW_BUDGET_MS);
   }, 30_000 * REPEATS);
 
   test(`shows an edited server file within ${SERVER_BUDGET_MS} ms, while a steady trickle of requests never fails`, async () => {
@@ -97,10 +98,10 @@ describe("npm run dev", () => {
         previous = line;
         const { ms } = await waitFor(`"${line}" in robots.txt`, pageContaining(`${dev.url}/robots.txt`, line), 20_000);
         timings.server.push(ms);
-        expect(ms).toBeLessThanOrEqual(SERVER_BUDGET_MS);
         // The old server drains while the trickle goes on.
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+      expect(median(timings.server)).toBeLessThanOrEqual(SERVER_BUDGET_MS);
     } finally {
       trickling = false;
       await Promise.all(clients);
@@ -118,8 +119,8 @@ describe("npm run dev", () => {
       previous = `"title": "${title}"`;
       const { ms } = await waitFor(`"${title}" on ${CONTENT_PAGE}`, pageContaining(`${dev.url}${CONTENT_PAGE}`, title), 20_000);
       timings.content.push(ms);
-      expect(ms).toBeLessThanOrEqual(CONTENT_BUDGET_MS);
     }
+    expect(median(timings.content)).toBeLessThanOrEqual(CONTENT_BUDGET_MS);
     expect(restarts()).toBe(before);
     expect(dev.output()).toMatch(/content reloaded in \d+ ms/);
   }, 30_000 * REPEATS);
