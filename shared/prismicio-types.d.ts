@@ -50,7 +50,7 @@ type ContentRelationshipFieldWithData<
 		>
 }[Exclude<TCustomType[number], string>["id"]];
 
-type ArticleDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice
+type ArticleDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
 
 /**
  * Content for Article documents
@@ -212,7 +212,7 @@ export interface GalleryProjectDocumentDataPhotosItem {
 	caption: prismic.KeyTextField;
 }
 
-type GalleryProjectDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice
+type GalleryProjectDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
 
 /**
  * Content for Gallery project documents
@@ -360,7 +360,7 @@ interface GalleryProjectDocumentData {
  */
 export type GalleryProjectDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<GalleryProjectDocumentData>, "gallery_project", Lang>;
 
-type HomeDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice
+type HomeDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
 
 /**
  * Content for Home documents
@@ -516,7 +516,7 @@ interface NavigationDocumentData {
  */
 export type NavigationDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<NavigationDocumentData>, "navigation", Lang>;
 
-type PageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice
+type PageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
 
 /**
  * Content for Page documents
@@ -654,7 +654,7 @@ export interface SamplePageDocumentDataSwatchesItem {
 	image: prismic.ImageField<never>;
 }
 
-type SamplePageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice
+type SamplePageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
 
 /**
  * Content for Sample page documents
@@ -1577,6 +1577,64 @@ type ImageWithTextSliceVariation = ImageWithTextSliceImageLeft | ImageWithTextSl
 export type ImageWithTextSlice = prismic.SharedSlice<"image_with_text", ImageWithTextSliceVariation>;
 
 /**
+ * Primary content in *PrivacyPolicy → Default → Primary*
+ */
+export interface PrivacyPolicySliceDefaultPrimary {
+	/**
+	 * Policy id (the generator's id of this policy; letters, digits, - _) field in *PrivacyPolicy → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: a1b2c3d4
+	 * - **API ID Path**: privacy_policy.default.primary.policy_id
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	policy_id: prismic.KeyTextField;
+	
+	/**
+	 * Fallback link label (shown where the generator is not configured) field in *PrivacyPolicy → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Read our privacy policy
+	 * - **API ID Path**: privacy_policy.default.primary.fallback_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	fallback_label: prismic.KeyTextField;
+	
+	/**
+	 * Fallback link field in *PrivacyPolicy → Default → Primary*
+	 *
+	 * - **Field Type**: Link
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: privacy_policy.default.primary.fallback_link
+	 * - **Documentation**: https://prismic.io/docs/fields/link
+	 */
+	fallback_link: prismic.LinkField<string, string, unknown, prismic.FieldState, never>;
+}
+
+/**
+ * Default variation for PrivacyPolicy Slice
+ *
+ * - **API ID**: `default`
+ * - **Description**: The generated policy, in the page's reading measure; a link where the generator is not configured.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type PrivacyPolicySliceDefault = prismic.SharedSliceVariation<"default", Simplify<PrivacyPolicySliceDefaultPrimary>, never>;
+
+/**
+ * Slice variation for *PrivacyPolicy*
+ */
+type PrivacyPolicySliceVariation = PrivacyPolicySliceDefault
+
+/**
+ * PrivacyPolicy Shared Slice
+ *
+ * - **API ID**: `privacy_policy`
+ * - **Description**: The privacy policy from the policy generator (PRIVACY_POLICY_SCRIPT_SRC), embedded into the page by its script.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type PrivacyPolicySlice = prismic.SharedSlice<"privacy_policy", PrivacyPolicySliceVariation>;
+
+/**
  * Primary content in *ProductCards → Default → Primary*
  */
 export interface ProductCardsSliceDefaultPrimary {
@@ -1815,6 +1873,148 @@ type ProjectFactsSliceVariation = ProjectFactsSliceFacts | ProjectFactsSliceBefo
  * - **Documentation**: https://prismic.io/docs/slices
  */
 export type ProjectFactsSlice = prismic.SharedSlice<"project_facts", ProjectFactsSliceVariation>;
+
+/**
+ * Primary content in *Reviews → Default → Primary*
+ */
+export interface ReviewsSliceDefaultPrimary {
+	/**
+	 * Heading field in *Reviews → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: What our clients say
+	 * - **API ID Path**: reviews.default.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *Reviews → Default → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: reviews.default.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Fallback link label (shown where the widget is not configured) field in *Reviews → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Read our reviews
+	 * - **API ID Path**: reviews.default.primary.fallback_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	fallback_label: prismic.KeyTextField;
+	
+	/**
+	 * Fallback link field in *Reviews → Default → Primary*
+	 *
+	 * - **Field Type**: Link
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: reviews.default.primary.fallback_link
+	 * - **Documentation**: https://prismic.io/docs/fields/link
+	 */
+	fallback_link: prismic.LinkField<string, string, unknown, prismic.FieldState, never>;
+	
+	/**
+	 * Location id (optional: reviews of one showroom; letters, digits, - _ . :) field in *Reviews → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: bath-showroom
+	 * - **API ID Path**: reviews.default.primary.location_id
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	location_id: prismic.KeyTextField;
+}
+
+/**
+ * Default variation for Reviews Slice
+ *
+ * - **API ID**: `default`
+ * - **Description**: Reviews of the company, or of one location when a location id is given.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type ReviewsSliceDefault = prismic.SharedSliceVariation<"default", Simplify<ReviewsSliceDefaultPrimary>, never>;
+
+/**
+ * Primary content in *Reviews → Product → Primary*
+ */
+export interface ReviewsSliceProductPrimary {
+	/**
+	 * Heading field in *Reviews → Product → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: What our clients say
+	 * - **API ID Path**: reviews.product.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *Reviews → Product → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: reviews.product.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Fallback link label (shown where the widget is not configured) field in *Reviews → Product → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Read our reviews
+	 * - **API ID Path**: reviews.product.primary.fallback_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	fallback_label: prismic.KeyTextField;
+	
+	/**
+	 * Fallback link field in *Reviews → Product → Primary*
+	 *
+	 * - **Field Type**: Link
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: reviews.product.primary.fallback_link
+	 * - **Documentation**: https://prismic.io/docs/fields/link
+	 */
+	fallback_link: prismic.LinkField<string, string, unknown, prismic.FieldState, never>;
+	
+	/**
+	 * Product id (reviews of one product; letters, digits, - _ . :) field in *Reviews → Product → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: shaker-kitchen
+	 * - **API ID Path**: reviews.product.primary.product_id
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	product_id: prismic.KeyTextField;
+}
+
+/**
+ * Product variation for Reviews Slice
+ *
+ * - **API ID**: `product`
+ * - **Description**: Reviews of one product, named by its product id.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type ReviewsSliceProduct = prismic.SharedSliceVariation<"product", Simplify<ReviewsSliceProductPrimary>, never>;
+
+/**
+ * Slice variation for *Reviews*
+ */
+type ReviewsSliceVariation = ReviewsSliceDefault | ReviewsSliceProduct
+
+/**
+ * Reviews Shared Slice
+ *
+ * - **API ID**: `reviews`
+ * - **Description**: The reviews widget (REVIEWS_WIDGET_SRC): reviews of the company, a showroom or one product, filled by the vendor's script.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type ReviewsSlice = prismic.SharedSlice<"reviews", ReviewsSliceVariation>;
 
 /**
  * Primary content in *SampleSwatches → Default → Primary*
@@ -2331,6 +2531,10 @@ declare module "@prismicio/client" {
 			ImageWithTextSliceVariation,
 			ImageWithTextSliceImageLeft,
 			ImageWithTextSliceImageRight,
+			PrivacyPolicySlice,
+			PrivacyPolicySliceDefaultPrimary,
+			PrivacyPolicySliceVariation,
+			PrivacyPolicySliceDefault,
 			ProductCardsSlice,
 			ProductCardsSliceDefaultPrimary,
 			ProductCardsSliceDefaultItem,
@@ -2343,6 +2547,12 @@ declare module "@prismicio/client" {
 			ProjectFactsSliceVariation,
 			ProjectFactsSliceFacts,
 			ProjectFactsSliceBeforeAfter,
+			ReviewsSlice,
+			ReviewsSliceDefaultPrimary,
+			ReviewsSliceProductPrimary,
+			ReviewsSliceVariation,
+			ReviewsSliceDefault,
+			ReviewsSliceProduct,
 			SampleSwatchesSlice,
 			SampleSwatchesSliceDefaultPrimary,
 			SampleSwatchesSliceDefaultItem,

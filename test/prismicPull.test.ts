@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import request from "supertest";
-import { loadContentEntries, loadModels, loadReleaseEntries, overlayRelease, validateContent, type ContentEntry } from "./support/contentModel";
+import { loadContentEntries, loadModels, loadReleaseEntries, overlayRelease, validateContent, type ContentEntry } from "../server/content/contentModel";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { runScript, type ScriptResult } from "./support/runScript";
 import { parseUrlset } from "./support/sitemapXml";

@@ -8,8 +8,10 @@ import FeatureGrid from "./FeatureGrid";
 import Hero from "./Hero";
 import ImageGallery from "./ImageGallery";
 import ImageWithText from "./ImageWithText";
+import PrivacyPolicy from "./PrivacyPolicy";
 import ProductCards from "./ProductCards";
 import ProjectFacts from "./ProjectFacts";
+import Reviews from "./Reviews";
 import SampleSwatches from "./SampleSwatches";
 import Steps from "./Steps";
 import Testimonial from "./Testimonial";
@@ -24,8 +26,10 @@ export const components = {
   "hero": Hero,
   "image_gallery": ImageGallery,
   "image_with_text": ImageWithText,
+  "privacy_policy": PrivacyPolicy,
   "product_cards": ProductCards,
   "project_facts": ProjectFacts,
+  "reviews": Reviews,
   "sample_swatches": SampleSwatches,
   "steps": Steps,
   "testimonial": Testimonial,

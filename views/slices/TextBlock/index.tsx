@@ -1,4 +1,5 @@
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import type { TextBlockSlice } from "../../../shared/prismicio-types";
 
 /** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
@@ -18,7 +19,7 @@ export default function TextBlock({ slice }: TextBlockProps) {
     return (
       <section className="slice text-block text-block--two-column" data-slice-type="text_block" data-variation={slice.variation}>
         {heading ? <h2 className="text-block__heading">{heading}</h2> : null}
-        <RichText field={content} />
+        <RichText field={content} headingLevel={levelBelow(heading && "h2")} />
       </section>
     );
   }
