@@ -28,7 +28,8 @@ let manager: SliceMachineManager;
 let browser: Browser;
 let standIn: StandInServer;
 let site: RunningServer | undefined;
-const model = newSliceModel();
+// A name and an id that differ: the folder and component follow the name, the generated type the id.
+const model = newSliceModel("OpeningHours", "hours_of_opening");
 const renamed = { ...model, name: "ShowroomHours" } as SharedSliceModel;
 
 beforeAll(async () => {
@@ -50,11 +51,11 @@ test("create, create and delete, rename, offer on pages: every step succeeds", a
   expect((await manager.slices.renameSlice({ libraryID: LIBRARY_ID, model: renamed })).errors).toEqual([]);
   const { model: page } = await manager.customTypes.readCustomType({ id: "page" });
   const zone = (page!.json.Main.slices as { config: { choices: Record<string, unknown> } }).config.choices;
-  zone.opening_hours = { type: "SharedSlice" };
+  zone[model.id] = { type: "SharedSlice" };
   expect((await manager.customTypes.updateCustomType({ model: page! })).errors).toEqual([]);
 
   expect(fs.existsSync(path.join(copy.root, "views/slices/Scratch"))).toBe(false);
-  expect(fs.readFileSync(path.join(copy.root, "views/slices/index.ts"), "utf8")).toContain('  "opening_hours": ShowroomHours,');
+  expect(fs.readFileSync(path.join(copy.root, "views/slices/index.ts"), "utf8")).toContain(`  "${model.id}": ShowroomHours,`);
 });
 
 test(
@@ -96,19 +97,19 @@ test(
 
     const frame = await tab.waitForFrame((f) => f.url().startsWith(simulatorUrl), { timeout: 10_000 });
     await frame
-      .waitForFunction(() => document.querySelectorAll('section[data-slice-type="opening_hours"]').length === 2, { timeout: 10_000 })
+      .waitForFunction((id) => document.querySelectorAll(`section[data-slice-type="${id}"]`).length === 2, { timeout: 10_000 }, model.id)
       .catch(async (error: Error) => {
         const zone = await frame.$eval("body", (body) => body.innerHTML.slice(0, 2000)).catch(() => "(no body)");
-        throw new Error(`The simulator did not render the two opening_hours slices within 10 s (${error.message}); it shows:\n${zone}\npage errors: ${errors.join("; ")}`);
+        throw new Error(`The simulator did not render the two ${model.id} slices within 10 s (${error.message}); it shows:\n${zone}\npage errors: ${errors.join("; ")}`);
       });
-    const rendered = await frame.$$eval('section[data-slice-type="opening_hours"]', (sections) =>
+    const rendered = await frame.$$eval(`section[data-slice-type="${model.id}"]`, (sections) =>
       sections.map((section) => ({ variation: section.getAttribute("data-variation"), text: section.textContent ?? "", richText: section.querySelectorAll("p").length })),
     );
     expect(rendered.map((section) => section.variation)).toEqual(["default", "compact"]);
     expect(rendered[0].text).toContain(heading);
     for (const { day } of days) expect(rendered[0].text).toContain(day);
     for (const note of notes) expect(rendered[1].text).toContain(note);
-    expect(await frame.$$eval('[data-slice-type="opening_hours"] img', (images) => images.length)).toBeGreaterThan(0);
+    expect(await frame.$$eval(`[data-slice-type="${model.id}"] img`, (images) => images.length)).toBeGreaterThan(0);
     expect(await frame.$$eval(".slice--missing", (missing) => missing.length)).toBe(0);
     expect(errors).toEqual([]);
     await tab.close();

@@ -68,6 +68,8 @@ function renderField(object: string, key: string, field: FieldModel, block: stri
 /** The view's source for a new slice model. */
 export function sliceTemplate({ model }: { model: SharedSliceModel }): string {
   const name = pascalCase(model.name);
+  // The generated types name a slice after its id (prismic-ts-codegen), the folder after its name.
+  const sliceType = `${pascalCase(model.id)}Slice`;
   const block = kebab(name);
   const parts: Parts = new Set();
   const variations = model.variations.map((variation) => {
@@ -100,7 +102,7 @@ export function sliceTemplate({ model }: { model: SharedSliceModel }): string {
     parts.has("ResolvedLink") ? 'import { ResolvedLink } from "../../parts/ResolvedLink";' : null,
     parts.has("ResponsiveImage") ? 'import { ResponsiveImage } from "../../parts/ResponsiveImage";' : null,
     parts.has("RichText") ? 'import { RichText } from "../../parts/RichText";' : null,
-    `import type { ${name}Slice } from "../../../shared/prismicio-types";`,
+    `import type { ${sliceType} } from "../../../shared/prismicio-types";`,
   ].filter(Boolean);
   const description = (model.description || `The ${model.name} slice`).replace(/\*\//g, "*∕").replace(/\.\s*$/, "");
   return [
@@ -108,7 +110,7 @@ export function sliceTemplate({ model }: { model: SharedSliceModel }): string {
     "",
     "/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */",
     `export type ${name}Props = {`,
-    `  slice: ${name}Slice;`,
+    `  slice: ${sliceType};`,
     "  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */",
     "  index: number;",
     "};",
