@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { loadContentEntries, loadModels, loadReleaseEntries, overlayRelease, validateContent, type ContentEntry } from "../server/content/contentModel";
+import { loadDocuments } from "../server/content/embedded/loadDocuments";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { runScript, type ScriptResult } from "./support/runScript";
 import { parseUrlset } from "./support/sitemapXml";
@@ -121,4 +122,19 @@ test("an unknown ref is refused, naming the refs there are", async () => {
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('no ref, release id or release label "no-such-release"');
   expect(fs.existsSync(path.join(tmp, "nothing"))).toBe(false);
+});
+
+test("a uid that is not a plain file name is refused, and nothing is written outside the folder", async () => {
+  const documents = loadDocuments(CONTENT);
+  const page = documents.find((d) => d.type === "page" && d.uid)!;
+  standIn.publish(documents.map((d) => (d === page ? { ...d, uid: "../../escaped" } : d)));
+  try {
+    const run = await pull(path.join(tmp, "hostile", "snapshot"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`document "${page.id}": "../../escaped" cannot be a file name`);
+    expect(fs.existsSync(path.join(tmp, "escaped.json"))).toBe(false);
+    expect(fs.existsSync(path.join(tmp, "hostile"))).toBe(false);
+  } finally {
+    standIn.publish(documents);
+  }
 });

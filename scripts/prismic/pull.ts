@@ -24,6 +24,8 @@ const DOWNLOADS_AT_ONCE = 6;
  */
 const EMBEDDED_ENDPOINT = "https://embedded.invalid/api/v2";
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Languages, type ids, uids and ids as Prismic makes them: letters, digits, `-`, `_`, `.` (not leading). */
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,6 +69,7 @@ try {
 async function pull() {
   const ref = await chosenRef();
   const documents = await client.dangerouslyGetAll({ lang: "*", ref: ref.ref });
+  const files = documentFiles(documents);
   let names = new Map<string, string>();
   let bytes = 0;
   if (!flags["keep-remote-images"]) {
@@ -75,7 +78,7 @@ async function pull() {
     names = localNames(sources);
     bytes = await download(names, path.join(folder, "media"));
   }
-  for (const [file, document] of documentFiles(documents)) {
+  for (const [file, document] of files) {
     const target = path.join(folder, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, `${JSON.stringify(stored(document, names), null, 2)}\n`);
@@ -115,6 +118,10 @@ function documentFiles(documents: prismic.PrismicDocument[]): Map<string, prismi
   const files = new Map<string, prismic.PrismicDocument>();
   for (const d of documents) {
     const name = d.uid ?? (withoutUid.get(`${d.lang}/${d.type}`) === 1 ? d.type : d.id);
+    // Each part becomes a folder or file name: anything but a plain name is refused, never followed.
+    for (const part of [d.lang, d.type, name]) {
+      if (!SAFE_NAME.test(part)) throw new Error(`document ${JSON.stringify(d.id)}: ${JSON.stringify(part)} cannot be a file name`);
+    }
     files.set(path.join(d.lang, d.type, `${name}.json`), d);
   }
   return files;
