@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { client, refs } = contentClient;
-  const content = createContentService(client, { masterRef: () => refs.current() });
+  const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
   const outbox = await openOutboxStore(config).catch((error: unknown) => {
     logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);

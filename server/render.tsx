@@ -23,6 +23,7 @@ import type { PageCache } from "./pageCache/pageCache";
 import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
 import { streamDocument } from "./streamDocument";
+import type { SiteFeatures } from "../views/siteFeatures";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
 const DEFAULT_BUILD_CHECK_MS = 600_000;
@@ -39,6 +40,8 @@ export interface RenderDeps extends ScopeDeps {
   toolbarSrc?: string;
   /** The tags' head for a nonce (server/tags/tagHead.ts); absent when no tag is configured. */
   tagHead?: (nonce: string) => string;
+  /** Which widgets this deployment has (views/siteFeatures.tsx): the same the browser reads from the page. */
+  features?: SiteFeatures;
   /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
   buildCheckIntervalMs?: number;
 }
@@ -149,6 +152,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     entry: manifest.entry,
     start,
     log,
+    features: deps.features,
     onChunk: cacheable ? (chunk) => chunks.push(Buffer.from(chunk)) : undefined,
   });
   if (cacheable && completed && req.method === "GET") {

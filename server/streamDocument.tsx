@@ -11,6 +11,7 @@ import { isbot } from "isbot";
 import { devErrorPage } from "./dev/errorPage";
 import { DOCUMENT_END } from "./htmlShell";
 import type { Logger } from "./logger";
+import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -22,6 +23,8 @@ export interface StreamOptions {
   /** Everything before React's markup: doctype, head, body start. */
   start: string;
   log: Logger;
+  /** Which widgets this deployment has: the views render their elements only then. */
+  features?: SiteFeatures;
   /** Sees every byte sent (the page cache keeps a copy). */
   onChunk?: (chunk: Buffer) => void;
 }
@@ -49,7 +52,12 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
     // React flushes after each chunk it writes; pass that through to compression.
     (body as Transform & { flush?: () => void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
 
-    const stream = renderToPipeableStream(<StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} />, {
+    const app = (
+      <SiteFeaturesContext value={o.features ?? NO_FEATURES}>
+        <StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} />
+      </SiteFeaturesContext>
+    );
+    const stream = renderToPipeableStream(app, {
       nonce: o.nonce,
       bootstrapModules: [o.entry],
       [forCrawler ? "onAllReady" : "onShellReady"]() {
