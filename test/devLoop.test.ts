@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "puppeteer-core";
-import { hasMarker, setMarker, wakeApp } from "./support/browserPage";
+import { hasMarker, isHydrated, setMarker, wakeApp } from "./support/browserPage";
 import { ROOT, startBuiltServer, type RunningServer } from "./support/builtServer";
 import { launchBrowser } from "./support/chromium";
 import { median, pageContaining, startDevProject, waitFor, type DevProject } from "./support/devProject";
@@ -243,7 +243,8 @@ describe("npm run dev", () => {
       dev.edit(ERROR_VIEW, '<main id="main" className="not-found"', '<main id="main" data-side={typeof window === "undefined" ? "server" : "browser"} className="not-found"');
       await page.waitForFunction(() => document.querySelector("main[data-side]") !== null, { timeout: 20_000 });
       expect(await hasMarker(page)).toBe(false);
-      await wakeApp(page);
+      // The app wakes on the first interaction (decision record 008), once the entry has run.
+      await waitFor("the app to hydrate", async () => (await wakeApp(page), (await isHydrated(page)) || undefined), 15_000, 250);
       await waitFor("the hydration mismatch in the terminal", async () => (/hydration mismatch in the browser: .*data-side/s.test(dev.output()) ? true : undefined), 15_000);
       expect(consoleErrors.join("\n")).toMatch(/hydrated but some attributes/);
     }, 40_000);
