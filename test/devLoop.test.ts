@@ -63,6 +63,8 @@ describe("npm run dev", () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toMatch(/<script type="module" src="\/assets\/dev-client-[\w-]+\.js" nonce="[^"]+" data-dev-code="\w+">/);
+    // Readable log lines: one per request.
+    await waitFor("the request's log line", async () => (/INFO: request completed: GET \/ → 200 in \d+ ms/.test(dev.output()) ? true : undefined), 5_000);
 
     const controller = new AbortController();
     const events = await fetch(`${dev.url}/__dev/events`, { signal: controller.signal });
