@@ -1,5 +1,5 @@
 /**
- * The embedded repository is at least as strict as hosted Prismic (docs/decisions/010): it
+ * The embedded repository is at least as strict as hosted Prismic (docs/decisions/009): it
  * refuses the orderings, filters and page sizes Prismic refuses, answers in no particular order
  * where Prismic promises none, and can be switched to every other answer Prismic gives.
  */

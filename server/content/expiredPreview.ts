@@ -4,7 +4,7 @@
  * @prismicio/client retries a query at the master ref (with its warning, "The ref (…) was
  * invalid… If you were previewing content, the response will not include draft content") only
  * for a 404 `api_notfound_error` or a 410 whose message names the master ref. Hosted Prismic
- * refuses a preview token in other ways too (docs/decisions/010 gives the sources):
+ * refuses a preview token in other ways too (docs/decisions/009 gives the sources):
  *
  * - 404 `api_security_error` "This preview token has expired" → PreviewTokenExpiredError;
  * - 400 `{"error":"Preview token expired"}` → ParsingError (the client reads only 400 as parsing);

@@ -1,6 +1,6 @@
 /**
  * Reads the Prismic preview cookie (`io.prismic.preview`, spec §3) in every form that is
- * written to it (sources in docs/decisions/010):
+ * written to it (sources in docs/decisions/009):
  *
  * - Prismic's toolbar (prismic-toolbar, src/toolbar/preview/cookie.js) writes JSON keyed by the
  *   repository's host, which it takes from `new URL(...).hostname` and so is lower-cased:

@@ -4,7 +4,7 @@ import { QueryParseError } from "./queryParser";
 
 /**
  * The `orderings` parameter, as strict as Prismic and no more ordered than Prismic promises
- * (docs/decisions/010-a-stand-in-as-strict-as-prismic.md):
+ * (docs/decisions/009-a-stand-in-as-strict-as-prismic.md):
  *
  * - Prismic orders by `my.{type}.{field}` and by `document.first_publication_date` /
  *   `document.last_publication_date` only ("Order your results" in Prismic's documentation);

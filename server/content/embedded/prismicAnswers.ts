@@ -1,6 +1,6 @@
 /**
  * Every answer hosted Prismic gives that the embedded repository would never give on its own,
- * switchable by tests (docs/decisions/010-a-stand-in-as-strict-as-prismic.md lists where each
+ * switchable by tests (docs/decisions/009-a-stand-in-as-strict-as-prismic.md lists where each
  * comes from). `createEmbeddedFetch(repo, { answers })` consults the switch before answering, so
  * both the in-process repository and the HTTP stand-in (test/support/prismicHttpStandIn.ts) can
  * be made to refuse a preview token the way Prismic does, rate-limit, fail or be slow.
