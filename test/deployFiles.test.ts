@@ -85,14 +85,19 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(directive("proxy_http_version")).toEqual(["1.1"]);
   });
 
-  test("retries another instance on errors and on 502/503/504, never a POST already sent", () => {
-    expect(directive("proxy_next_upstream")).toEqual(["error timeout http_502 http_503 http_504"]);
-    expect(nginxConf).not.toMatch(/^\s*proxy_next_upstream[^;]*non_idempotent/m);
+  test("retries another instance on errors and on 502/503/504; a POST already sent only for the relay, which stores an event_id once", () => {
+    expect(directive("proxy_next_upstream")).toEqual([
+      "error timeout http_502 http_503 http_504",
+      "error timeout http_502 http_503 http_504 non_idempotent",
+    ]);
+    const relay = /location = \/api\/meta-capi \{([^}]*)\}/.exec(nginxConf)?.[1] ?? "";
+    expect(relay).toMatch(/proxy_next_upstream [^;]* non_idempotent;/);
+    expect(relay).toMatch(/limit_req zone=api /);
     expect(Number(directive("proxy_next_upstream_tries")[0])).toBeGreaterThanOrEqual(appServices.length);
   });
 
   test("caches what the app marks cacheable, for as long as it says, stale by its own bounds, one fill per key, bounded in size", () => {
-    expect(directive("proxy_cache")).toEqual(["site", "off"]);
+    expect(directive("proxy_cache")).toEqual(["site", "off", "off"]);
     // Neither proxy_cache_valid (would cache what the app did not mark) nor proxy_cache_use_stale
     // (would replace stale-while-revalidate=60 and stale-if-error=86400 with "forever").
     expect(directive("proxy_cache_valid")).toEqual([]);
@@ -110,8 +115,8 @@ describe("deploy/nginx/nginx.conf", () => {
     const [zone] = directive("limit_req_zone");
     expect(zone).toMatch(/^\$binary_remote_addr zone=api:\d+m rate=1r\/s$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
-    expect(directive("limit_req")).toEqual([`zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`]);
-    expect(directive("limit_req_status")).toEqual(["429"]);
+    expect(directive("limit_req")).toEqual([`zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`, `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`]);
+    expect(directive("limit_req_status")).toEqual(["429", "429"]);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-For $remote_addr");
     for (const name of appServices) expect(compose.services[name].environment!.TRUST_PROXY).toBe("1");
     expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).TRUST_PROXY).toBe(1);

@@ -21,12 +21,14 @@ function swapStylesheets(hrefs: readonly string[]): void {
   const old = ownStylesheets();
   const current = old.map((link) => link.getAttribute("href"));
   if (JSON.stringify(current) === JSON.stringify(hrefs)) return;
-  const anchor = old[old.length - 1];
+  // In order, after the last of the old ones: the cascade stays as the server would write it.
+  let previous: ChildNode | null = old[old.length - 1] ?? document.head.lastChild;
   const loads = hrefs.map((href) => {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = href;
-    (anchor ?? document.head.lastChild)?.after(link);
+    previous?.after(link);
+    previous = link;
     return new Promise((resolve) => {
       link.onload = resolve;
       link.onerror = resolve;

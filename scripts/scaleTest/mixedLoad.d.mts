@@ -17,12 +17,12 @@ export interface MixResult {
   seconds: number;
   requests: number;
   requestsPerSecond: number;
-  /** Connection errors. */
+  /** Connection errors, timeouts (30 s) included. */
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
   unexpected: Record<string, number>;
-  /** errors + timeouts + unexpected statuses. */
+  /** errors (timeouts included) + unexpected statuses. */
   failed: number;
   /** Milliseconds, through the load balancer. */
   latency: { p50: number; p99: number };

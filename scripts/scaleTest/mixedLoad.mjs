@@ -37,7 +37,8 @@ export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, 
         url: origin,
         connections,
         duration: durationSeconds,
-        timeout: 10,
+        // As long as nginx waits for an instance (proxy_read_timeout): longer is a failure.
+        timeout: 30,
         requests: [
           {
             setupRequest: (req, context) => {
@@ -81,7 +82,8 @@ export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, 
           timeouts: result.timeouts,
           statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
           unexpected: Object.fromEntries(unexpected),
-          failed: result.errors + result.timeouts + [...unexpected.values()].reduce((a, b) => a + b, 0),
+          // autocannon's errors include its timeouts.
+          failed: result.errors + [...unexpected.values()].reduce((a, b) => a + b, 0),
           latency: { p50: Math.round(percentile(sorted, 50) * 10) / 10, p99: Math.round(percentile(sorted, 99) * 10) / 10 },
           cache: Object.fromEntries(cache),
           shareFromCache: answered ? fromCache / answered : 0,

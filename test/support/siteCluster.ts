@@ -128,7 +128,7 @@ export function createInstance(env: Record<string, string>, port: number): Insta
         pending += d;
         const lines = pending.split("\n");
         pending = lines.pop()!;
-        for (const line of lines) if (/"level":(50|60)/.test(line)) errors.push(line.slice(0, 400));
+        for (const line of lines) if (/"level":(50|60)/.test(line)) errors.push(line.slice(0, 4000));
       });
       started.stderr!.on("data", (d) => (stderr += d));
       await waitFor(
