@@ -60,7 +60,8 @@ test("the first run inserts every slice, then every custom type, with the reposi
   expect(run.stdout).toContain(`${slicesOnDisk + typesOnDisk} write(s) to ${REPOSITORY}`);
 });
 
-test("a second run writes nothing", async () => {
+test("a second run writes nothing, whatever bookkeeping the API adds to the models it returns", async () => {
+  for (const model of [...api.customTypes.values(), ...api.slices.values()]) Object.assign(model, { hash: "stored-by-the-api" });
   const before = api.writes().length;
   const run = await push();
   expect(run.status).toBe(0);

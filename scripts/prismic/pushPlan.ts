@@ -2,7 +2,8 @@
  * What `npm run prismic:push` changes in a repository: for custom types and for shared slices,
  * the local models missing remotely (insert), those that differ (update), those equal (left
  * alone) and the remote ones with no local model (deleted only with --prune). Equal means deeply
- * equal as JSON, whatever the order of keys.
+ * equal as JSON, whatever the order of keys, over the members of Prismic's model format: anything
+ * else the API adds to what it returns (bookkeeping of its own) is not a difference.
  */
 import { isDeepStrictEqual } from "node:util";
 
@@ -18,8 +19,14 @@ export interface KindPlan<T extends Model> {
   remoteOnly: string[];
 }
 
-/** The JSON form of a value: what the API stores and returns (undefined members dropped). */
-const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
+/** The top-level members of Prismic's custom type and shared slice models. */
+const MODEL_KEYS = ["id", "label", "repeatable", "json", "status", "format", "type", "name", "description", "variations"];
+
+/** The model members of a value in their JSON form (undefined members dropped). */
+const asJson = (value: unknown) => {
+  const json = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  return Object.fromEntries(MODEL_KEYS.filter((key) => key in json).map((key) => [key, json[key]]));
+};
 
 export function planKind<T extends Model>(local: readonly T[], remote: readonly Model[]): KindPlan<T> {
   const remoteById = new Map(remote.map((model) => [model.id, model]));
