@@ -5,6 +5,3 @@ export type PluginOptions = {
   /** The file the active Prismic environment is written to (`project:environment:update`). */
   environmentVariableFilePath?: string;
 };
-
-/** The options once the defaults are merged in. */
-export type ResolvedPluginOptions = Required<PluginOptions>;
