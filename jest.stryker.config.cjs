@@ -37,5 +37,9 @@ const only = process.env.STRYKER_TESTS?.split(",").map((name) => name.trim()).fi
 module.exports = {
   ...base,
   testMatch: (only?.length ? only : TESTS).map((name) => `<rootDir>/test/${name}.test.ts`),
+  // Every source folder, so that Jest's --findRelatedTests (which Stryker uses to pick each
+  // mutant's test files) follows imports through the app: media.test.ts reaches imageParams.ts
+  // only by way of server/app.ts.
+  roots: ["test", "shared", "server", "views", "client"].map((dir) => `<rootDir>/${dir}`),
   globalSetup: undefined,
 };

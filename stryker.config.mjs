@@ -20,6 +20,7 @@ export default {
   tsconfigFile: "stryker-rewrites-no-tsconfig.json",
   mutate: [
     "shared/**/*.ts",
+    "!shared/**/*.d.ts",
     // Routing and redirects at the edge, locale detection.
     "server/localeDetection.ts",
     "server/requestGuards.ts",

@@ -171,6 +171,27 @@ test("Exit preview returns to the published page, without the cookie or the tool
   await close();
 });
 
+test("a cookie whose token Prismic refuses: the published page, hydrated cleanly, and the browser drops the cookie", async () => {
+  const context = await suite.browser.createBrowserContext();
+  const { page, problems } = await newPage(context);
+  const stale = embeddedPreviewToken(`release~ended~${Date.now()}`);
+  const { hostname } = new URL(suite.server.url);
+  // As the toolbar writes it: its tracker and the repository's host.
+  await page.setCookie({
+    name: "io.prismic.preview",
+    value: encodeURIComponent(JSON.stringify({ _tracker: "k3Lz9QbA", "embedded.prismic.io": { preview: stale } })),
+    domain: hostname,
+    path: "/",
+    sameSite: "Lax",
+  });
+  await page.goto(`${suite.server.url}/gallery/canal-house`, { waitUntil: "load" });
+  await waitForHydration(page);
+  expect(await h1(page)).toBe(PUBLISHED_PROJECT);
+  expect(await previewCookie(page)).toBeUndefined();
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test("a page outside preview loads neither the toolbar nor the preview module", async () => {
   const { page, problems } = await newPage();
   const scripts: string[] = [];
