@@ -71,6 +71,9 @@ describe("what is produced", () => {
     expect(planTransform(p, "jpeg", AVIF_WEBP)).toMatchObject({ plan: { format: "avif" }, varies: true });
     expect(planTransform(p, "jpeg", "IMAGE/WEBP ; q=0.5, */*")).toMatchObject({ plan: { format: "webp" }, varies: true });
     expect(planTransform(p, "jpeg", "image/avif;q=0, image/webp")).toMatchObject({ plan: { format: "webp" }, varies: true });
+    expect(planTransform(p, "jpeg", "image/avif; q=0, image/webp")).toMatchObject({ plan: { format: "webp" }, varies: true });
+    // A parameter other than q does not refuse the type.
+    expect(planTransform(p, "jpeg", "image/avif;profile=x, image/webp")).toMatchObject({ plan: { format: "avif" }, varies: true });
     expect(planTransform(p, "jpeg", "image/avif;q=0,image/webp;q=0")).toMatchObject({ plan: { format: "jpeg" }, varies: true });
     expect(planTransform(p, "jpeg", "image/avifx,image/webpx")).toMatchObject({ plan: { format: "jpeg" }, varies: true });
     expect(planTransform(p, "jpeg", undefined)).toMatchObject({ plan: { format: "jpeg" }, varies: true });
