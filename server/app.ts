@@ -25,6 +25,7 @@ import { legacyRedirects } from "./legacyRedirects";
 import { createServerLoaders } from "./loaders";
 import { localeDetection, regionChoice } from "./localeDetection";
 import type { Logger } from "./logger";
+import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
@@ -62,6 +63,19 @@ export interface AppDeps {
   outbox?: OutboxStore;
   /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
+  /** Embedded media's transforms and disk cache; default: one made from the configuration. */
+  images?: ImageService;
+}
+
+/** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
+export function imageServiceFrom(config: Config, logger: Logger): ImageService {
+  return createImageService({
+    cacheDir: config.MEDIA_CACHE_DIR,
+    cacheBytes: config.MEDIA_CACHE_BYTES,
+    logger,
+    concurrency: config.MEDIA_TRANSFORMS,
+    maxWaiting: config.MEDIA_QUEUE,
+  });
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -78,7 +92,7 @@ function redactedRequest(req: { url?: string } & Record<string, unknown>) {
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false }: AppDeps): Express {
+export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, images = imageServiceFrom(config, logger) }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
@@ -128,7 +142,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
-  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
+  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, images }));
   app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
