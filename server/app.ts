@@ -103,7 +103,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
-  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache, media: images }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
@@ -122,7 +122,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // A 503 is a deliberate "busy, come back" (full image queue, draining, content down): a warning.
+      customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info"),
     }),
   );
   app.use(cspNonce());

@@ -31,6 +31,8 @@ export const FORMAT_TYPES: Record<OutputFormat, string> = {
 const EXTENSION_OF: Record<OutputFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif" };
 // Bump when the encoding changes, so old cache entries are not served.
 const PIPELINE_VERSION = 2;
+/** Transforms above this many output pixels (a 2048 w photo; 1200 w is under it) never take the last free core. */
+const HEAVY_PIXELS = 1_000_000;
 /** Corrupt files we have already reported: answered at once, and logged once. */
 const MAX_REMEMBERED_FAILURES = 1000;
 
@@ -75,7 +77,7 @@ export function createImageService({ cacheDir, cacheBytes, logger, concurrency, 
   const cores = Math.max(1, os.availableParallelism());
   const slots = concurrency ?? cores;
   const cache = createMediaCache({ dir: cacheDir, budgetBytes: cacheBytes, logger });
-  const queue = createTransformQueue({ concurrency: slots, maxWaiting: maxWaiting ?? slots * 8 });
+  const queue = createTransformQueue({ concurrency: slots, maxWaiting: maxWaiting ?? slots * 8, heavyCost: HEAVY_PIXELS });
   // Sizes of originals by file version: a header read, but not one per request.
   const infos = new LRUCache<string, Promise<ImageInfo>>({ max: 2_000 });
   const failures = new Set<string>();
@@ -130,7 +132,7 @@ export function createImageService({ cacheDir, cacheBytes, logger, concurrency, 
           await cache.store(name, buffer);
           return buffer;
         },
-        { signal, priority },
+        { signal, priority, cost: transform.pixels },
       );
       return { kind: "image", etag, type, varies, body };
     } catch (error) {

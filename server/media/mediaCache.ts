@@ -38,7 +38,15 @@ interface Entry {
   touchedAt: number;
 }
 
-export function createMediaCache({ dir, budgetBytes, logger }: { dir: string; budgetBytes: number; logger: Logger }): MediaCache {
+export interface MediaCacheOptions {
+  dir: string;
+  budgetBytes: number;
+  logger: Logger;
+  /** How often a hit's recency is written to the file's mtime (default a minute). */
+  touchIntervalMs?: number;
+}
+
+export function createMediaCache({ dir, budgetBytes, logger, touchIntervalMs = TOUCH_INTERVAL_MS }: MediaCacheOptions): MediaCache {
   // Insertion order is recency order: a hit moves its entry to the end; eviction takes from the front.
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -114,7 +122,7 @@ export function createMediaCache({ dir, budgetBytes, logger }: { dir: string; bu
       entries.delete(name);
       entries.set(name, entry);
       const now = Date.now();
-      if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {
+      if (now - entry.touchedAt >= touchIntervalMs) {
         entry.touchedAt = now;
         const time = new Date(now);
         void fs.utimes(fileFor(name), time, time).catch(() => undefined);
