@@ -134,6 +134,17 @@ const schema = z.object({
    * and the process exits non-zero. Below Kubernetes' default 30 s grace before SIGKILL (`docker stop` waits 10 s unless given -t).
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+  /**
+   * HTTP limits (README, "HTTP limits"): a request's headers must arrive within this long (ms);
+   * a real browser sends them in one packet, even on a slow phone network well under a second.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  /** The whole request, headers and body (ms): the largest body the site takes is a ~20 KB tracking event. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  /** An idle keep-alive connection is closed after this long (ms); behind a load balancer, above its idle timeout. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(5_000),
+  /** Connections held at once; beyond it new ones are dropped (and a warning logged). */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
 }).superRefine((env, ctx) => {
@@ -142,6 +153,9 @@ const schema = z.object({
   if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID) ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
   if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
     ctx.addIssue({ code: "custom", path: ["FIRESTORE_PROJECT_ID"], message: "required when OUTBOX_STORE is firestore" });
+  // Node requires it, and a header deadline past the request's would be no deadline.
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+    ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not be more than HTTP_REQUEST_TIMEOUT_MS" });
   // The delay is part of the bound: a delay as long as the bound would cut every request.
   if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
     ctx.addIssue({ code: "custom", path: ["SHUTDOWN_DELAY_MS"], message: "must be less than SHUTDOWN_TIMEOUT_MS" });

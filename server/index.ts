@@ -1,9 +1,9 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
-import http from "node:http";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
+import { createHttpServer } from "./httpServer";
 import { createLogger } from "./logger";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     });
   worker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.
-  const server = http.createServer();
+  const server = createHttpServer(config, logger);
   const drain = createDrain(server, {
     delayMs: config.SHUTDOWN_DELAY_MS,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
