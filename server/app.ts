@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
-import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
@@ -24,7 +23,7 @@ import { errorHandler } from "./httpErrors";
 import { legacyRedirects } from "./legacyRedirects";
 import { createServerLoaders } from "./loaders";
 import { localeDetection, regionChoice } from "./localeDetection";
-import type { Logger } from "./logger";
+import { redactedError, redactedRequest, type Logger } from "./logger";
 import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
@@ -79,16 +78,6 @@ export function imageServiceFrom(config: Config, logger: Logger): ImageService {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-const SECRET_PARAMS = /([?&](?:token|secret|access_token)=)[^&]*/gi;
-
-/** The request as logged: no query object (the URL carries it, with secrets redacted), no cookies. */
-function redactedRequest(req: { url?: string } & Record<string, unknown>) {
-  const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
-    url?: string;
-  };
-  return { ...plain, url: plain.url?.replace(SECRET_PARAMS, "$1[redacted]") };
-}
-
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
@@ -115,7 +104,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
     pinoHttp({
       logger,
       // Preview tokens and secrets in query strings never reach the log.
-      serializers: { req: redactedRequest, res: briefResponse },
+      serializers: { req: redactedRequest, res: briefResponse, err: redactedError },
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./httpServer";
-import { createLogger } from "./logger";
+import { createLogger, routeLibraryWarnings } from "./logger";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDrain } from "./shutdown";
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV);
+  // The Prismic client's console warnings can carry a preview token: through the logger, redacted.
+  routeLibraryWarnings(logger);
   let contentClient;
   try {
     contentClient = createContentClient(config);
