@@ -45,6 +45,8 @@ import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
 import { createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
+import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
+import { createOutboxCapacity } from "./outbox/outboxCapacity";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 
@@ -86,13 +88,16 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
   app.set("trust proxy", config.TRUST_PROXY);
+  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, app.get("trust proxy fn"), logger);
+  // Past OUTBOX_MAX_EVENTS tracking events are refused (server/outbox/outboxCapacity.ts).
+  const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
-  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache, media: images }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
@@ -147,7 +152,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
-  app.use(routeLabel("meta_capi"), createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
+  app.use(routeLabel("meta_capi"), forwardedFor, createMetaCapiRouter({ outbox, capacity: outboxCapacity, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
 
   // Pages: the renderer names the matched route (its id), or the cached page does.

@@ -121,8 +121,12 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   /** Google Cloud project of the Firestore outbox (credentials: GOOGLE_APPLICATION_CREDENTIALS or the runtime's). */
   FIRESTORE_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id").optional(),
-  /** Delivered events are deleted from the outbox after this many hours. */
+  /** Settled events (delivered, failed, not_sent) are deleted from the outbox this many hours after settling. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(168),
+  /** Pending events older than this many hours are deleted undelivered (Meta refuses events over 7 days old). */
+  OUTBOX_PENDING_MAX_AGE_HOURS: z.coerce.number().min(1).max(24 * 365).default(168),
+  /** Events the outbox may hold; beyond it new tracking events get 503 (and the log and metrics say so). */
+  OUTBOX_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   /**
    * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the
    * load balancer sees it and stops sending before the listener closes. 5 s covers readiness

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       logger,
       credentials: metaCredentials(config),
       retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
+      pendingMaxAgeMs: config.OUTBOX_PENDING_MAX_AGE_HOURS * 3_600_000,
     });
   worker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.

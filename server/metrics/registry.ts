@@ -14,6 +14,8 @@ export interface MetricsSources {
   /** The tracking outbox, counted per status at each scrape. */
   outbox?: Pick<OutboxStore, "counts">;
   pageCache?: Pick<PageCache, "stats">;
+  /** The outbox's cap: events refused because it was full. */
+  outboxCapacity?: { refused(): number };
   /** Embedded media: the disk cache and the transform queue. */
   media?: { cache: { stats(): MediaCacheStats }; queue: { stats(): TransformQueueStats } };
 }
@@ -29,7 +31,7 @@ export interface Metrics {
   contentErrors: Counter<"operation" | "kind">;
 }
 
-export function createMetrics({ logger, outbox, pageCache, media }: MetricsSources): Metrics {
+export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media }: MetricsSources): Metrics {
   const registry = new Registry();
   // The Node process: CPU, memory, heap, event-loop lag, GC, handles.
   collectDefaultMetrics({ register: registry });
@@ -53,6 +55,11 @@ export function createMetrics({ logger, outbox, pageCache, media }: MetricsSourc
         }
       },
     });
+  }
+  if (outboxCapacity) {
+    new Gauge({ name: "outbox_full_refusals", help: "Tracking events refused since start because the outbox held OUTBOX_MAX_EVENTS.", registers, collect() {
+      this.set(outboxCapacity.refused());
+    } });
   }
   if (pageCache) {
     new Gauge({ name: "page_cache_entries", help: "Pages held in the in-memory page cache.", registers, collect() {
