@@ -62,6 +62,8 @@ const schema = z.object({
   MEDIA_CACHE_DIR: z.string().min(1).default(".cache/media"),
   /** Bytes the media cache may hold on disk; the least recently used images go first. */
   MEDIA_CACHE_BYTES: z.coerce.number().int().min(65_536, "at least 65536 (64 KiB)").default(512 * 1024 * 1024),
+  /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
+  MEDIA_WARM: z.enum(["on", "off"]).default("on"),
   /** Image transforms run at once; default one per core (each uses one core). */
   MEDIA_TRANSFORMS: z.coerce.number().int().min(1).max(64).optional(),
   /** Visitors' image transforms that may wait for a core; beyond it, 503 with Retry-After. Default 8 per transform slot. */

@@ -1,10 +1,13 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
-import { createApp } from "./app";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp, imageServiceFrom } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./httpServer";
 import { createLogger, routeLibraryWarnings } from "./logger";
+import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDrain } from "./shutdown";
@@ -60,7 +63,9 @@ async function main(): Promise<void> {
     worker,
     outbox,
   });
+  const images = imageServiceFrom(config, logger);
   const app = createApp({
+    images,
     config,
     logger,
     content,
@@ -70,8 +75,11 @@ async function main(): Promise<void> {
     draining: drain.draining,
   });
   server.on("request", app);
+  let warmer: MediaWarmer | undefined;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
+    // After listening, never before: readiness does not wait for prepared images.
+    if (config.MEDIA_WARM === "on") warmer = startMediaWarmer({ images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
   });
 
   let firstSignalAt = 0;
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
       return;
     }
     firstSignalAt = Date.now();
+    warmer?.stop();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
     void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.
@@ -92,6 +101,13 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** This server as seen from itself: its own address, loopback when it listens on every interface. */
+function selfUrl(server: http.Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const address = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
 }
 
 void main();

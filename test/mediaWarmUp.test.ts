@@ -1,0 +1,49 @@
+/**
+ * The media warm-up on the built server: readiness does not wait for it, and the home page's main
+ * image, at the width a phone takes, is prepared in AVIF before any visitor asks for it.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startBuiltServer, type RunningServer } from "./support/builtServer";
+
+const AVIF = "image/avif,image/webp,*/*";
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-warm-"));
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startBuiltServer({ MEDIA_CACHE_DIR: cacheDir, MEDIA_WARM: "on", LOG_LEVEL: "info" });
+});
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test("ready at once, and the home page's main image is prepared before anyone asks for it", async () => {
+  expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  expect(server.output()).not.toContain("media warm-up done");
+
+  const html = await (await fetch(`${server.url}/`, { headers: { "user-agent": "test-crawler" } })).text();
+  const hero = /<img[^>]*fetchPriority="high"[^>]*>/i.exec(html)?.[0];
+  expect(hero).toBeDefined();
+  const srcset = /srcSet="([^"]+)"/i.exec(hero!)![1].replace(/&amp;/g, "&");
+  const phone = srcset.split(", ").find((entry) => entry.endsWith(" 828w"))!.split(" ")[0];
+  const url = new URL(phone).pathname + new URL(phone).search;
+
+  // `If-None-Match: *` names the cache entry (its ETag) without asking for a transform.
+  const key = async () => {
+    const res = await fetch(server.url + url, { headers: { accept: AVIF, "if-none-match": "*" } });
+    expect(res.status).toBe(304);
+    return /^"m-(.+)"$/.exec(res.headers.get("etag") ?? "")![1];
+  };
+  const file = path.join(cacheDir, `${await key()}.avif`);
+  const deadline = Date.now() + 90_000;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`the warm-up did not prepare ${url} (AVIF) within 90 s:\n${server.output().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const res = await fetch(server.url + url, { headers: { accept: AVIF } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("image/avif");
+  expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
+  expect(server.output()).toMatch(/"msg":"media warm-up: preparing the images the pages emit"/);
+}, 120_000);
