@@ -1,11 +1,19 @@
 /**
- * The media warm-up on the built server: readiness does not wait for it, and the home page's main
- * image, at the width a phone takes, is prepared in AVIF before any visitor asks for it.
+ * The media warm-up: on the built server, readiness does not wait for it, and the home page's
+ * main image, at the width a phone takes, is prepared in AVIF before any visitor asks for it;
+ * in-process, a publish (a new master ref) starts another bounded pass.
  */
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createImageService } from "../server/media/imageService";
+import { startMediaWarmer } from "../server/media/mediaWarmer";
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
+import { capturingLogger } from "./support/capturingLogger";
+import { demoWithHomeHeading } from "./support/publish";
+import { createTestApp } from "./support/testApp";
 
 const AVIF = "image/avif,image/webp,*/*";
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-warm-"));
@@ -47,3 +55,39 @@ test("ready at once, and the home page's main image is prepared before anyone as
   expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
   expect(server.output()).toMatch(/"msg":"media warm-up: preparing the images the pages emit"/);
 }, 120_000);
+
+test("a publish starts another pass, bounded like the first", async () => {
+  const { app, config, contentClient } = createTestApp({ env: { MEDIA_CACHE_DIR: path.join(cacheDir, "app") } });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { logger, lines } = capturingLogger();
+  const images = createImageService({ cacheDir: path.join(cacheDir, "warm"), cacheBytes: 64 * 1024 * 1024, logger });
+  const warmer = startMediaWarmer({
+    images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    refs: contentClient.refs, logger, maxImages: 2, pollMs: 50,
+  });
+  const passes = () => lines.filter((line) => line.msg === "media warm-up done");
+  const waitForPasses = async (n: number) => {
+    const deadline = Date.now() + 60_000;
+    while (passes().length < n) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${n} warm-up passes within 60 s: ${JSON.stringify(lines.slice(-5))}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  try {
+    await waitForPasses(1);
+    const first = passes()[0];
+    expect(first).toMatchObject({ images: 2, failed: 0 });
+    expect(first.transformed).toBeGreaterThan(0);
+    contentClient.embedded!.publish(demoWithHomeHeading("A heading published while warm"));
+    await waitForPasses(2);
+    const second = passes()[1];
+    expect(second.ref).not.toBe(first.ref);
+    // The same images: already prepared, nothing to transform again.
+    expect(second).toMatchObject({ images: 2, failed: 0, transformed: 0 });
+  } finally {
+    warmer.stop();
+    await warmer.idle();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}, 90_000);
