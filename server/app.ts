@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
-import express, { type Express } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
@@ -30,6 +30,7 @@ import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
+import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
@@ -49,6 +50,8 @@ import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
 import { createOutboxCapacity } from "./outbox/outboxCapacity";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
+import { publicSiteConfig } from "./tags/publicConfig";
+import { featuresOf } from "../views/siteFeatures";
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +69,8 @@ export interface AppDeps {
   draining?: () => boolean;
   /** Embedded media's transforms and disk cache; default: one made from the configuration. */
   images?: ImageService;
+  /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
+  devRoutes?: RequestHandler;
 }
 
 /** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
@@ -83,7 +88,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, images = imageServiceFrom(config, logger) }: AppDeps): Express {
+export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, images = imageServiceFrom(config, logger), devRoutes }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
@@ -101,7 +106,10 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
+  const features = featuresOf(publicSiteConfig(config));
 
+  // Event streams must not wait in compression() nor fill the request log.
+  if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
 
@@ -128,6 +136,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
   app.use(compression());
   app.use(cookieParser());
+  // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
+  app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);
@@ -161,7 +171,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

@@ -33,6 +33,8 @@ export interface ShellOptions {
    * /builds/latest.json for a newer one (client/newVersion.ts reads the meta tag).
    */
   build?: { id: string; checkIntervalMs: number };
+  /** Development builds only: the development client (client/dev/devClient.ts) and the build's code fingerprint. */
+  devClient?: { src: string; code: string };
 }
 
 export function documentStart(o: ShellOptions): string {
@@ -57,6 +59,7 @@ export function documentStart(o: ShellOptions): string {
     o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}" nonce="${n}"></script>` : "",
+    o.devClient ? `<script type="module" src="${escapeHtml(o.devClient.src)}" nonce="${n}" data-dev-code="${escapeHtml(o.devClient.code)}"></script>` : "",
     "</head>",
     "<body>",
     '<div id="root">',

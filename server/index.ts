@@ -10,6 +10,7 @@ import { createLogger, routeLibraryWarnings } from "./logger";
 import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
+import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./shutdown";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { client, refs } = contentClient;
-  const content = createContentService(client, { masterRef: () => refs.current() });
+  const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
   const outbox = await openOutboxStore(config).catch((error: unknown) => {
     logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     outbox,
   });
   const images = imageServiceFrom(config, logger);
+  // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
+  const devTools = process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient) : undefined;
   const app = createApp({
     images,
     config,
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     repositoryName: client.repositoryName ?? "embedded",
     outbox,
     draining: drain.draining,
+    devRoutes: devTools?.router,
   });
   server.on("request", app);
   let warmer: MediaWarmer | undefined;
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
     // After listening, never before: readiness does not wait for prepared images.
     if (config.MEDIA_WARM === "on") warmer = startMediaWarmer({ images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
+    devTools?.listening(server);
   });
 
   let firstSignalAt = 0;
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
     }
     firstSignalAt = Date.now();
     warmer?.stop();
+    devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
     void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.

@@ -23,6 +23,7 @@ import type { PageCache } from "./pageCache/pageCache";
 import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
 import { streamDocument } from "./streamDocument";
+import type { SiteFeatures } from "../views/siteFeatures";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
 const DEFAULT_BUILD_CHECK_MS = 600_000;
@@ -39,17 +40,22 @@ export interface RenderDeps extends ScopeDeps {
   toolbarSrc?: string;
   /** The tags' head for a nonce (server/tags/tagHead.ts); absent when no tag is configured. */
   tagHead?: (nonce: string) => string;
+  /** Which widgets this deployment has (views/siteFeatures.tsx): the same the browser reads from the page. */
+  features?: SiteFeatures;
   /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
   buildCheckIntervalMs?: number;
 }
 
-/** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
+/**
+ * Logs unexpected loader errors and replaces them, so no message or stack reaches the page
+ * (a development build keeps them: its error screen shows them).
+ */
 function sanitizeErrors(context: StaticHandlerContext, log: Logger): void {
   if (!context.errors) return;
   for (const [routeId, error] of Object.entries(context.errors)) {
     if (isRouteErrorResponse(error)) continue;
     log.error({ err: error, routeId }, "route loader failed");
-    context.errors[routeId] = new Error("Internal Server Error");
+    if (process.env.NODE_ENV !== "development") context.errors[routeId] = new Error("Internal Server Error");
   }
 }
 
@@ -131,6 +137,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
     tagHead: deps.tagHead?.(nonce),
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
+    // Only a development build's manifest names it, and only a development bundle looks.
+    devClient: process.env.NODE_ENV === "development" && manifest.dev ? { src: manifest.dev.client, code: manifest.dev.code } : undefined,
   });
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", scope.preview ? "BYPASS" : "MISS");
@@ -144,6 +152,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     entry: manifest.entry,
     start,
     log,
+    features: deps.features,
     onChunk: cacheable ? (chunk) => chunks.push(Buffer.from(chunk)) : undefined,
   });
   if (cacheable && completed && req.method === "GET") {

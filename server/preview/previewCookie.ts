@@ -1,7 +1,21 @@
 /**
- * Reads the Prismic preview cookie (`io.prismic.preview`, spec §3). Its value is JSON keyed by
- * repository host (`{"repo.prismic.io":{"preview":"<token>"}}`) or, in older toolbars, the
- * bare token. A cookie that does not parse only warns (spec §4): the page renders published.
+ * Reads the Prismic preview cookie (`io.prismic.preview`, spec §3) in every form that is
+ * written to it (sources in docs/decisions/009):
+ *
+ * - Prismic's toolbar (prismic-toolbar, src/toolbar/preview/cookie.js) writes JSON keyed by the
+ *   repository's host, which it takes from `new URL(...).hostname` and so is lower-cased:
+ *   `{"_tracker":"<8 chars>","<repo>.prismic.io":{"preview":"<token>"}}`; `_tracker` alone
+ *   when no preview is active; the host entry without `_tracker` for an editor not logged in.
+ * - Our /preview route writes `{"<repo>.prismic.io":{"preview":"<token>"}}`.
+ * - Server-side kits (@prismicio/next's redirectToPreviewURL, older toolbars) write the bare
+ *   token, which the toolbar converts to JSON on its next load.
+ * - Inside Prismic's own editor frame the toolbar does nothing (it sets up only when
+ *   `window.self === window.top`), so the cookie there is whichever of the above was written.
+ *
+ * The repository's entry is found case-insensitively (a PRISMIC_REPOSITORY with capitals still
+ * matches the toolbar's lower-cased host, and `<repo>.cdn.prismic.io` too); `_tracker` is never
+ * taken for a token. A value still percent-encoded (written encoded twice) is decoded once more.
+ * A cookie that does not parse only warns (spec §4): the page renders published.
  */
 import * as prismic from "@prismicio/client";
 
@@ -12,20 +26,49 @@ function plausibleToken(value: unknown): value is string {
   return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH && !/[\u0000-\u001f\u007f\s]/.test(value);
 }
 
+/** Whether a cookie key is this repository's host: `<repo>.prismic.io`, `<repo>.cdn.prismic.io`, any case. */
+function isRepositoryHost(key: string, repositoryName: string): boolean {
+  const host = key.toLowerCase();
+  const repo = repositoryName.toLowerCase();
+  return host === `${repo}.prismic.io` || host === `${repo}.cdn.prismic.io`;
+}
+
+function stillEncoded(raw: string): string {
+  if (!/^(%7B|%22|https?%3A)/i.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function previewTokenFrom(
   raw: string | undefined,
   repositoryName: string,
   warn: (message: string) => void,
 ): string | null {
   if (!raw) return null;
-  if (/^https?:\/\//.test(raw)) return plausibleToken(raw) ? raw : null;
+  const value = stillEncoded(raw.trim());
+  if (/^https?:\/\//.test(value)) return plausibleToken(value) ? value : null;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(raw) as Record<string, { preview?: unknown } | undefined>;
-    const entry = parsed?.[`${repositoryName}.prismic.io`] ?? Object.values(parsed ?? {})[0];
-    if (plausibleToken(entry?.preview)) return entry.preview;
-    warn("Ignoring a preview cookie without a usable token");
+    parsed = JSON.parse(value);
   } catch {
     warn("Ignoring a preview cookie that does not parse");
+    return null;
   }
+  // A JSON string: a bare token written as JSON.
+  if (typeof parsed === "string") return plausibleToken(parsed) ? parsed : null;
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    warn("Ignoring a preview cookie that is not an object");
+    return null;
+  }
+  const entries = Object.entries(parsed as Record<string, unknown>).filter(([key]) => isRepositoryHost(key, repositoryName));
+  for (const [, entry] of entries) {
+    const preview = (entry as { preview?: unknown } | null)?.preview;
+    if (plausibleToken(preview)) return preview;
+  }
+  // Only `_tracker`, or another repository's preview: nothing to preview here, and nothing wrong.
+  if (entries.length > 0) warn("Ignoring a preview cookie without a usable token");
   return null;
 }

@@ -4,7 +4,7 @@ import * as prismic from "@prismicio/client";
 import { FixedImage } from "../parts/ResponsiveImage";
 import { FIXED_IMAGE_WIDTHS } from "../../shared/imageWidths";
 import { RichText } from "../parts/RichText";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 export default function SamplesPage() {
   const { document } = useLoaderData() as SamplesData;

@@ -1,10 +1,18 @@
 import * as prismic from "@prismicio/client";
 import { ResponsiveImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import { HeroFilm, playableEmbed } from "./HeroFilm";
-import type { HeroProps } from "./types";
+import type { HeroSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type HeroProps = {
+  slice: HeroSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * Drawn width of the hero image: the right-hand half of the split layout from lg (the copy
@@ -37,7 +45,7 @@ export default function Hero({ slice, index }: HeroProps) {
         <div className="hero__copy">
           {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
           {heading ? <HeadingTag className="hero__heading">{heading}</HeadingTag> : null}
-          <RichText field={subheading} className="hero__sub" />
+          <RichText field={subheading} className="hero__sub" headingLevel={levelBelow(heading && HeadingTag)} />
           {href && cta_label ? (
             <SiteLink href={href} className="button button--solid">
               {cta_label}

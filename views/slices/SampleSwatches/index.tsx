@@ -1,10 +1,18 @@
 import * as prismic from "@prismicio/client";
 import { FixedImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { FIXED_IMAGE_WIDTHS } from "../../../shared/imageWidths";
 import { useLinkResolver } from "../../siteData";
-import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultItem } from "./types";
+import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultItem } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type SampleSwatchesProps = {
+  slice: SampleSwatchesSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * The widest a swatch is drawn, in CSS px (a column of the grid in slices-b.css: 2 columns
@@ -33,7 +41,7 @@ function Chip({ item }: { item: SampleSwatchesSliceDefaultItem }) {
 }
 
 /** Material samples: a photo of each (or a colour chip), its name, material and finish, and a call to order them. */
-export default function SampleSwatches({ slice, index }: { slice: SampleSwatchesSlice; index: number }) {
+export default function SampleSwatches({ slice, index }: SampleSwatchesProps) {
   const resolve = useLinkResolver();
   const { heading, intro, cta_label, cta_link } = slice.primary;
   const href = cta_label ? resolve(cta_link) : null;
@@ -44,7 +52,7 @@ export default function SampleSwatches({ slice, index }: { slice: SampleSwatches
     <section className="slice sample-swatches" data-slice-type="sample_swatches" data-variation={slice.variation}>
       <div className="sample-swatches__head">
         {heading ? <Heading className="sample-swatches__heading">{heading}</Heading> : null}
-        <RichText field={intro} className="sample-swatches__intro" />
+        <RichText field={intro} className="sample-swatches__intro" headingLevel={levelBelow(heading && Heading)} />
       </div>
       {items.length ? (
         <ul className="sample-swatches__grid" role="list">

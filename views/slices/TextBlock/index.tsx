@@ -1,5 +1,13 @@
 import { RichText } from "../../parts/RichText";
-import type { TextBlockProps } from "./types";
+import { levelBelow } from "../../parts/headingOutline";
+import type { TextBlockSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type TextBlockProps = {
+  slice: TextBlockSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * Long-form copy set in a comfortable reading measure; `twoColumn` puts a heading on the
@@ -11,7 +19,7 @@ export default function TextBlock({ slice }: TextBlockProps) {
     return (
       <section className="slice text-block text-block--two-column" data-slice-type="text_block" data-variation={slice.variation}>
         {heading ? <h2 className="text-block__heading">{heading}</h2> : null}
-        <RichText field={content} />
+        <RichText field={content} headingLevel={levelBelow(heading && "h2")} />
       </section>
     );
   }
