@@ -91,3 +91,27 @@ test("a publish starts another pass, bounded like the first", async () => {
     await new Promise((resolve) => server.close(resolve));
   }
 }, 90_000);
+
+test("with a media cache it cannot write, the warm-up stops after one image instead of spending a core", async () => {
+  const { app, config, contentClient } = createTestApp({ env: { MEDIA_CACHE_DIR: path.join(cacheDir, "app-ro") } });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A regular file where the folder should be: every write fails.
+  const blocked = path.join(cacheDir, "not-a-folder");
+  fs.writeFileSync(blocked, "");
+  const { logger, lines } = capturingLogger();
+  const images = createImageService({ cacheDir: path.join(blocked, "media"), cacheBytes: 64 * 1024 * 1024, logger });
+  const warmer = startMediaWarmer({
+    images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    refs: contentClient.refs, logger, pollMs: 60_000,
+  });
+  try {
+    await warmer.idle();
+    const stopped = lines.find((line) => line.msg === "media warm-up stopped: the media cache is not writable");
+    expect(stopped).toMatchObject({ ok: 1, failed: 0 });
+    expect(lines.some((line) => line.msg === "media warm-up done")).toBe(false);
+  } finally {
+    warmer.stop();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}, 60_000);

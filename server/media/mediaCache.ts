@@ -25,6 +25,8 @@ export interface MediaCache {
   /** Keeps `buffer` as `name`, first deleting least recently used entries until it fits. */
   store(name: string, buffer: Buffer): Promise<void>;
   stats(): MediaCacheStats;
+  /** False once a write has failed (a read-only folder): preparing images ahead would be wasted work. */
+  writable(): boolean;
   /** Resolves once the folder has been read back (reads and stores wait for it). */
   ready: Promise<void>;
 }
@@ -156,5 +158,5 @@ export function createMediaCache({ dir, budgetBytes, logger, touchIntervalMs = T
     }
   }
 
-  return { read, store, ready, stats: () => ({ bytes, files: entries.size, budget: budgetBytes, evicted }) };
+  return { read, store, ready, writable: () => !warned, stats: () => ({ bytes, files: entries.size, budget: budgetBytes, evicted }) };
 }

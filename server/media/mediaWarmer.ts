@@ -144,6 +144,12 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
         // Only auto=format URLs change with Accept: the others are prepared once.
         if (accept !== ACCEPTS[0] && !/[?&]auto=[^&]*format/.test(url)) continue;
         tally[await prepare(url, accept).catch(() => "failed" as const)]++;
+        if (!images.cache.writable()) {
+          // Nothing prepared can be kept: stop rather than spend a core on it (the cache warned once already).
+          warmedRef = ref;
+          logger.warn({ ref, ...tally }, "media warm-up stopped: the media cache is not writable");
+          return;
+        }
       }
     }
     warmedRef = ref;
