@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
-import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
@@ -24,7 +23,8 @@ import { errorHandler } from "./httpErrors";
 import { legacyRedirects } from "./legacyRedirects";
 import { createServerLoaders } from "./loaders";
 import { localeDetection, regionChoice } from "./localeDetection";
-import type { Logger } from "./logger";
+import { redactedError, redactedRequest, type Logger } from "./logger";
+import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
@@ -46,6 +46,8 @@ import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
 import { createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
+import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
+import { createOutboxCapacity } from "./outbox/outboxCapacity";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
@@ -65,36 +67,42 @@ export interface AppDeps {
   outbox?: OutboxStore;
   /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
+  /** Embedded media's transforms and disk cache; default: one made from the configuration. */
+  images?: ImageService;
   /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
   devRoutes?: RequestHandler;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-const SECRET_PARAMS = /([?&](?:token|secret|access_token)=)[^&]*/gi;
-
-/** The request as logged: no query object (the URL carries it, with secrets redacted), no cookies. */
-function redactedRequest(req: { url?: string } & Record<string, unknown>) {
-  const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
-    url?: string;
-  };
-  return { ...plain, url: plain.url?.replace(SECRET_PARAMS, "$1[redacted]") };
+/** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
+export function imageServiceFrom(config: Config, logger: Logger): ImageService {
+  return createImageService({
+    cacheDir: config.MEDIA_CACHE_DIR,
+    cacheBytes: config.MEDIA_CACHE_BYTES,
+    logger,
+    concurrency: config.MEDIA_TRANSFORMS,
+    maxWaiting: config.MEDIA_QUEUE,
+  });
 }
 
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, devRoutes }: AppDeps): Express {
+export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, images = imageServiceFrom(config, logger), devRoutes }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
   app.set("trust proxy", config.TRUST_PROXY);
+  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, app.get("trust proxy fn"), logger);
+  // Past OUTBOX_MAX_EVENTS tracking events are refused (server/outbox/outboxCapacity.ts).
+  const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
-  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
@@ -109,14 +117,15 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
     pinoHttp({
       logger,
       // Preview tokens and secrets in query strings never reach the log.
-      serializers: { req: redactedRequest, res: briefResponse },
+      serializers: { req: redactedRequest, res: briefResponse, err: redactedError },
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // A 503 is a deliberate "busy, come back" (full image queue, draining, content down): a warning.
+      customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info"),
     }),
   );
   app.use(cspNonce());
@@ -138,7 +147,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
-  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
+  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, images }));
   app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
@@ -153,7 +162,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
-  app.use(routeLabel("meta_capi"), createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
+  app.use(routeLabel("meta_capi"), forwardedFor, createMetaCapiRouter({ outbox, capacity: outboxCapacity, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
 
   // Pages: the renderer names the matched route (its id), or the cached page does.
