@@ -301,7 +301,11 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
     const files = [...saved];
     saved = new Set();
     try {
-      await Promise.all(names.filter((name) => affected(name, files)).map(async (name) => (results[name] = await contexts[name].rebuild())));
+      // Every bundle's rebuild ends before this build does (allSettled): a context is never asked
+      // to rebuild while it still is, even after another bundle failed.
+      const outcomes = await Promise.allSettled(names.filter((name) => affected(name, files)).map(async (name) => (results[name] = await contexts[name].rebuild())));
+      const failure = outcomes.find((outcome) => outcome.status === "rejected");
+      if (failure) throw failure.reason;
       const built = Object.fromEntries(Object.keys(client).map((name) => [name, results[name]]));
       const manifest = await writeBuildOutputs({ dev: true, outDir, assetsDir, client: built });
       const changed = { code: manifest.dev.code !== last?.dev.code, css: JSON.stringify(manifest.css) !== JSON.stringify(last?.css) };
