@@ -80,10 +80,11 @@ test("a client that never finishes its headers, or its body, is cut within 20 s"
   ]);
   // The defaults: headers within 10 s, the whole request within 15 s, checked every second.
   expect(headers.heldMs).toBeGreaterThan(9_000);
-  expect(headers.heldMs).toBeLessThan(12_500);
+  // Upper bounds at the requirement (20 s), not the defaults: a busy CI machine may sweep late.
+  expect(headers.heldMs).toBeLessThan(19_000);
   expect(headers.received).toMatch(/^HTTP\/1\.1 408 /);
   expect(body.heldMs).toBeGreaterThan(14_000);
-  expect(body.heldMs).toBeLessThan(17_500);
+  expect(body.heldMs).toBeLessThan(19_500);
 }, 30_000);
 
 test("past HTTP_MAX_CONNECTIONS new connections are dropped, with one warning", async () => {
