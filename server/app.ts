@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
+import { createRenderCoordinator } from "./pageCache/renderCoordinator";
 import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
@@ -31,6 +32,8 @@ import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { createPreviewRouter } from "./preview/previewRoute";
+import { markPreviewRequests } from "./preview/previewCookie";
+import { canonicalUrls } from "./canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
 import { hashedAssets } from "./staticAssets";
@@ -88,6 +91,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
+  const renders = createRenderCoordinator({ onError: (page, error) => logger.error({ err: error, page }, "background render failed") });
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
   const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
@@ -119,6 +123,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
   app.use(compression());
   app.use(cookieParser());
+  app.use(markPreviewRequests(repositoryName));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);
@@ -146,13 +151,15 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(routeLabel("meta_capi"), createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
 
+  // One URL per page: any other spelling of a page path is one 301 away from it.
+  app.use(routeLabel("canonical_redirect"), canonicalUrls);
   // Pages: the renderer names the matched route (its id), or the cached page does.
   app.use(routeLabel("page"), (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

@@ -63,8 +63,10 @@ export function negotiatedLocale(req: Request): Locale {
 export function localeDetection(req: Request, res: Response, next: NextFunction): void {
   if (req.path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return next();
   res.vary("Cookie").vary("Accept-Language");
-  // An editor previewing the gb home must see the gb home, whatever their region.
-  if (req.cookies?.[PREVIEW_COOKIE]) return next();
+  // An editor previewing the gb home must see the gb home, whatever their region (a preview of
+  // this repository: server/preview/previewCookie.ts marks it; a junk cookie is no preview).
+  const preview = (res.locals.preview as boolean | undefined) ?? Boolean(req.cookies?.[PREVIEW_COOKIE]);
+  if (preview) return next();
 
   let locale = cookieLocale(req);
   if (!locale) {

@@ -1,13 +1,19 @@
 /**
  * Server-side rendering of a page request (DESIGN.md, request step 4). The request's scope
- * decides the ref (master, or the editor's preview); a fresh cached copy is sent as it is;
- * otherwise the matched loaders run with `query()` and the router streams into the shell,
- * while a copy is kept for the cache. When the content service is down, a cached copy of the
- * page (even of an older ref) is served; a page never rendered before gets the friendly 503.
+ * decides the ref (master, or the editor's preview). A public page is the same for every
+ * visitor: a fresh cached copy is sent as it is; a copy of an older ref is sent at once while
+ * one background render refreshes it; a miss is rendered once from the page's key (canonical
+ * path and the parameters the page reads), into a buffer every waiting request is sent, and
+ * kept. A preview is rendered for its request alone and streamed. When the content service is
+ * down, a cached copy of the page (even of an older ref) is served; a page never rendered
+ * before gets the friendly 503.
  */
+import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createStaticRouter, isRouteErrorResponse, type StaticHandler, type StaticHandlerContext } from "react-router";
+import { canonicalPath, pageUrl } from "../shared/canonicalPath";
 import { localeFromPath } from "../shared/locales";
+import { splitUrl } from "./canonicalUrls";
 import type { PageHead } from "../shared/pageHead";
 import { SITE_NAME } from "../shared/site";
 import { pageModuleFiles } from "../views/pageModules";
@@ -19,10 +25,11 @@ import { documentStart } from "./htmlShell";
 import type { Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
 import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
-import type { PageCache } from "./pageCache/pageCache";
+import type { CachedPage, PageCache } from "./pageCache/pageCache";
+import type { RenderCoordinator } from "./pageCache/renderCoordinator";
 import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
-import { streamDocument } from "./streamDocument";
+import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
 const DEFAULT_BUILD_CHECK_MS = 600_000;
@@ -41,6 +48,8 @@ export interface RenderDeps extends ScopeDeps {
   tagHead?: (nonce: string) => string;
   /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
   buildCheckIntervalMs?: number;
+  /** One render per page at a time, and the background refreshes after a publish. */
+  renders: RenderCoordinator;
 }
 
 /** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
@@ -78,7 +87,10 @@ const errorTitle = (status: number) =>
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
   const log = (req as ExpressRequest & { log?: Logger }).log ?? deps.logger;
-  const key = req.originalUrl;
+  // The page, not the request: its canonical path and the parameters it reads (`page` on the
+  // lists). Campaign parameters (fbclid, utm_*, …) neither make a new entry nor reach the render.
+  const { path, search } = splitUrl(req.originalUrl);
+  const key = pageUrl(canonicalPath(path), search);
   const cached = deps.cache.get(key);
 
   let scope: RequestScope;
@@ -90,35 +102,73 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (cached) return sendCachedPage(req, res, cached, "STALE");
     scope = { content: deps.content, ref: "", preview: false };
   }
-  if (!scope.preview && cached && cached.ref === scope.ref) {
+  if (scope.preview) return streamPage(req, res, deps, scope, key, log);
+
+  if (cached && cached.ref === scope.ref) {
     const fresh = cached.status === 200 || Date.now() - cached.storedAt < NOT_FOUND_TTL_MS;
     if (fresh) return sendCachedPage(req, res, cached, "HIT");
   }
-
-  const request = createFetchRequest(req, res, deps.origin);
-  const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
-
-  if (context instanceof Response) {
-    // A loader redirected: pass the redirect on as it is.
-    const location = context.headers.get("Location");
-    if (location && context.status >= 300 && context.status < 400) return void res.redirect(context.status, location);
-    res.status(context.status).end();
-    return;
+  if (cached && cached.status === 200 && scope.ref !== "") {
+    // A publish (a newer master ref): the older copy at once, and one background render of
+    // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
+    deps.renders.refresh(key, () => renderShared(key, scope, deps));
+    return sendCachedPage(req, res, cached, "STALE");
   }
-  if (context.statusCode === 503) {
+
+  // A miss: one render per page, which every concurrent request of it waits for.
+  const result = await deps.renders.once(key, () => renderShared(key, scope, deps));
+  if ("location" in result) return void res.redirect(result.status, result.location);
+  if (result.entry.status === 503) {
     // Prismic is down or rate-limiting: an older copy of this page beats an error page.
-    if (cached && !scope.preview) return sendCachedPage(req, res, cached, "STALE");
+    if (cached) return sendCachedPage(req, res, cached, "STALE");
     res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   }
+  sendCachedPage(req, res, result.entry, "MISS");
+}
 
+/** What one shared render gives every request that waited for it: a page (kept in the cache when it may be), or a redirect. */
+type SharedRender = { entry: CachedPage } | { status: number; location: string };
+
+/**
+ * Renders a public page for every visitor at once: from its key alone (no header, cookie or
+ * other query parameter of any request reaches it), into one buffer, compressed, and kept in
+ * the cache when it is a 200 or a 404 at a known ref.
+ */
+async function renderShared(key: string, scope: RequestScope, deps: RenderDeps): Promise<SharedRender> {
+  const started = performance.now();
+  const log = deps.logger;
+  const context = await deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) });
+  if (context instanceof Response) {
+    const location = context.headers.get("Location");
+    if (location && context.status >= 300 && context.status < 400) return { status: context.status, location };
+    throw new Error(`a loader answered ${context.status} without a redirect`);
+  }
   const routeId = routeIdOf(context);
-  labelRoute(res, routeId);
   sanitizeErrors(context, log);
-  const nonce = res.locals.cspNonce as string;
+  const nonce = randomBytes(16).toString("base64");
+  const start = shellStart(context, scope, deps, localeFromPath(key), nonce);
+  const manifest = deps.assets();
+  const html = await renderDocumentToBuffer({
+    router: createStaticRouter(deps.handler.dataRoutes, context),
+    context,
+    nonce,
+    bootstrapModules: [manifest.entry],
+    start,
+    log,
+  });
+  const page = { ref: scope.ref, routeId, status: context.statusCode, contentType: "text/html; charset=utf-8", nonce, html };
+  const entry = await deps.cache.prepare(page);
+  if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
+  log.info({ page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) }, "page rendered");
+  return { entry };
+}
+
+/** The document's start for a render: head, assets, tags. */
+function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: RenderDeps, locale: ReturnType<typeof localeFromPath>, nonce: string): string {
   const manifest = deps.assets();
   const head = headFor(context);
-  const start = documentStart({
-    locale: localeFromPath(req.path),
+  return documentStart({
+    locale,
     title: head?.title ?? errorTitle(context.statusCode),
     head,
     nonce,
@@ -132,30 +182,35 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     tagHead: deps.tagHead?.(nonce),
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
   });
-  res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
-  res.setHeader("X-Cache", scope.preview ? "BYPASS" : "MISS");
+}
 
-  const cacheable = !scope.preview && scope.ref !== "" && (context.statusCode === 200 || context.statusCode === 404);
-  const chunks: Buffer[] = [];
-  const { completed } = await streamDocument(req, res, {
+/** A preview (never cached, never shared): rendered for this request and streamed, with this response's nonce. */
+async function streamPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, scope: RequestScope, key: string, log: Logger): Promise<void> {
+  const request = createFetchRequest(req, res, deps.origin, key);
+  const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
+
+  if (context instanceof Response) {
+    // A loader redirected: pass the redirect on as it is.
+    const location = context.headers.get("Location");
+    if (location && context.status >= 300 && context.status < 400) return void res.redirect(context.status, location);
+    res.status(context.status).end();
+    return;
+  }
+  if (context.statusCode === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+
+  labelRoute(res, routeIdOf(context));
+  sanitizeErrors(context, log);
+  const nonce = res.locals.cspNonce as string;
+  const manifest = deps.assets();
+  const start = shellStart(context, scope, deps, localeFromPath(req.path), nonce);
+  res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
+  res.setHeader("X-Cache", "BYPASS");
+  await streamDocument(req, res, {
     router: createStaticRouter(deps.handler.dataRoutes, context),
     context,
     nonce,
     entry: manifest.entry,
     start,
     log,
-    onChunk: cacheable ? (chunk) => chunks.push(Buffer.from(chunk)) : undefined,
   });
-  if (cacheable && completed && req.method === "GET") {
-    void deps.cache
-      .store(key, {
-        ref: scope.ref,
-        routeId,
-        status: context.statusCode,
-        contentType: "text/html; charset=utf-8",
-        nonce,
-        html: Buffer.concat(chunks),
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "could not cache the page"));
-  }
 }

@@ -4,7 +4,7 @@ import type { CachedPage } from "./pageCache";
 import { cacheControlFor } from "./cacheControl";
 import { labelRoute } from "../metrics/routeLabel";
 
-export function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE"): void {
+export function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE" | "MISS"): void {
   // The markup carries the nonce of the render that produced it; the policy must name the same one.
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replaceAll(res.locals.cspNonce as string, page.nonce));
