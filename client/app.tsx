@@ -16,6 +16,7 @@ import { reportError, reportRouteError, showFatalError, watchStartup } from "./f
 import { documentLoadsWhere } from "./fullPageLoads";
 import { isFlaggedPage, recordEmailMarketingPages } from "./fullReloadPages";
 import { handleInPageHashLinks } from "./hashLinks";
+import { adoptHydrationData } from "./hydrationData";
 import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./newVersion";
 import { OnHydrated } from "./onHydrated";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
@@ -39,6 +40,7 @@ async function start({ tags, onHydrated }: AppStart): Promise<void> {
     reloadOnFailedRouteChunks(createRoutes(clientLoaders), () => pendingUrl(current)),
     { router: () => current, onFirstRender: endStartupWatch },
   );
+  adoptHydrationData();
   const setupError = await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes, {
     hydrationData: setupError ? withSetupError(routes, setupError) : undefined,

@@ -8,7 +8,6 @@
  * down, a cached copy of the page (even of an older ref) is served; a page never rendered
  * before gets the friendly 503.
  */
-import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createStaticRouter, isRouteErrorResponse, type StaticHandler, type StaticHandlerContext } from "react-router";
 import { canonicalPath, pageUrl } from "../shared/canonicalPath";
@@ -21,7 +20,10 @@ import type { RouteHandle } from "../views/routes";
 import { appModules, modulePreloads, type AssetManifest } from "./assets";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { documentStart } from "./htmlShell";
+import { documentStart, documentTail } from "./htmlShell";
+import { hydrationJson } from "./hydrationData";
+import { inlineScriptHashes } from "./scriptHashes";
+import { withScriptHashes } from "./security";
 import type { Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
 import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
@@ -44,8 +46,8 @@ export interface RenderDeps extends ScopeDeps {
   cache: PageCache;
   /** The preview toolbar script (PRISMIC_TOOLBAR_SRC), included in preview only. */
   toolbarSrc?: string;
-  /** The tags' head for a nonce (server/tags/tagHead.ts); absent when no tag is configured. */
-  tagHead?: (nonce: string) => string;
+  /** The tags' head (server/tags/tagHead.ts); absent when no tag is configured. */
+  tagHead?: string;
   /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
   buildCheckIntervalMs?: number;
   /** One render per page at a time, and the background refreshes after a publish. */
@@ -145,18 +147,24 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   }
   const routeId = routeIdOf(context);
   sanitizeErrors(context, log);
-  const nonce = randomBytes(16).toString("base64");
-  const start = shellStart(context, scope, deps, localeFromPath(key), nonce);
   const manifest = deps.assets();
+  // No nonce and nothing of any request: the same bytes for every visitor (decision record 004).
   const html = await renderDocumentToBuffer({
     router: createStaticRouter(deps.handler.dataRoutes, context),
     context,
-    nonce,
-    bootstrapModules: [manifest.entry],
-    start,
+    hydrate: false,
+    start: shellStart(context, scope, deps, localeFromPath(key)),
+    end: documentTail(hydrationJson(context), manifest.entry),
     log,
   });
-  const page = { ref: scope.ref, routeId, status: context.statusCode, contentType: "text/html; charset=utf-8", nonce, html };
+  const page = {
+    ref: scope.ref,
+    routeId,
+    status: context.statusCode,
+    contentType: "text/html; charset=utf-8",
+    scriptHashes: inlineScriptHashes(html.toString("utf8")),
+    html,
+  };
   const entry = await deps.cache.prepare(page);
   if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
   log.info({ page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) }, "page rendered");
@@ -164,7 +172,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
 }
 
 /** The document's start for a render: head, assets, tags. */
-function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: RenderDeps, locale: ReturnType<typeof localeFromPath>, nonce: string): string {
+function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: RenderDeps, locale: ReturnType<typeof localeFromPath>, nonce?: string): string {
   const manifest = deps.assets();
   const head = headFor(context);
   return documentStart({
@@ -179,7 +187,7 @@ function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: Re
     appModules: appModules(manifest, matchedPageModules(context)),
     noindex: context.statusCode >= 400 || scope.preview,
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
-    tagHead: deps.tagHead?.(nonce),
+    tagHead: deps.tagHead,
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
   });
 }
@@ -203,6 +211,9 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, deps: Rende
   const nonce = res.locals.cspNonce as string;
   const manifest = deps.assets();
   const start = shellStart(context, scope, deps, localeFromPath(req.path), nonce);
+  // The shell's inline scripts by hash, React's and the router's by this response's nonce.
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, inlineScriptHashes(start), nonce));
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", "BYPASS");
   await streamDocument(req, res, {

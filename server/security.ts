@@ -1,6 +1,8 @@
 /**
  * Security headers through helmet. Scripts run only with this response's nonce (or are
  * loaded by a script that has it: 'strict-dynamic'); there is no 'unsafe-inline' anywhere.
+ * Pages replace the nonce by the hashes of their inline scripts (`withScriptHashes`), so the
+ * same bytes and the same header are right for every visitor and any cache (decision record 004).
  */
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -99,3 +101,17 @@ export function securityHeaders(siteOrigin: string, tags: TagCspSources = { conn
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * A policy whose `script-src` admits the page's inline scripts by hash (`'sha256-…'` sources,
+ * server/scriptHashes.ts) and what they load ('strict-dynamic'), plus `nonce` when given (a
+ * preview, never cached); every other directive stays as `policy` has it. 'self' stays for
+ * browsers that predate 'strict-dynamic' (which ignore it otherwise).
+ */
+export function withScriptHashes(policy: string, hashes: readonly string[], nonce?: string): string {
+  const scriptSrc = ["script-src", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, "'strict-dynamic'", "'self'"].join(" ");
+  return policy
+    .split(";")
+    .map((directive) => (/^\s*script-src\s/i.test(directive) ? scriptSrc : directive))
+    .join(";");
+}

@@ -86,7 +86,7 @@ export interface BufferOptions {
   bootstrapModules?: string[];
   /** Everything before React's markup: doctype, head, body start. */
   start: string;
-  /** Everything after React's markup, before `</div></body></html>` closes the document. */
+  /** What follows `#root` in the body (server/htmlShell.ts `documentTail`). */
   end?: string;
   /** Whether the router writes its hydration script (false when the shell carries the data as JSON). */
   hydrate?: boolean;
@@ -110,7 +110,7 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<Buffer> {
       final(callback) {
         clearTimeout(timer);
         if (failed) reject(failed instanceof Error ? failed : new Error("render failed"));
-        else resolve(Buffer.concat([...chunks, Buffer.from((o.end ?? "") + DOCUMENT_END)]));
+        else resolve(Buffer.concat([...chunks, Buffer.from(`</div>${o.end ?? ""}</body></html>`)]));
         callback();
       },
     });

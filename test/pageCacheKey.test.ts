@@ -93,7 +93,7 @@ describe("404s have their own budget", () => {
     routeId: "x",
     status,
     contentType: "text/html",
-    nonce: "",
+    scriptHashes: [],
     html: Buffer.from(Math.random().toString(36).repeat(Math.ceil(bytes / 10)).slice(0, bytes)),
   });
 

@@ -24,8 +24,8 @@ export interface CachedPage {
   routeId: string;
   status: number;
   contentType: string;
-  /** The CSP nonce the markup carries: a hit is sent with this nonce in its policy. */
-  nonce: string;
+  /** `'sha256-…'` sources of the page's inline scripts: its policy's script-src (no nonce: the bytes are everyone's). */
+  scriptHashes: string[];
   etag: string;
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
   storedAt: number;
