@@ -17,6 +17,8 @@ import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
 import { createRenderCoordinator } from "./pageCache/renderCoordinator";
+import { createFastHitPath } from "./pageCache/fastHit";
+import { publicSecurityHeaders } from "./pageCache/headerBlock";
 import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
@@ -70,12 +72,15 @@ export interface AppDeps {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const SECRET_PARAMS = /([?&](?:token|secret|access_token)=)[^&]*/gi;
 
+/** A URL as it may be logged: preview tokens and secrets in the query string redacted. */
+const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, "$1[redacted]");
+
 /** The request as logged: no query object (the URL carries it, with secrets redacted), no cookies. */
 function redactedRequest(req: { url?: string } & Record<string, unknown>) {
   const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
     url?: string;
   };
-  return { ...plain, url: plain.url?.replace(SECRET_PARAMS, "$1[redacted]") };
+  return { ...plain, url: plain.url === undefined ? undefined : redactUrl(plain.url) };
 }
 
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
@@ -100,6 +105,10 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
 
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
+  const security = securityHeaders(config.SITE_URL, tagCspSources(config));
+  // A fresh cached page, before everything else: it decides only what the stack would decide
+  // the same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
+  app.use(createFastHitPath({ cache, refs, repositoryName, logger, securityHeaders: publicSecurityHeaders(security), redactUrl }));
 
   app.use(
     pinoHttp({
@@ -120,7 +129,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
-  app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
+  app.use(security);
   app.use(compression());
   app.use(cookieParser());
   app.use(markPreviewRequests(repositoryName));

@@ -121,7 +121,7 @@ describe("over HTTP", () => {
 
   test("hashed assets keep their case: they are not page paths", async () => {
     const home = await request(t.app).get("/");
-    const entry = /<link rel="modulepreload" href="(\/assets\/[^"]+)"/.exec(home.text)![1];
+    const entry = /"(\/assets\/entry-[^"]+\.js)"/.exec(home.text)![1];
     expect(entry).toMatch(/[A-Z]/);
     expect((await request(t.app).get(entry)).status).toBe(200);
   });
