@@ -10,6 +10,7 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createStaticRouter, isRouteErrorResponse, type StaticHandler, type StaticHandlerContext } from "react-router";
+import { browserLoaderData } from "../shared/browserPayload";
 import { canonicalPath, pageUrl } from "../shared/canonicalPath";
 import { localeFromPath } from "../shared/locales";
 import { splitUrl } from "./canonicalUrls";
@@ -118,7 +119,9 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   }
 
   // A miss: one render per page, which every concurrent request of it waits for.
-  const result = await deps.renders.once(key, () => renderShared(key, scope, deps));
+  // (With the cache off, PAGE_CACHE_BYTES=0, every request renders on its own.)
+  const render = () => renderShared(key, scope, deps);
+  const result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
   if ("location" in result) return void res.redirect(result.status, result.location);
   if (result.entry.status === 503) {
     // Prismic is down or rate-limiting: an older copy of this page beats an error page.
@@ -148,12 +151,16 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   const routeId = routeIdOf(context);
   sanitizeErrors(context, log);
   const manifest = deps.assets();
+  // The head from the loaders' whole data; then only what the views read, for the render and
+  // the browser alike (shared/browserPayload.ts), so the markup is what the browser hydrates.
+  const start = shellStart(context, scope, deps, localeFromPath(key));
+  context.loaderData = browserLoaderData(context.loaderData);
   // No nonce and nothing of any request: the same bytes for every visitor (decision record 004).
   const html = await renderDocumentToBuffer({
     router: createStaticRouter(deps.handler.dataRoutes, context),
     context,
     hydrate: false,
-    start: shellStart(context, scope, deps, localeFromPath(key)),
+    start,
     end: documentTail(hydrationJson(context), manifest.entry),
     log,
   });

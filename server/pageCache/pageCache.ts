@@ -34,6 +34,8 @@ export interface CachedPage {
 export type PageToStore = Omit<CachedPage, "bodies" | "etag" | "storedAt"> & { html: Buffer };
 
 export interface PageCache {
+  /** False with PAGE_CACHE_BYTES=0: nothing is kept and every request renders on its own. */
+  readonly enabled: boolean;
   get(key: string): CachedPage | undefined;
   /** Compresses a finished page into an entry (off the request path), without storing it. */
   prepare(page: PageToStore): Promise<CachedPage>;
@@ -69,6 +71,7 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
     }
   };
   return {
+    enabled: maxBytes > 0,
     get: (key) => (maxBytes > 0 ? (pages.get(key) ?? notFound.get(key)) : undefined),
     prepare,
     keep,
