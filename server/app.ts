@@ -125,14 +125,16 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
     }),
   );
   app.use(cspNonce());
+  // Cookies first: whether a request is a preview of this repository (a junk cookie is not)
+  // decides the policy below, the root's locale detection and the page cache.
+  app.use(cookieParser());
+  app.use(markPreviewRequests(repositoryName));
   // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(security);
   app.use(compression());
-  app.use(cookieParser());
-  app.use(markPreviewRequests(repositoryName));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);

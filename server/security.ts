@@ -31,7 +31,7 @@ export function allowFramingBy(ancestors: readonly string[]): RequestHandler {
   };
 }
 
-/** A preview request: it carries Prismic's preview cookie (read from the header: cookie-parser runs after the headers are set). */
+/** A preview request: it carries Prismic's preview cookie (read from the header when no earlier middleware has decided). */
 const PREVIEW_COOKIE_IN_HEADER = /(?:^|;\s*)io\.prismic\.preview=/;
 
 /**
@@ -43,7 +43,9 @@ const PREVIEW_COOKIE_IN_HEADER = /(?:^|;\s*)io\.prismic\.preview=/;
 export function allowPreviewToolbar(sources: readonly string[]): RequestHandler {
   const list = sources.join(" ");
   return (req, res, next) => {
-    if (list && PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "")) res.locals.previewSources = list;
+    // A valid preview of this repository, as server/preview/previewCookie.ts marked it; a junk cookie is no preview.
+    const preview = (res.locals.preview as boolean | undefined) ?? PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "");
+    if (list && preview) res.locals.previewSources = list;
     next();
   };
 }

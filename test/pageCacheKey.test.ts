@@ -78,6 +78,17 @@ describe("the preview cookie", () => {
     expect(res.text).toBe(clean.text);
   });
 
+  test("a junk cookie's visit that renders the page gets the same bytes and policy as anyone, not the preview's", async () => {
+    // Prismic's hosted toolbar, whose hosts a preview's policy would add.
+    const fresh = createTestApp({ env: { PRISMIC_TOOLBAR_SRC: "https://static.cdn.prismic.io/prismic.js?new=true&repo=embedded" } });
+    const first = await request(fresh.app).get("/materials/samples").set("Cookie", "io.prismic.preview=junk");
+    expect(first.headers["x-cache"]).toBe("MISS");
+    const clean = await warm(fresh.app, "/materials/samples");
+    expect(first.text).toBe(clean.text);
+    expect(first.headers["content-security-policy"]).toBe(clean.headers["content-security-policy"]);
+    expect(first.headers["content-security-policy"]).not.toContain("*.prismic.io");
+  });
+
   test("a well-formed preview of this repository still bypasses the cache", async () => {
     await warm(t.app, "/gallery");
     const cookie = `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "https://embedded.invalid/previews/spring-refresh" } }))}`;
