@@ -9,6 +9,7 @@ import { StrictMode } from "react";
 import { createBrowserRouter, type DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createRoutes } from "../views/routes";
+import { featuresOf, SiteFeaturesContext } from "../views/siteFeatures";
 import { reloadOnFailedRouteChunks, watchFailedChunks } from "./chunkErrors";
 import { withClientRoot } from "./clientRoot";
 import { clientLoaders } from "./dataLoader";
@@ -19,6 +20,7 @@ import { handleInPageHashLinks } from "./hashLinks";
 import { adoptHydrationData } from "./hydrationData";
 import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./newVersion";
 import { OnHydrated } from "./onHydrated";
+import { readSiteConfig } from "./siteConfig";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
 import type { AppTags } from "./tags";
 
@@ -26,7 +28,7 @@ import type { AppTags } from "./tags";
 const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
 
 export interface AppStart {
-  /** The tags to start once hydrated (client/tags.ts), if the page has any. */
+  /** Hands the router to the page-view tracking once hydrated (client/tags.ts), if the page has tags. */
   tags: AppTags | null;
   /** Called once the server's markup has been hydrated. */
   onHydrated: () => void;
@@ -54,7 +56,9 @@ async function start({ tags, onHydrated }: AppStart): Promise<void> {
   };
   mountApp(
     <StrictMode>
-      <RouterProvider router={router} onError={reportRouteError} />
+      <SiteFeaturesContext value={featuresOf(readSiteConfig())}>
+        <RouterProvider router={router} onError={reportRouteError} />
+      </SiteFeaturesContext>
       <OnHydrated run={hydrated} />
     </StrictMode>,
     { fresh: setupError !== null },

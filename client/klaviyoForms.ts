@@ -4,6 +4,7 @@
  * (stepSubmit) and `klaviyo_form_{formId}_view` (viewedStep), the step's source in
  * `custom_data.step_source` (names agreed with the relay: server/tracking/trackingPayload.ts).
  */
+import { isKlaviyoFormId } from "../shared/klaviyoFormId";
 import { track } from "./tracking";
 
 export interface KlaviyoFormDetail {
@@ -12,19 +13,19 @@ export interface KlaviyoFormDetail {
   metaData?: Record<string, unknown>;
 }
 
-const FORM_ID = /^[A-Za-z0-9]{1,40}$/;
 const SUFFIX: Record<string, string> = { submit: "", stepSubmit: "_step", viewedStep: "_view" };
 
 /** The tracking event for a form event, or null for other types and malformed ids. */
 export function klaviyoFormEvent(detail: KlaviyoFormDetail | null | undefined): { name: string; data: Record<string, string> } | null {
   const suffix = detail?.type ? SUFFIX[detail.type] : undefined;
-  if (suffix === undefined || typeof detail?.formId !== "string" || !FORM_ID.test(detail.formId)) return null;
-  const data: Record<string, string> = { form_id: detail.formId };
+  const formId = detail?.formId;
+  if (suffix === undefined || !isKlaviyoFormId(formId)) return null;
+  const data: Record<string, string> = { form_id: formId };
   if (suffix) {
-    const source = detail.metaData?.$source ?? detail.metaData?.$step_name;
+    const source = detail?.metaData?.$source ?? detail?.metaData?.$step_name;
     if (typeof source === "string" && source) data.step_source = source.slice(0, 500);
   }
-  return { name: `klaviyo_form_${detail.formId}${suffix}`, data };
+  return { name: `klaviyo_form_${formId}${suffix}`, data };
 }
 
 export function forwardKlaviyoFormEvents(): void {

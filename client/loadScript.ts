@@ -6,10 +6,8 @@ import { pageNonce } from "./modulePreload";
 
 const scripts = new Map<string, Promise<void>>();
 
-export function loadScript(src: string): Promise<void> {
-  let loading = scripts.get(src);
-  if (loading) return loading;
-  loading = new Promise<void>((resolve, reject) => {
+function appendScript(src: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = src;
     script.async = true;
@@ -19,9 +17,19 @@ export function loadScript(src: string): Promise<void> {
     script.onerror = () => reject(new Error(`could not load ${src}`));
     document.head.append(script);
   });
+}
+
+export function loadScript(src: string): Promise<void> {
+  let loading = scripts.get(src);
+  if (loading) return loading;
+  loading = appendScript(src);
   scripts.set(src, loading);
   return loading;
 }
+
+/** Runs a widget's script once more (it fills the slots it finds when it runs), logging a failure. */
+export const runScriptAgain = (src: string): void =>
+  void appendScript(src).catch((error: unknown) => console.warn("tags:", (error as Error).message));
 
 /** Loads `src`, logging a failure (a missing widget never breaks the page). */
 export const loadScriptOrWarn = (src: string): void =>

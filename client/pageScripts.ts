@@ -1,37 +1,45 @@
 /**
- * Widgets that only some pages or slices need (views/parts/ScriptSlot.tsx): the reviews widget
- * (with functional consent) and the privacy-policy generator (necessary: the policy itself).
- * Each script loads once, when a slot for it is on the page and consent allows it.
+ * Widgets that only some pages or slices place (views/parts/ScriptSlot.tsx, the `reviews` and
+ * `privacy_policy` slices): the reviews widget (with functional consent) and the privacy-policy
+ * generator (necessary: the policy itself). Started with the page, before the app wakes
+ * (client/tags.ts). A widget's script loads when a slot for it is on the page and consent
+ * allows it, and fills every slot there is; a slot that arrives later, with a client
+ * navigation, is filled by running the widget's script again (a vendor script fills the slots
+ * it finds when it runs; the browser has it cached). React leaves the slots' content alone.
  */
 import { SCRIPT_SLOT_ATTRIBUTE, type ScriptSlotKind } from "../shared/scriptSlot";
 import type { PublicSiteConfig } from "../shared/siteConfig";
 import { currentConsent, onConsentChange, type ConsentState } from "./consent/consentState";
-import { loadScriptOrWarn } from "./loadScript";
+import { loadScriptOrWarn, runScriptAgain } from "./loadScript";
 
 interface Widget {
   kind: ScriptSlotKind;
-  src: string | null;
+  src: string;
   allowed: (consent: ConsentState) => boolean;
+  /** Whether its script has run once. */
+  loaded: boolean;
 }
 
 export function startPageScripts(config: PublicSiteConfig): void {
-  const widgets: Widget[] = [
-    { kind: "reviews", src: config.reviewsWidgetSrc, allowed: (consent) => consent.functional },
-    { kind: "privacy-policy", src: config.privacyPolicySrc, allowed: () => true },
-  ];
-  let pending = widgets.filter((widget) => widget.src);
-  if (!pending.length) return;
+  const widgets: Widget[] = [];
+  if (config.reviewsWidgetSrc) widgets.push({ kind: "reviews", src: config.reviewsWidgetSrc, allowed: (consent) => consent.functional, loaded: false });
+  if (config.privacyPolicySrc) widgets.push({ kind: "privacy-policy", src: config.privacyPolicySrc, allowed: () => true, loaded: false });
+  if (!widgets.length) return;
+  // Slots the widget's script has seen (or will see, when it runs): only new ones ask for a refill.
+  const seen = new WeakSet<Element>();
   const check = () => {
-    pending = pending.filter((widget) => {
-      const wanted = widget.allowed(currentConsent()) && document.querySelector(`[${SCRIPT_SLOT_ATTRIBUTE}="${widget.kind}"]`);
-      if (wanted) loadScriptOrWarn(widget.src!);
-      return !wanted;
-    });
-    if (!pending.length) observer.disconnect();
+    for (const widget of widgets) {
+      if (!widget.allowed(currentConsent())) continue;
+      const fresh = [...document.querySelectorAll(`[${SCRIPT_SLOT_ATTRIBUTE}="${widget.kind}"]`)].filter((slot) => !seen.has(slot));
+      if (!fresh.length) continue;
+      fresh.forEach((slot) => seen.add(slot));
+      if (widget.loaded) runScriptAgain(widget.src);
+      else loadScriptOrWarn(widget.src);
+      widget.loaded = true;
+    }
   };
   // Slots arrive with client navigations: watch the page rather than the router.
-  const observer = new MutationObserver(check);
-  observer.observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
   onConsentChange(check);
   check();
 }

@@ -1,9 +1,10 @@
 /**
  * Consent, third-party tags and tracking in the browser, where the server configured any
- * (shared/siteConfig.ts). The consent manager and the page-view tracking start with the page,
- * before the app wakes (client/entry.tsx), since neither writes into the server's markup; the
- * scripts that do (Klaviyo fills its form placeholder, the widgets their slots) start once the
- * app has hydrated (client/onHydrated.tsx), so hydration never sees their markup.
+ * (shared/siteConfig.ts). Everything starts with the page, before the app wakes
+ * (client/entry.tsx): the consent manager, the page-view tracking, Klaviyo (its 3000 ms
+ * fallback counts from the page's start) with its form events, and the page's widgets. The
+ * elements Klaviyo and the widgets fill are ones React leaves alone (views/parts/ScriptSlot.tsx,
+ * the footer's form): hydration and client navigations never see or undo their markup.
  */
 import { bannerConsent } from "./consent/bannerAdapter";
 import { startConsent } from "./consent/consentState";
@@ -14,21 +15,20 @@ import { startPageScripts } from "./pageScripts";
 import { readSiteConfig } from "./siteConfig";
 import { trackPageViews, type NavigatingRouter } from "./tracking";
 
-/** What is left to start once the app runs; `router` tells the page-view tracking about client navigations. */
+/** What is left to hand over once the app runs: `router` tells the page-view tracking about client navigations. */
 export type AppTags = (router: NavigatingRouter) => void;
 
-/** Starts the page's consent manager and tracking; null when the page has no tags. */
+/** Starts the page's consent manager, tracking, Klaviyo and widgets; null when the page has no tags. */
 export function startTags(): AppTags | null {
   const config = readSiteConfig();
   if (!config) return null;
+  // Consent Mode's update comes first: every tag below reads the state it reports.
   if (config.consentManager) startConsent(config.consentManager === "usercentrics" ? usercentricsConsent : bannerConsent);
   const followNavigations = trackPageViews();
-  return (router) => {
-    if (config.klaviyoSrc) {
-      startKlaviyo(config.klaviyoSrc);
-      forwardKlaviyoFormEvents();
-    }
-    startPageScripts(config);
-    followNavigations(router);
-  };
+  if (config.klaviyoSrc) {
+    forwardKlaviyoFormEvents();
+    startKlaviyo(config.klaviyoSrc);
+  }
+  startPageScripts(config);
+  return followNavigations;
 }

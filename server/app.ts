@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
-import express, { type Express } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
@@ -33,6 +33,7 @@ import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
+import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { markPreviewRequests } from "./preview/previewCookie";
 import { canonicalUrls } from "./canonicalUrls";
@@ -52,6 +53,8 @@ import { createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
+import { publicSiteConfig } from "./tags/publicConfig";
+import { featuresOf } from "../views/siteFeatures";
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +70,8 @@ export interface AppDeps {
   outbox?: OutboxStore;
   /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
+  /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
+  devRoutes?: RequestHandler;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -86,7 +91,7 @@ function redactedRequest(req: { url?: string } & Record<string, unknown>) {
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false }: AppDeps): Express {
+export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, devRoutes }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
@@ -102,7 +107,10 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
+  const features = featuresOf(publicSiteConfig(config));
 
+  // Event streams must not wait in compression() nor fill the request log.
+  if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
   const security = securityHeaders(config.SITE_URL, tagCspSources(config));
@@ -135,6 +143,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(security);
   app.use(compression());
+  // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
+  app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);
@@ -170,7 +180,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

@@ -65,6 +65,15 @@ const schema = z.object({
     .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
     .optional(),
   PRISMIC_ACCESS_TOKEN: z.string().min(1).optional(),
+  /**
+   * The repository's API endpoint, when it is not Prismic's `https://<PRISMIC_REPOSITORY>.cdn.prismic.io/api/v2`
+   * (a proxy in front of Prismic, or a Prismic stand-in in tests); needs PRISMIC_REPOSITORY.
+   */
+  PRISMIC_API_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => /\/api\/v2\/?$/.test(new URL(url).pathname), "a repository endpoint ending in /api/v2")
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   /** How long the master ref is trusted before it is re-read (ms): the delay before a publish shows. */
   CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   /** Every request to the content service gives up after this long (ms). */
@@ -134,6 +143,8 @@ const schema = z.object({
   // Half a Meta configuration is a mistake, not "tracking off".
   if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });
   if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID) ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
+  if (env.PRISMIC_API_ENDPOINT && !env.PRISMIC_REPOSITORY)
+    ctx.addIssue({ code: "custom", path: ["PRISMIC_API_ENDPOINT"], message: "needs PRISMIC_REPOSITORY (the repository's name, for the preview cookie and toolbar)" });
   if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
     ctx.addIssue({ code: "custom", path: ["FIRESTORE_PROJECT_ID"], message: "required when OUTBOX_STORE is firestore" });
   // The delay is part of the bound: a delay as long as the bound would cut every request.

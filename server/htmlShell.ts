@@ -6,7 +6,7 @@ import type { Locale } from "../shared/locales";
 import type { PageHead } from "../shared/pageHead";
 import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
-import { moduleLoader, modulePreloader } from "./scriptLoader";
+import { moduleLoader, modulePreloader, scriptLoader } from "./scriptLoader";
 
 export interface ShellOptions {
   locale: Locale;
@@ -38,6 +38,8 @@ export interface ShellOptions {
    * /builds/latest.json for a newer one (client/newVersion.ts reads the meta tag).
    */
   build?: { id: string; checkIntervalMs: number };
+  /** Development builds only: the development client (client/dev/devClient.ts) and the build's code fingerprint. */
+  devClient?: { src: string; code: string };
 }
 
 export function documentStart(o: ShellOptions): string {
@@ -62,6 +64,8 @@ export function documentStart(o: ShellOptions): string {
     o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}"${nonce}></script>` : "",
+    // Development only: the development client, added by a hashed loader like every other module.
+    o.devClient ? `<script>${scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })}</script>` : "",
     "</head>",
     "<body>",
     '<div id="root">',

@@ -7,6 +7,7 @@ import { createContentService } from "./content/contentService";
 import { createLogger } from "./logger";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
+import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./shutdown";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { client, refs } = contentClient;
-  const content = createContentService(client, { masterRef: () => refs.current() });
+  const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
   const outbox = await openOutboxStore(config).catch((error: unknown) => {
     logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
     worker,
     outbox,
   });
+  // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
+  const devTools = process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient) : undefined;
   const app = createApp({
     config,
     logger,
@@ -65,10 +68,12 @@ async function main(): Promise<void> {
     repositoryName: client.repositoryName ?? "embedded",
     outbox,
     draining: drain.draining,
+    devRoutes: devTools?.router,
   });
   server.on("request", app);
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
+    devTools?.listening(server);
   });
 
   let firstSignalAt = 0;
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
       return;
     }
     firstSignalAt = Date.now();
+    devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
     void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.

@@ -82,7 +82,7 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
 
   const loadChrome = async (content: ContentService, locale: Locale): Promise<SiteChrome> => {
     const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
-    return buildSiteChrome(locale.code, navigation, taxonomy);
+    return buildSiteChrome(locale.code, navigation, taxonomy, (message) => logger.warn({ lang: locale.lang }, message));
   };
 
   const chrome = (args: LoaderFunctionArgs, locale: Locale): Promise<SiteChrome> =>

@@ -15,6 +15,17 @@ const resolvable = (name: string): boolean => {
 };
 
 /**
+ * Development log lines (pino-pretty): one line per event, a request as
+ * "request completed: GET /path → 200 in 12 ms"; errors keep their stack on the lines below.
+ */
+export const PRETTY_OPTIONS = {
+  translateTime: "SYS:HH:MM:ss.l",
+  singleLine: true,
+  ignore: "pid,hostname,req,res,responseTime",
+  messageFormat: "{msg}{if responseTime}: {req.method} {req.url} → {res.statusCode} in {responseTime} ms{end}",
+};
+
+/**
  * The logger's options: JSON lines, one per event, in production and tests (what log shippers
  * read). In development, human-readable lines through pino-pretty when it is installed: it is a
  * dev dependency, absent from the Docker image, and pino loads a transport by name in a worker
@@ -27,7 +38,7 @@ export function loggerOptions(level: string, env: LogEnvironment, canLoad: (name
       paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.accessToken", "*.token"],
       censor: "[redacted]",
     },
-    ...(env === "development" && canLoad("pino-pretty") ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } } } : {}),
+    ...(env === "development" && canLoad("pino-pretty") ? { transport: { target: "pino-pretty", options: PRETTY_OPTIONS } } : {}),
   };
 }
 

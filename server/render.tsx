@@ -32,7 +32,9 @@ import type { CachedPage, PageCache } from "./pageCache/pageCache";
 import type { RenderCoordinator } from "./pageCache/renderCoordinator";
 import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
+import { devErrorPage } from "./dev/errorPage";
 import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
+import type { SiteFeatures } from "../views/siteFeatures";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
 const DEFAULT_BUILD_CHECK_MS = 600_000;
@@ -49,19 +51,24 @@ export interface RenderDeps extends ScopeDeps {
   toolbarSrc?: string;
   /** The tags' head (server/tags/tagHead.ts); absent when no tag is configured. */
   tagHead?: string;
+  /** Which widgets this deployment has (views/siteFeatures.tsx): the same the browser reads from the page. */
+  features?: SiteFeatures;
   /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
   buildCheckIntervalMs?: number;
   /** One render per page at a time, and the background refreshes after a publish. */
   renders: RenderCoordinator;
 }
 
-/** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
+/**
+ * Logs unexpected loader errors and replaces them, so no message or stack reaches the page
+ * (a development build keeps them: its error screen shows them).
+ */
 function sanitizeErrors(context: StaticHandlerContext, log: Logger): void {
   if (!context.errors) return;
   for (const [routeId, error] of Object.entries(context.errors)) {
     if (isRouteErrorResponse(error)) continue;
     log.error({ err: error, routeId }, "route loader failed");
-    context.errors[routeId] = new Error("Internal Server Error");
+    if (process.env.NODE_ENV !== "development") context.errors[routeId] = new Error("Internal Server Error");
   }
 }
 
@@ -121,7 +128,14 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   // A miss: one render per page, which every concurrent request of it waits for.
   // (With the cache off, PAGE_CACHE_BYTES=0, every request renders on its own.)
   const render = () => renderShared(key, scope, deps);
-  const result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
+  let result: SharedRender;
+  try {
+    result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
+  } catch (error) {
+    // A development build shows the render error (server/dev/errorPage.ts); production never does.
+    if (process.env.NODE_ENV === "development" && !res.headersSent) return void res.status(500).type("html").send(devErrorPage(error));
+    throw error;
+  }
   if ("location" in result) return void res.redirect(result.status, result.location);
   if (result.entry.status === 503) {
     // Prismic is down or rate-limiting: an older copy of this page beats an error page.
@@ -163,6 +177,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
     start,
     end: documentTail(hydrationJson(context), manifest.entry),
     log,
+    features: deps.features,
   });
   const page = {
     ref: scope.ref,
@@ -196,6 +211,8 @@ function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: Re
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
     tagHead: deps.tagHead,
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
+    // Only a development build's manifest names it, and only a development bundle looks.
+    devClient: process.env.NODE_ENV === "development" && manifest.dev ? { src: manifest.dev.client, code: manifest.dev.code } : undefined,
   });
 }
 
@@ -230,5 +247,6 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, deps: Rende
     entry: manifest.entry,
     start,
     log,
+    features: deps.features,
   });
 }

@@ -8,8 +8,10 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from "react-router";
 import { isbot } from "isbot";
+import { devErrorPage } from "./dev/errorPage";
 import { DOCUMENT_END } from "./htmlShell";
 import type { Logger } from "./logger";
+import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -21,6 +23,8 @@ export interface StreamOptions {
   /** Everything before React's markup: doctype, head, body start. */
   start: string;
   log: Logger;
+  /** Which widgets this deployment has: the views render their elements only then. */
+  features?: SiteFeatures;
   /** Sees every byte sent (the page cache keeps a copy). */
   onChunk?: (chunk: Buffer) => void;
 }
@@ -48,7 +52,12 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
     // React flushes after each chunk it writes; pass that through to compression.
     (body as Transform & { flush?: () => void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
 
-    const stream = renderToPipeableStream(<StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} />, {
+    const app = (
+      <SiteFeaturesContext value={o.features ?? NO_FEATURES}>
+        <StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} />
+      </SiteFeaturesContext>
+    );
+    const stream = renderToPipeableStream(app, {
       nonce: o.nonce,
       bootstrapModules: [o.entry],
       [forCrawler ? "onAllReady" : "onShellReady"]() {
@@ -62,7 +71,10 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
       onShellError(error: unknown) {
         failed = true;
         o.log.error({ err: error }, "render failed before the shell was ready");
-        if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+        if (res.headersSent) return;
+        // A development build shows the error (server/dev/errorPage.ts); production never does.
+        if (process.env.NODE_ENV === "development") res.status(500).type("html").send(devErrorPage(error));
+        else res.status(500).type("text/plain").send("Internal Server Error");
       },
       onError(error: unknown) {
         failed = true;
@@ -91,6 +103,8 @@ export interface BufferOptions {
   /** Whether the router writes its hydration script (false when the shell carries the data as JSON). */
   hydrate?: boolean;
   log: Logger;
+  /** Which widgets this deployment has: the views render their elements only then. */
+  features?: SiteFeatures;
 }
 
 /**
@@ -115,7 +129,9 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<Buffer> {
       },
     });
     const stream = renderToPipeableStream(
-      <StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} hydrate={o.hydrate ?? true} />,
+      <SiteFeaturesContext value={o.features ?? NO_FEATURES}>
+        <StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} hydrate={o.hydrate ?? true} />
+      </SiteFeaturesContext>,
       {
         nonce: o.nonce,
         bootstrapModules: o.bootstrapModules,

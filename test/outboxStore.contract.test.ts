@@ -10,6 +10,7 @@ import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import type { OutboxStore } from "../server/outbox/store";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
 import { sampleEvent } from "./support/outboxEvents";
+import { repeatUntil } from "./support/waitFor";
 
 /** One adapter under test: `fresh()` gives an empty outbox; `connect()` another connection to that same outbox. */
 interface Adapter {
@@ -211,13 +212,18 @@ describe.each([
     for (let i = 0; i < total; i++) await store.add(sampleEvent(T0 + (i % 7)));
     const workers = await Promise.all(Array.from({ length: 4 }, () => connect()));
     const claimedBy = new Map<string, string[]>();
+    // Each claim that finds something takes at least one of the `total` events, so a worker is
+    // done within `total` claims plus its three empty ones. A claim that hands out events without
+    // leasing them would keep every worker busy forever: that must fail here, named, not hang.
     await Promise.all(
       workers.map(async (worker, w) => {
-        for (let empty = 0; empty < 3; ) {
+        let empty = 0;
+        await repeatUntil(`worker w${w} to find the outbox empty 3 times (are claimed events leased?)`, total + 3, async () => {
           const batch = await worker.claim(`w${w}`, 15, LEASE, T0 + 100);
           if (!batch.length) empty++;
           for (const e of batch) claimedBy.set(e.id, [...(claimedBy.get(e.id) ?? []), `w${w}`]);
-        }
+          return empty === 3;
+        });
       }),
     );
     expect(claimedBy.size).toBe(total);

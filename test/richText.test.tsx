@@ -53,14 +53,16 @@ describe("rich text", () => {
     html = await renderInSite(<RichText field={everything} />);
   });
 
-  test.each([1, 2, 3, 4, 5, 6])("renders heading%i as <h%i>", (level) => {
-    expect(html).toMatch(new RegExp(`<h${level}( id="[a-z-]+")?>Heading [a-z]+</h${level}>`));
+  test("renders every heading level, at levels that never skip, each looking like the level the editor chose", () => {
+    // heading1..heading6 in a row, under the page's h1: h2..h6, and the deepest stays h6.
+    for (const [editor, rendered] of [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 6]]) {
+      const name = ["one", "two", "three", "four", "five", "six"][editor - 1];
+      expect(html).toContain(`<h${rendered} id="heading-${name}" class="rt-h${editor}">Heading ${name}</h${rendered}>`);
+    }
   });
 
-  test("gives headings from h2 down an anchor id from their text, for links to a part of the page", () => {
-    expect(html).toContain('<h1>Heading one</h1>');
-    expect(html).toContain('<h2 id="heading-two">Heading two</h2>');
-    expect(html).toContain('<h6 id="heading-six">Heading six</h6>');
+  test("gives every heading an anchor id from its text, for links to a part of the page", () => {
+    expect(html.match(/<h[1-6] id="heading-[a-z]+"/g)).toHaveLength(6);
   });
 
   test("renders paragraphs with strong and em", () => {
@@ -128,5 +130,44 @@ describe("hyperlinks in rich text", () => {
   test("mailto and tel links are kept", async () => {
     const html = await renderInSite(<RichText field={para({ link_type: "Web", url: "mailto:hello@example.com" })} />);
     expect(html).toContain('href="mailto:hello@example.com"');
+  });
+});
+
+describe("the outline of rich-text headings, whatever the editor wrote", () => {
+  const headings = (levels: number[]) => levels.map((l, i) => block(`heading${l}`, `H${i}`)) as unknown as RichTextField;
+  const rendered = async (levels: number[], headingLevel?: 2 | 3 | 4) =>
+    [...(await renderInSite(<RichText field={headings(levels)} headingLevel={headingLevel} />)).matchAll(/<h([1-6]) [^>]*class="rt-h([1-6])"/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+
+  test("an h4 after an h2 (the article planning-a-pantry) becomes an h3, and keeps the h4's look", async () => {
+    expect(await rendered([2, 4, 4, 2, 3])).toEqual([[2, 2], [3, 4], [3, 4], [2, 2], [3, 3]]);
+  });
+
+  test("the view decides where the field's outline starts: under a slice's h2 the first heading is an h3", async () => {
+    expect(await rendered([2, 3], 3)).toEqual([[3, 2], [4, 3]]);
+    expect(await rendered([4, 6, 5], 3)).toEqual([[3, 4], [4, 6], [4, 5]]);
+  });
+
+  test("a heading1 in the copy never becomes a second h1", async () => {
+    expect(await rendered([1, 1, 2])).toEqual([[2, 1], [2, 1], [3, 2]]);
+  });
+
+  test("for any sequence of levels: the first at the view's level, never a skip, never above the view's level, never past h6", async () => {
+    const { default: fc } = await import("fast-check");
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 12 }), fc.constantFrom(2 as const, 3 as const, 4 as const), async (levels, start) => {
+        const out = (await rendered(levels, start)).map(([level]) => level);
+        expect(out).toHaveLength(levels.length);
+        expect(out[0]).toBe(start);
+        out.forEach((level, i) => {
+          expect(level).toBeGreaterThanOrEqual(start);
+          expect(level).toBeLessThanOrEqual(6);
+          if (i > 0) expect(level).toBeLessThanOrEqual(out[i - 1] + 1);
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

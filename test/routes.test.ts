@@ -148,12 +148,17 @@ describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, loc
       expect(links.find((l) => l.text === "Gallery")?.href).toBe(at(locale, "/gallery"));
     });
 
-    test("the footer has the sign-up form placeholder klaviyo-form-{id} of the footer navigation", () => {
+    test("without KLAVIYO_COMPANY_ID the footer has no sign-up form placeholder", () => {
+      expect(elementByClass(html, "footer", "site-footer")).not.toContain("klaviyo-form-");
+    });
+
+    test("with KLAVIYO_COMPANY_ID the footer has the placeholder klaviyo-form-{id} of the footer navigation", async () => {
       const footerDoc = readDocument(locale.lang, "navigation", "footer");
       const formId: string = footerDoc.data.klaviyo_footer_form_id;
-      expect(formId).toMatch(/\w+/);
-      const footer = elementByClass(html, "footer", "site-footer");
-      expect(footer).toContain(`<div class="klaviyo-form-${formId}">`);
+      expect(formId).toMatch(/^[A-Za-z0-9]+$/);
+      const withKlaviyo = createTestApp({ env: { KLAVIYO_COMPANY_ID: "AbC123" } }).app;
+      const footer = elementByClass((await request(withKlaviyo).get(at(locale, "/quote"))).text, "footer", "site-footer");
+      expect(footer).toContain(`<div class="klaviyo-form-${formId}"></div>`);
     });
 
     test("the footer lists the footer navigation groups with resolved links", () => {

@@ -5,6 +5,7 @@ import type { LocaleCode } from "../../shared/locales";
 import type { LinkLike } from "../../shared/linkResolver";
 import type { NavGroup, SiteChrome } from "../../shared/pageData";
 import { buildSectionIndex } from "../../shared/sectionIndex";
+import { isKlaviyoFormId } from "../../shared/klaviyoFormId";
 
 function toNavGroups(doc: NavigationDocument | undefined): NavGroup[] {
   return (doc?.data.body ?? [])
@@ -26,10 +27,19 @@ export function taxonomyLookup(doc: TaxonomyDocument | null): Record<string, str
   return lookup;
 }
 
+/** The footer's Klaviyo form id when it is one (shared/klaviyoFormId.ts); anything else is ignored, with a warning. */
+function footerFormId(value: string | null | undefined, warn: (message: string) => void): string | null {
+  if (!value) return null;
+  if (isKlaviyoFormId(value)) return value;
+  warn(`the footer's klaviyo_footer_form_id ${JSON.stringify(String(value).slice(0, 80))} is not a Klaviyo form id (letters and digits): no sign-up form`);
+  return null;
+}
+
 export function buildSiteChrome(
   locale: LocaleCode,
   navigation: NavigationDocument[],
   taxonomy: TaxonomyDocument | null,
+  warn: (message: string) => void = () => {},
 ): SiteChrome {
   const primary = navigation.find((doc) => doc.uid === "primary-nav");
   const footer = navigation.find((doc) => doc.uid === "footer");
@@ -38,7 +48,7 @@ export function buildSiteChrome(
     sections: buildSectionIndex(primary?.data.body),
     primaryNav: toNavGroups(primary),
     footerNav: toNavGroups(footer),
-    footerFormId: footer?.data.klaviyo_footer_form_id || null,
+    footerFormId: footerFormId(footer?.data.klaviyo_footer_form_id, warn),
     taxonomy: taxonomyLookup(taxonomy),
   };
 }

@@ -49,9 +49,12 @@ export function validDocumentId(value: unknown): string | null {
   return typeof value === "string" && DOCUMENT_ID.test(value) ? value : null;
 }
 
-/** The value of the preview cookie for `token`: Prismic's JSON, keyed by the repository's host. */
+/**
+ * The value of the preview cookie for `token`: Prismic's JSON, keyed by the repository's host,
+ * lower-cased as the toolbar writes and reads it (it takes the host from `new URL(…).hostname`).
+ */
 export function previewCookieValue(repositoryName: string, token: string): string {
-  return JSON.stringify({ [`${repositoryName}.prismic.io`]: { preview: token } });
+  return JSON.stringify({ [`${repositoryName.toLowerCase()}.prismic.io`]: { preview: token } });
 }
 
 export interface PreviewRouteDeps {

@@ -41,7 +41,7 @@ describe("text block slice, default variation", () => {
   });
 
   test("renders the content's headings, paragraphs and resolved links", () => {
-    expect(html).toContain(`<h2 id="designed-around-the-way-you-cook">Designed around the way you cook</h2>`);
+    expect(html).toContain(`<h2 id="designed-around-the-way-you-cook" class="rt-h2">Designed around the way you cook</h2>`);
     expect(visibleText(html)).toContain("measures every wall to the millimetre");
     expect(linksOf(html)).toEqual([{ text: "Braybrook Street, Bristol", href: "/gallery/braybrook-st" }]);
   });
@@ -66,7 +66,12 @@ describe("text block slice, twoColumn variation", () => {
   test("without a heading renders the copy alone", async () => {
     const html = await renderInSite(<TextBlock slice={twoColumn(null)} index={1} />);
     expect(html).not.toContain("text-block__heading");
-    expect(html).toContain(`<h2 id="designed-around-the-way-you-cook">Designed around the way you cook</h2>`);
+    expect(html).toContain(`<h2 id="designed-around-the-way-you-cook" class="rt-h2">Designed around the way you cook</h2>`);
+  });
+
+  test("under its heading (an h2) the copy's headings start at h3, looking as the editor chose", async () => {
+    const html = await renderInSite(<TextBlock slice={twoColumn("Built in our workshop")} index={1} />);
+    expect(html).toContain(`<h3 id="designed-around-the-way-you-cook" class="rt-h2">Designed around the way you cook</h3>`);
   });
 
   test("with no content at all renders an empty section, nothing broken", async () => {

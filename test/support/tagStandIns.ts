@@ -21,6 +21,8 @@ export interface StandInRecord {
   ucSettingsId?: string | null;
   ucSecondLayer?: number;
   reviewsRuns?: number;
+  /** What each filled reviews slot was about (product, location or `company`), in order. */
+  reviewsFilled?: string[];
   privacyPolicyRuns?: number;
 }
 
@@ -40,8 +42,16 @@ var copy=function(){return JSON.parse(JSON.stringify(details));};
 window.__ucCmp={getConsentDetails:function(){return Promise.resolve(copy());},showSecondLayer:function(){s.ucSecondLayer=(s.ucSecondLayer||0)+1;}};
 window.__ucStandIn={decide:function(categories){details={consent:{required:false,type:"EXPLICIT"},categories:categories};localStorage.setItem("ucStandIn",JSON.stringify(details));window.dispatchEvent(new CustomEvent("UC_CONSENT",{detail:copy()}));}};
 window.dispatchEvent(new CustomEvent("UC_UI_INITIALIZED"));window.dispatchEvent(new CustomEvent("UC_CONSENT",{detail:copy()}));})();`,
-  "/reviews.js": `(function(){${RECORD}s.reviewsRuns=(s.reviewsRuns||0)+1;})();`,
-  "/privacy-policy.js": `(function(){${RECORD}s.privacyPolicyRuns=(s.privacyPolicyRuns||0)+1;})();`,
+  // The widgets fill every empty slot they find when they run (client/pageScripts.ts runs them again for later slots).
+  "/reviews.js": `(function(){${RECORD}s.reviewsRuns=(s.reviewsRuns||0)+1;s.reviewsFilled=s.reviewsFilled||[];
+document.querySelectorAll('[data-script-slot="reviews"]').forEach(function(el){if(el.firstChild)return;
+var about=el.getAttribute("data-reviews-product")||el.getAttribute("data-reviews-location")||"company";s.reviewsFilled.push(about);
+var w=document.createElement("div");w.className="reviews-stand-in";w.setAttribute("data-about",about);
+w.innerHTML='<p class="reviews-stand-in__score"><span aria-hidden="true">\u2605\u2605\u2605\u2605\u2605</span> 4.9 out of 5, from 212 reviews</p><blockquote><p>\u201cBeautifully made and fitted without a hitch.\u201d</p><footer>Verified customer</footer></blockquote>';el.appendChild(w);});})();`,
+  "/privacy-policy.js": `(function(){${RECORD}s.privacyPolicyRuns=(s.privacyPolicyRuns||0)+1;
+document.querySelectorAll('[data-script-slot="privacy-policy"]').forEach(function(el){if(el.firstChild)return;
+var w=document.createElement("div");w.className="privacy-policy-stand-in";w.setAttribute("data-policy",el.getAttribute("data-policy-id")||"");
+w.innerHTML='<h2>Privacy policy</h2><p>Generated policy '+(el.getAttribute("data-policy-id")||"")+'.</p><h3>What we collect</h3><p>Your name, contact details and the plans you share with us.</p>';el.appendChild(w);});})();`,
 };
 
 export interface StandIns {

@@ -1,11 +1,16 @@
 import { SITE_NAME, SITE_TAGLINE } from "../../shared/site";
 import { useSiteChrome } from "../siteData";
+import { useSiteFeatures } from "../siteFeatures";
 import { CookieSettingsButton } from "./CookieSettingsButton";
 import { NavItems } from "./NavItems";
 
-/** Site footer: footer navigation and the sign-up form placeholder that Klaviyo fills. */
+/** Empty, and declared as set by hand: React never hydrates nor replaces the form Klaviyo writes into it. */
+const FILLED_BY_KLAVIYO = { __html: "" };
+
+/** Site footer: footer navigation and, with Klaviyo configured, the sign-up form placeholder that Klaviyo fills. */
 export function Footer() {
   const chrome = useSiteChrome();
+  const { klaviyo } = useSiteFeatures();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -20,7 +25,9 @@ export function Footer() {
             <NavItems items={group.items} />
           </nav>
         ))}
-        {chrome?.footerFormId ? <div className={`klaviyo-form-${chrome.footerFormId}`} /> : null}
+        {klaviyo && chrome?.footerFormId ? (
+          <div className={`klaviyo-form-${chrome.footerFormId}`} dangerouslySetInnerHTML={FILLED_BY_KLAVIYO} suppressHydrationWarning />
+        ) : null}
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@ import type { ImageField, RichTextField } from "@prismicio/client";
 import { anchorIds } from "../../shared/anchors";
 import { useLinkResolver } from "../siteData";
 import { EmbedFacade } from "./EmbedFacade";
+import { editorLevel, headingOutline, type HeadingLevel } from "./headingOutline";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SiteLink } from "./SiteLink";
 
@@ -14,24 +15,40 @@ const INLINE_IMAGE_SIZES = "(min-width: 960px) 68ch, 100vw";
  * Rich text through @prismicio/react with our link resolution. A hyperlink whose target
  * resolves to nothing (empty or unsafe, e.g. `javascript:`) is rendered as plain text;
  * images are responsive and lazy; an embed is a click-to-load facade, never provider HTML.
- * Headings from h2 down get an anchor id from their text, for links to a part of a page.
+ * Headings are rendered at levels that keep the page's outline valid (views/parts/headingOutline.ts):
+ * the first at `headingLevel`, the level the view gives its copy (2 under the page's h1, one
+ * below a slice's own heading), and they look like what the editor chose (`rt-h{n}`). Headings
+ * get an anchor id from their text, for links to a part of a page.
  */
-export function RichText({ field, className }: { field: RichTextField | null | undefined; className?: string }) {
+export function RichText({
+  field,
+  className,
+  headingLevel = 2,
+}: {
+  field: RichTextField | null | undefined;
+  className?: string;
+  /** The level of the field's first heading: the view's outline decides it. */
+  headingLevel?: HeadingLevel;
+}) {
   const resolve = useLinkResolver();
   const anchor = anchorIds();
-  const heading =
-    (Tag: "h2" | "h3" | "h4" | "h5" | "h6") =>
-    ({ node, children, key }: { node: { text: string }; children: ReactNode; key: string }) => (
-      <Tag key={key} id={anchor(node.text)}>
+  const outline = headingOutline(headingLevel);
+  const heading = ({ node, children, key }: { node: { type: string; text: string }; children: ReactNode; key: string }) => {
+    const chosen = editorLevel(node.type) ?? 2;
+    const Tag = `h${outline(chosen)}` as const;
+    return (
+      <Tag key={key} id={anchor(node.text)} className={`rt-h${chosen}`}>
         {children}
       </Tag>
     );
+  };
   const components: RichTextComponents = {
-    heading2: heading("h2"),
-    heading3: heading("h3"),
-    heading4: heading("h4"),
-    heading5: heading("h5"),
-    heading6: heading("h6"),
+    heading1: heading,
+    heading2: heading,
+    heading3: heading,
+    heading4: heading,
+    heading5: heading,
+    heading6: heading,
     hyperlink: ({ node, children, key }) => {
       const href = resolve(node.data);
       return href ? (

@@ -6,8 +6,10 @@ import FeatureGrid from "./FeatureGrid";
 import Hero from "./Hero";
 import ImageGallery from "./ImageGallery";
 import ImageWithText from "./ImageWithText";
+import PrivacyPolicy from "./PrivacyPolicy";
 import ProductCards from "./ProductCards";
 import ProjectFacts from "./ProjectFacts";
+import Reviews from "./Reviews";
 import SampleSwatches from "./SampleSwatches";
 import Steps from "./Steps";
 import Testimonial from "./Testimonial";
@@ -30,6 +32,8 @@ export const sliceComponents: Record<string, ComponentType<{ slice: any; index: 
   steps: Steps,
   sample_swatches: SampleSwatches,
   project_facts: ProjectFacts,
+  reviews: Reviews,
+  privacy_policy: PrivacyPolicy,
 };
 
 /**

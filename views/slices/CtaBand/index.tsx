@@ -1,4 +1,5 @@
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import type { CtaBandSlice } from "./types";
@@ -16,7 +17,7 @@ export default function CtaBand({ slice, index }: { slice: CtaBandSlice; index: 
       <div className="cta-band__inner">
         <div className="cta-band__copy">
           {heading ? <Heading className="cta-band__heading">{heading}</Heading> : null}
-          <RichText field={text} className="cta-band__text" />
+          <RichText field={text} className="cta-band__text" headingLevel={levelBelow(heading && Heading)} />
         </div>
         {primaryHref || secondaryHref ? (
           <div className="cta-band__actions">

@@ -1,5 +1,6 @@
 import * as prismic from "@prismicio/client";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import type { FaqSlice } from "./types";
 
 /**
@@ -16,7 +17,7 @@ export default function Faq({ slice, index }: { slice: FaqSlice; index: number }
     <section className="slice faq" data-slice-type="faq" data-variation={slice.variation}>
       <div className="faq__intro">
         {heading ? <Heading className="faq__heading">{heading}</Heading> : null}
-        <RichText field={intro} className="faq__lede" />
+        <RichText field={intro} className="faq__lede" headingLevel={levelBelow(heading && Heading)} />
       </div>
       {items.length ? (
         <div className="faq__list">
@@ -25,7 +26,7 @@ export default function Faq({ slice, index }: { slice: FaqSlice; index: number }
               <summary className="faq__question">
                 <span>{item.question}</span>
               </summary>
-              <RichText field={item.answer} className="faq__answer rich-text" />
+              <RichText field={item.answer} className="faq__answer rich-text" headingLevel={levelBelow(heading && Heading)} />
             </details>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { FeatureIcon } from "./FeatureIcon";
 import type { FeatureGridProps } from "./types";
 
@@ -13,7 +14,7 @@ export default function FeatureGrid({ slice }: FeatureGridProps) {
       {heading || intro?.length ? (
         <header className="feature-grid__head">
           {heading ? <h2 className="feature-grid__heading">{heading}</h2> : null}
-          <RichText field={intro} className="feature-grid__intro" />
+          <RichText field={intro} className="feature-grid__intro" headingLevel={levelBelow(heading && "h2")} />
         </header>
       ) : null}
       {items.length ? (
@@ -22,7 +23,7 @@ export default function FeatureGrid({ slice }: FeatureGridProps) {
             <li key={i} className="feature-grid__item">
               <FeatureIcon name={item.icon} />
               {item.title ? <TitleTag className="feature-grid__title">{item.title}</TitleTag> : null}
-              <RichText field={item.text} className="feature-grid__text" />
+              <RichText field={item.text} className="feature-grid__text" headingLevel={levelBelow(item.title ? TitleTag : heading && "h2")} />
             </li>
           ))}
         </ul>

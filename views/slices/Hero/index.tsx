@@ -1,6 +1,7 @@
 import * as prismic from "@prismicio/client";
 import { ResponsiveImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import { HeroFilm, playableEmbed } from "./HeroFilm";
@@ -37,7 +38,7 @@ export default function Hero({ slice, index }: HeroProps) {
         <div className="hero__copy">
           {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
           {heading ? <HeadingTag className="hero__heading">{heading}</HeadingTag> : null}
-          <RichText field={subheading} className="hero__sub" />
+          <RichText field={subheading} className="hero__sub" headingLevel={levelBelow(heading && HeadingTag)} />
           {href && cta_label ? (
             <SiteLink href={href} className="button button--solid">
               {cta_label}

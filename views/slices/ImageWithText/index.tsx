@@ -1,6 +1,7 @@
 import * as prismic from "@prismicio/client";
 import { ResponsiveImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import type { ImageWithTextProps } from "./types";
@@ -29,7 +30,7 @@ export default function ImageWithText({ slice }: ImageWithTextProps) {
       <div className="image-with-text__copy">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         {heading ? <h2 className="image-with-text__heading">{heading}</h2> : null}
-        <RichText field={content} className="rich-text image-with-text__text" />
+        <RichText field={content} className="rich-text image-with-text__text" headingLevel={levelBelow(heading && "h2")} />
         {href && cta_label ? (
           <SiteLink href={href} className="button button--outlined">
             {cta_label}

@@ -1,5 +1,6 @@
 import { ResponsiveImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import type { ProductCardsItem, ProductCardsProps } from "./types";
@@ -50,7 +51,7 @@ export default function ProductCards({ slice }: ProductCardsProps) {
       {heading || intro?.length ? (
         <header className="product-cards__head">
           {heading ? <h2 className="product-cards__heading">{heading}</h2> : null}
-          <RichText field={intro} className="product-cards__intro" />
+          <RichText field={intro} className="product-cards__intro" headingLevel={levelBelow(heading && "h2")} />
         </header>
       ) : null}
       {items.length ? (

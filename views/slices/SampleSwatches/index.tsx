@@ -1,6 +1,7 @@
 import * as prismic from "@prismicio/client";
 import { FixedImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultItem } from "./types";
@@ -43,7 +44,7 @@ export default function SampleSwatches({ slice, index }: { slice: SampleSwatches
     <section className="slice sample-swatches" data-slice-type="sample_swatches" data-variation={slice.variation}>
       <div className="sample-swatches__head">
         {heading ? <Heading className="sample-swatches__heading">{heading}</Heading> : null}
-        <RichText field={intro} className="sample-swatches__intro" />
+        <RichText field={intro} className="sample-swatches__intro" headingLevel={levelBelow(heading && Heading)} />
       </div>
       {items.length ? (
         <ul className="sample-swatches__grid" role="list">

@@ -1,5 +1,6 @@
 import * as prismic from "@prismicio/client";
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import type { StepsSlice } from "./types";
 
 /** A numbered process: an ordered list with large serif numerals, in a row from lg up. */
@@ -12,14 +13,14 @@ export default function Steps({ slice, index }: { slice: StepsSlice; index: numb
   return (
     <section className="slice steps" data-slice-type="steps" data-variation={slice.variation}>
       {heading ? <Heading className="steps__heading">{heading}</Heading> : null}
-      <RichText field={intro} className="steps__intro" />
+      <RichText field={intro} className="steps__intro" headingLevel={levelBelow(heading && Heading)} />
       {items.length ? (
         // role="list" keeps the list semantics Safari drops from a list without list-style.
         <ol className="steps__list" role="list">
           {items.map((item, i) => (
             <li className="steps__item" key={i}>
               {item.title ? <Title className="steps__title">{item.title}</Title> : null}
-              <RichText field={item.text} className="steps__text" />
+              <RichText field={item.text} className="steps__text" headingLevel={levelBelow(item.title ? Title : heading && Heading)} />
             </li>
           ))}
         </ol>

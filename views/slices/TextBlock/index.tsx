@@ -1,4 +1,5 @@
 import { RichText } from "../../parts/RichText";
+import { levelBelow } from "../../parts/headingOutline";
 import type { TextBlockProps } from "./types";
 
 /**
@@ -11,7 +12,7 @@ export default function TextBlock({ slice }: TextBlockProps) {
     return (
       <section className="slice text-block text-block--two-column" data-slice-type="text_block" data-variation={slice.variation}>
         {heading ? <h2 className="text-block__heading">{heading}</h2> : null}
-        <RichText field={content} />
+        <RichText field={content} headingLevel={levelBelow(heading && "h2")} />
       </section>
     );
   }

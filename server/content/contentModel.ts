@@ -1,5 +1,6 @@
 /**
- * A validator for the embedded Prismic repository (content/): every document is checked
+ * A validator for the embedded Prismic repository (content/), used by the tests and by the
+ * development server (server/content/embeddedContentWatcher.ts): every document is checked
  * against its custom type (customtypes/<id>/index.json) and the shared slice models
  * (views/slices/<Name>/model.json), in the shape the Prismic REST API v2 returns documents.
  *
