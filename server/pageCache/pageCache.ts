@@ -47,17 +47,22 @@ export interface PageCache {
   stats(): { entries: number; bytes: number; notFoundEntries: number; notFoundBytes: number };
 }
 
+const NONE = Buffer.alloc(0);
+
 const sizeOf = (page: CachedPage) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 512;
 
 export function createPageCache(maxBytes: number, now = Date.now): PageCache {
   const pages = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, maxBytes), sizeCalculation: sizeOf });
   const notFound = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, Math.floor(maxBytes * NOT_FOUND_SHARE)), sizeCalculation: sizeOf });
   const prepare = async ({ html, ...rest }: PageToStore): Promise<CachedPage> => {
+    const etag = `"p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
+    // With the cache off nothing is kept: no body is compressed ahead (the response compresses
+    // the one encoding it sends: sendCached.ts).
+    if (maxBytes <= 0) return { ...rest, etag, bodies: { identity: html, gzip: NONE, br: NONE }, storedAt: now() };
     const [gz, br] = await Promise.all([
       gzip(html, { level: 6 }),
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
     ]);
-    const etag = `"p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
     return { ...rest, etag, bodies: { identity: html, gzip: gz, br }, storedAt: now() };
   };
   const keep = (key: string, entry: CachedPage) => {

@@ -18,7 +18,10 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, st
     res.status(304).end();
     return;
   }
-  const encoding = req.acceptsEncodings("br", "gzip", "identity") || "identity";
+  // A body not compressed ahead (the cache is off) is sent as it is, and the compression
+  // middleware compresses it for this response if the client asks.
+  const accepted = req.acceptsEncodings("br", "gzip", "identity") || "identity";
+  const encoding = accepted !== "identity" && page.bodies[accepted as "br" | "gzip"].length === 0 ? "identity" : accepted;
   const body = encoding === "br" ? page.bodies.br : encoding === "gzip" ? page.bodies.gzip : page.bodies.identity;
   res.status(page.status);
   res.setHeader("Content-Type", page.contentType);
