@@ -28,7 +28,8 @@ await build({
   loader: { ".json": "json" },
   logLevel: "error",
 });
-const child = fork(outfile, { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+// React's production build, as the site runs.
+const child = fork(outfile, { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
 const ask = async (message, field) => {
   child.send(message);
   for (;;) {
