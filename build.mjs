@@ -41,6 +41,9 @@ export function buildOptions({ dev, outDir }) {
     outdir: assetsDir,
     entryNames: "[name]-[hash]",
     minify: !dev,
+    // Packages' development builds where they publish one under the `development` condition
+    // (react-router: its dev warnings); React follows NODE_ENV (define).
+    conditions: dev ? ["development"] : [],
     sourcemap: dev ? "linked" : false,
     metafile: true,
     define,

@@ -77,10 +77,12 @@ function forward(req, res) {
 
 /**
  * A server process made ready ahead of need (scripts/devServer.mjs): it loads the packages now
- * and runs the build of the moment when `startServer` tells it to.
+ * and runs the build of the moment when `startServer` tells it to. Source maps make stacks
+ * point at the TypeScript sources; the `development` condition loads packages' development
+ * builds (react-router's), as the browser bundles do.
  */
 function spawnSpare() {
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "scripts", "devServer.mjs"), path.join(buildDir, "server", "index.js")], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "--conditions=development", path.join(root, "scripts", "devServer.mjs"), path.join(buildDir, "server", "index.js")], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env: {
@@ -179,6 +181,8 @@ const builder = await watchBuild({
     }
     const what = changed.code ? "code" : changed.css ? "stylesheet" : undefined;
     log.info(`built in ${durationMs} ms${what ? ` (${what} changed)` : ", nothing changed"} (build ${manifest.buildId})`);
+    // Only the stylesheets: the open pages swap them now, while the server restarts to name them.
+    if (what === "stylesheet" && current?.child.connected) current.child.send({ type: "stylesheets", css: manifest.css });
     if (what || !current) await restart(current ? `${what} changed` : "first build");
   },
 });

@@ -53,6 +53,7 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 function connect(): void {
   const events = new EventSource(DEV_EVENTS_PATH);
   events.addEventListener("hello", (event) => onHello(JSON.parse((event as MessageEvent<string>).data) as DevHello));
+  events.addEventListener("stylesheets", (event) => swapStylesheets((JSON.parse((event as MessageEvent<string>).data) as { css: string[] }).css));
   events.addEventListener("content", () => {
     console.info("[dev] content changed: reloading");
     location.reload();

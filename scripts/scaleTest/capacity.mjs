@@ -129,8 +129,10 @@ async function measure(label, origin, paths, pids, { connections = 16, headers =
     cpuSeconds: Math.round(cpu * 100) / 100,
     requestsPerCoreSecond: cpu > 0 ? Math.round(ok / cpu) : null,
     p50ms: result.latency.p50,
+    // Headers included: what one answer costs on the wire.
+    bytesPerAnswer: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : null,
   };
-  console.log(`${label}: ${row.requestsPerCoreSecond} req per CPU-second (${ok} answers in ${row.cpuSeconds} CPU-s; ${row.wallRequestsPerSecond} req/s wall, p50 ${row.p50ms} ms)`);
+  console.log(`${label}: ${row.requestsPerCoreSecond} req per CPU-second (${ok} answers in ${row.cpuSeconds} CPU-s; ${row.wallRequestsPerSecond} req/s wall, p50 ${row.p50ms} ms, ${row.bytesPerAnswer} bytes each)`);
   return row;
 }
 
@@ -160,8 +162,11 @@ export async function runCapacity() {
     }
     const media = "/media/kitchen-navy-shaker.jpg?auto=format%2Ccompress&w=828";
     const imageHeaders = { ...BROWSER, accept: "image/avif,image/webp,*/*;q=0.8" };
+    const assets = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8"));
+    const firstView = [assets.entry, ...assets.entryImports, ...assets.css];
     const rows = [
       await measure("page from nginx's cache", nginxUrl, pages, withChildren(nginx.pid), { connections: 32 }),
+      await measure("asset of a first view from nginx's cache", nginxUrl, firstView, withChildren(nginx.pid), { connections: 32, headers: { ...BROWSER, accept: "*/*" } }),
       await measure("page from the app's page cache", cached.url, pages, [cached.pid]),
       await measure("page rendered (no cache)", uncached.url, pages, [uncached.pid]),
       await measure("/_data JSON", cached.url, dataPaths, [cached.pid], { headers: { ...BROWSER, accept: "application/json" } }),

@@ -5,8 +5,9 @@
  * warnings so they show in the terminal too.
  *
  * Each connection first gets `hello` with the running build's code fingerprint and stylesheets
- * (the page compares them with its own: reload, or swap the stylesheets), and `content` after
- * the embedded content was reloaded. A restart ends the streams (`close()` at the drain); the
+ * (the page compares them with its own: reload, or swap the stylesheets), `content` after the
+ * embedded content was reloaded, and `stylesheets` when a rebuild changed only the stylesheets
+ * (the supervisor says so before restarting, so the page need not wait for the new server). A restart ends the streams (`close()` at the drain); the
  * browser reconnects after `retry` ms, through scripts/dev.mjs's proxy, to the new server, whose
  * `hello` tells it what changed.
  */
@@ -32,6 +33,8 @@ export interface DevEvents {
   router: Router;
   /** Tells every open page that the content changed. */
   contentChanged(ref: string): void;
+  /** Tells every open page to use these stylesheets now. */
+  stylesheetsChanged(css: readonly string[]): void;
   /** Ends every stream (the server is about to stop): the pages reconnect to its successor. */
   close(): void;
 }
@@ -66,6 +69,9 @@ export function createDevEvents(hello: DevHello, logger: Logger): DevEvents {
     router,
     contentChanged(ref) {
       for (const res of streams) res.write(`event: content\ndata: ${JSON.stringify({ ref })}\n\n`);
+    },
+    stylesheetsChanged(css) {
+      for (const res of streams) res.write(`event: stylesheets\ndata: ${JSON.stringify({ css })}\n\n`);
     },
     close() {
       for (const res of streams) res.end();

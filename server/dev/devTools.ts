@@ -29,6 +29,15 @@ export interface ListeningMessage {
   port: number;
 }
 
+/** What scripts/dev.mjs tells the running server after a rebuild that changed only the stylesheets. */
+interface StylesheetsMessage {
+  type: "stylesheets";
+  css: string[];
+}
+
+const isStylesheetsMessage = (message: unknown): message is StylesheetsMessage =>
+  (message as StylesheetsMessage | null)?.type === "stylesheets" && Array.isArray((message as StylesheetsMessage).css);
+
 export function createDevTools(config: Config, logger: Logger, contentClient: ContentClient): DevTools {
   const manifest = readAssetManifest(config.BUILD_DIR);
   const events = createDevEvents({ code: manifest.dev?.code ?? "", css: manifest.css }, logger);
@@ -42,6 +51,10 @@ export function createDevTools(config: Config, logger: Logger, contentClient: Co
         onPublished: (ref) => events.contentChanged(ref),
       })
     : undefined;
+  const onMessage = (message: unknown) => {
+    if (isStylesheetsMessage(message)) events.stylesheetsChanged(message.css);
+  };
+  process.on("message", onMessage);
   return {
     router: events.router,
     listening(server) {
@@ -49,6 +62,7 @@ export function createDevTools(config: Config, logger: Logger, contentClient: Co
       if (address && typeof address === "object") process.send?.({ type: "listening", port: address.port } satisfies ListeningMessage);
     },
     close() {
+      process.off("message", onMessage);
       watcher?.close();
       events.close();
     },

@@ -3,7 +3,7 @@ import type { SamplesData } from "../../shared/pageData";
 import * as prismic from "@prismicio/client";
 import { FixedImage } from "../parts/ResponsiveImage";
 import { RichText } from "../parts/RichText";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 export default function SamplesPage() {
   const { document } = useLoaderData() as SamplesData;
