@@ -15,6 +15,9 @@ import type { Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
+import { createRenderCoordinator } from "./pageCache/renderCoordinator";
+import { createFastHitPath } from "./pageCache/fastHit";
+import { publicSecurityHeaders } from "./pageCache/headerBlock";
 import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
@@ -23,7 +26,7 @@ import { errorHandler } from "./httpErrors";
 import { legacyRedirects } from "./legacyRedirects";
 import { createServerLoaders } from "./loaders";
 import { localeDetection, regionChoice } from "./localeDetection";
-import { redactedError, redactedRequest, type Logger } from "./logger";
+import { redactedError, redactedRequest, redactSecrets, type Logger } from "./logger";
 import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
@@ -32,6 +35,8 @@ import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
+import { markPreviewRequests } from "./preview/previewCookie";
+import { canonicalUrls } from "./canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
 import { hashedAssets } from "./staticAssets";
@@ -101,6 +106,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
+  const renders = createRenderCoordinator({ onError: (page, error) => logger.error({ err: error, page }, "background render failed") });
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
   const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
@@ -112,6 +118,10 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
+  const security = securityHeaders(config.SITE_URL, tagCspSources(config));
+  // A fresh cached page, before everything else: it decides only what the stack would decide
+  // the same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
+  app.use(createFastHitPath({ cache, refs, repositoryName, logger, securityHeaders: publicSecurityHeaders(security), redactUrl: redactSecrets }));
 
   app.use(
     pinoHttp({
@@ -129,13 +139,16 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
     }),
   );
   app.use(cspNonce());
+  // Cookies first: whether a request is a preview of this repository (a junk cookie is not)
+  // decides the policy below, the root's locale detection and the page cache.
+  app.use(cookieParser());
+  app.use(markPreviewRequests(repositoryName));
   // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
-  app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
+  app.use(security);
   app.use(compression());
-  app.use(cookieParser());
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
   app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
@@ -165,13 +178,15 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(routeLabel("meta_capi"), forwardedFor, createMetaCapiRouter({ outbox, capacity: outboxCapacity, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
 
+  // One URL per page: any other spelling of a page path is one 301 away from it.
+  app.use(routeLabel("canonical_redirect"), canonicalUrls);
   // Pages: the renderer names the matched route (its id), or the cached page does.
   app.use(routeLabel("page"), (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

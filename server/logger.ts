@@ -89,9 +89,14 @@ export function loggerOptions(level: string, env: LogEnvironment, canLoad: (name
   };
 }
 
-/** The process logger: cookies and credentials never reach a log. */
+/**
+ * The process logger: cookies and credentials never reach a log. JSON lines go to stdout
+ * asynchronously (a request never waits for its log line to be written; pino flushes what is
+ * pending when the process exits); the development transport has its own worker thread.
+ */
 export function createLogger(level: string, env: LogEnvironment = "production"): Logger {
-  return pino(loggerOptions(level, env));
+  const options = loggerOptions(level, env);
+  return options.transport ? pino(options) : pino(options, pino.destination({ dest: 1, sync: false }));
 }
 
 /**

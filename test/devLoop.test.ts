@@ -62,7 +62,8 @@ describe("npm run dev", () => {
     const home = await fetch(`${dev.url}/`);
     expect(home.status).toBe(200);
     const html = await home.text();
-    expect(html).toMatch(/<script type="module" src="\/assets\/dev-client-[\w-]+\.js" nonce="[^"]+" data-dev-code="\w+">/);
+    // Added by a hashed loader (no nonce on shared pages: decision record 004), with its code fingerprint.
+    expect(html).toMatch(/<script>[^<]*\{"type":"module","src":"\/assets\/dev-client-[\w-]+\.js","data-dev-code":"\w+"\}\)<\/script>/);
     // Readable log lines: one per request.
     await waitFor("the request's log line", async () => (/INFO: request completed: GET \/ → 200 in \d+ ms/.test(dev.output()) ? true : undefined), 5_000);
 

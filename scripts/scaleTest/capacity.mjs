@@ -155,8 +155,9 @@ export async function runCapacity() {
     const dataPaths = [];
     for (const page of pages.slice(0, 3)) {
       const html = await fetch(cached.url + page, { headers: BROWSER }).then((r) => r.text());
-      const literal = /__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
-      const route = literal && Object.keys(JSON.parse(JSON.parse(literal)).loaderData ?? {}).at(-1);
+      // The hydration data: a JSON block on shared pages (decision record 004).
+      const block = /<script type="application\/json" id="router-hydration">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      const route = block && Object.keys(JSON.parse(block).loaderData ?? {}).at(-1);
       if (route) dataPaths.push(`/_data${page}?_route=${encodeURIComponent(route)}`);
     }
     const media = "/media/kitchen-navy-shaker.jpg?auto=format%2Ccompress&w=828";
