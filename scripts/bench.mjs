@@ -48,13 +48,14 @@ async function waitFor(url, what) {
   throw new Error(`${what} did not start`);
 }
 
+// MEDIA_WARM=off: the image warm-up would spend a core in the background while requests are timed.
 async function startSite(env = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const devNull = fs.openSync("/dev/null", "w");
   const child = spawn(process.execPath, ["dist/server/index.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", NODE_ENV: "production", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", NODE_ENV: "production", MEDIA_WARM: "off", ...env },
     stdio: ["ignore", devNull, "inherit"],
   });
   await waitFor(`${url}/healthz`, "site");
