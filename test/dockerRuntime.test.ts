@@ -91,7 +91,7 @@ describe("Dockerfile", () => {
     // What the build stage produces itself (npm run build writes dist/) may be ignored in the context.
     expect(runLine(build, /\bnpm run build\b/)).toBe("npm run build");
     const fromContext = copyPlan.filter((c) => c.repoPath !== "dist").map((c) => c.repoPath);
-    const buildInputs = ["build.mjs", "tsconfig.json", "package.json", "package-lock.json", "client", "server", "shared", "views"];
+    const buildInputs = ["build.mjs", "scripts/build", "tsconfig.json", "package.json", "package-lock.json", "client", "server", "shared", "views"];
     const needed = [...fromContext, ...buildInputs].flatMap(filesUnder);
     expect(needed.filter(isIgnored)).toEqual([]);
     expect(["node_modules/x", "dist/server/index.js", ".git/HEAD", "npm-debug.log", "test/a.test.ts"].filter(isIgnored)).toHaveLength(5);
