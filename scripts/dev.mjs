@@ -40,6 +40,16 @@ const log = pino({
 let current;
 let siteUrl;
 
+/** esbuild's errors as the terminal shows them, in short: file:line:column, the message, the line. */
+function buildErrorText(error) {
+  const errors = error?.errors ?? [];
+  if (!errors.length) return String(error?.message ?? error);
+  return errors
+    .slice(0, 5)
+    .map(({ text, location }) => (location ? `${location.file}:${location.line}:${location.column}: ${text}\n    ${location.lineText}` : text))
+    .join("\n\n");
+}
+
 /** Headers about one connection, not the message: never forwarded. */
 const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"];
 const withoutHopByHop = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
@@ -172,18 +182,25 @@ await new Promise((resolve, reject) => {
 const port = proxy.address().port;
 siteUrl = `http://localhost:${port}`;
 
+/** The last build failed: the running server told the pages so. */
+let failed = false;
 const builder = await watchBuild({
   buildDir,
   async onBuild({ manifest, changed, error, durationMs }) {
     if (error) {
       log.error(`build failed after ${durationMs} ms (see above); ${current ? "the last good build keeps serving" : "fix it and save"}`);
+      // The open pages show it too.
+      if (current?.child.connected) current.child.send({ type: "build-error", message: buildErrorText(error) });
+      failed = true;
       return;
     }
     const what = changed.code ? "code" : changed.css ? "stylesheet" : undefined;
     log.info(`built in ${durationMs} ms${what ? ` (${what} changed)` : ", nothing changed"} (build ${manifest.buildId})`);
     // Only the stylesheets: the open pages swap them now, while the server restarts to name them.
     if (what === "stylesheet" && current?.child.connected) current.child.send({ type: "stylesheets", css: manifest.css });
-    if (what || !current) await restart(current ? `${what} changed` : "first build");
+    // After a failed build the server is restarted even for the same code: the pages drop the error.
+    if (what || !current || failed) await restart(current ? `${what ?? "build fixed"}${what ? " changed" : ""}` : "first build");
+    failed = false;
   },
 });
 log.info(`development server on ${siteUrl} (Ctrl-C to stop)`);

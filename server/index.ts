@@ -1,10 +1,13 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
-import http from "node:http";
-import { createApp } from "./app";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp, imageServiceFrom } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
-import { createLogger } from "./logger";
+import { createHttpServer } from "./httpServer";
+import { createLogger, routeLibraryWarnings } from "./logger";
+import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV);
+  // The Prismic client's console warnings can carry a preview token: through the logger, redacted.
+  routeLibraryWarnings(logger);
   let contentClient;
   try {
     contentClient = createContentClient(config);
@@ -47,10 +52,11 @@ async function main(): Promise<void> {
       logger,
       credentials: metaCredentials(config),
       retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
+      pendingMaxAgeMs: config.OUTBOX_PENDING_MAX_AGE_HOURS * 3_600_000,
     });
   worker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.
-  const server = http.createServer();
+  const server = createHttpServer(config, logger);
   const drain = createDrain(server, {
     delayMs: config.SHUTDOWN_DELAY_MS,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -58,9 +64,11 @@ async function main(): Promise<void> {
     worker,
     outbox,
   });
+  const images = imageServiceFrom(config, logger);
   // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
   const devTools = process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient) : undefined;
   const app = createApp({
+    images,
     config,
     logger,
     content,
@@ -71,8 +79,11 @@ async function main(): Promise<void> {
     devRoutes: devTools?.router,
   });
   server.on("request", app);
+  let warmer: MediaWarmer | undefined;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
+    // After listening, never before: readiness does not wait for prepared images.
+    if (config.MEDIA_WARM === "on") warmer = startMediaWarmer({ images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
     devTools?.listening(server);
   });
 
@@ -84,6 +95,7 @@ async function main(): Promise<void> {
       return;
     }
     firstSignalAt = Date.now();
+    warmer?.stop();
     devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
     void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
@@ -95,6 +107,13 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** This server as seen from itself: its own address, loopback when it listens on every interface. */
+function selfUrl(server: http.Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const address = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
 }
 
 void main();

@@ -6,6 +6,7 @@
  * - reloads the page when the code it was served with has been rebuilt (client or server),
  *   or when the content changed;
  * - swaps the stylesheets in place when only they changed;
+ * - shows why the last save did not build, over the page, until the next good build reloads it;
  * - sends hydration warnings to the terminal (they are printed in this console as well).
  */
 import { DEV_BROWSER_ERROR_PATH, DEV_EVENTS_PATH, type DevHello } from "../../shared/devProtocol";
@@ -41,6 +42,8 @@ function swapStylesheets(hrefs: readonly string[]): void {
 }
 
 function onHello(hello: DevHello): void {
+  // A server that still cannot build says so right after this.
+  document.getElementById("dev-build-error")?.remove();
   if (hello.code !== pageCode) {
     console.info("[dev] rebuilt: reloading");
     location.reload();
@@ -49,11 +52,42 @@ function onHello(hello: DevHello): void {
   swapStylesheets(hello.css);
 }
 
+/**
+ * The build error over the page. Styled through the CSSOM (element.style), which the policy's
+ * `style-src 'self'` allows, unlike style attributes in markup.
+ */
+function showBuildError(message: string): void {
+  const id = "dev-build-error";
+  document.getElementById(id)?.remove();
+  const overlay = document.createElement("div");
+  overlay.id = id;
+  overlay.setAttribute("role", "alert");
+  Object.assign(overlay.style, {
+    position: "fixed",
+    inset: "0",
+    zIndex: "2147483647",
+    overflow: "auto",
+    padding: "2rem",
+    background: "rgba(20, 33, 61, 0.94)",
+    color: "#fff",
+    font: "14px/1.5 ui-monospace, monospace",
+  });
+  const title = document.createElement("p");
+  title.textContent = "The last save did not build (the page shows the last good build):";
+  Object.assign(title.style, { color: "#ffb4b4", fontWeight: "600", margin: "0 0 1rem" });
+  const text = document.createElement("pre");
+  text.textContent = message;
+  Object.assign(text.style, { whiteSpace: "pre-wrap", margin: "0" });
+  overlay.append(title, text);
+  document.body.append(overlay);
+}
+
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 function connect(): void {
   const events = new EventSource(DEV_EVENTS_PATH);
   events.addEventListener("hello", (event) => onHello(JSON.parse((event as MessageEvent<string>).data) as DevHello));
   events.addEventListener("stylesheets", (event) => swapStylesheets((JSON.parse((event as MessageEvent<string>).data) as { css: string[] }).css));
+  events.addEventListener("build-error", (event) => showBuildError((JSON.parse((event as MessageEvent<string>).data) as { message: string }).message));
   events.addEventListener("content", () => {
     console.info("[dev] content changed: reloading");
     location.reload();

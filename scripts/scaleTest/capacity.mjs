@@ -15,12 +15,12 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { writeLocalNginxConfig } from "./nginxConfig.mjs";
+import { freePort } from "../lib/freePort.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 5);
@@ -31,15 +31,6 @@ const BROWSER = {
   "accept-language": "en-GB,en;q=0.9",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
 };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** CPU seconds (user + system, all threads) a process has used so far. */
 function cpuSeconds(pid) {
@@ -79,11 +70,12 @@ async function waitUntil(what, check, timeoutMs) {
   }
 }
 
+// MEDIA_WARM=off: the image warm-up would spend a core in the background while requests are timed.
 async function startInstance(env) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, "dist/server/index.js")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", MEDIA_WARM: "off", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -129,8 +121,10 @@ async function measure(label, origin, paths, pids, { connections = 16, headers =
     cpuSeconds: Math.round(cpu * 100) / 100,
     requestsPerCoreSecond: cpu > 0 ? Math.round(ok / cpu) : null,
     p50ms: result.latency.p50,
+    // Headers included: what one answer costs on the wire.
+    bytesPerAnswer: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : null,
   };
-  console.log(`${label}: ${row.requestsPerCoreSecond} req per CPU-second (${ok} answers in ${row.cpuSeconds} CPU-s; ${row.wallRequestsPerSecond} req/s wall, p50 ${row.p50ms} ms)`);
+  console.log(`${label}: ${row.requestsPerCoreSecond} req per CPU-second (${ok} answers in ${row.cpuSeconds} CPU-s; ${row.wallRequestsPerSecond} req/s wall, p50 ${row.p50ms} ms, ${row.bytesPerAnswer} bytes each)`);
   return row;
 }
 
@@ -153,14 +147,18 @@ export async function runCapacity() {
     const dataPaths = [];
     for (const page of pages.slice(0, 3)) {
       const html = await fetch(cached.url + page, { headers: BROWSER }).then((r) => r.text());
-      const literal = /__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
-      const route = literal && Object.keys(JSON.parse(JSON.parse(literal)).loaderData ?? {}).at(-1);
+      // The hydration data: a JSON block on shared pages (decision record 004).
+      const block = /<script type="application\/json" id="router-hydration">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      const route = block && Object.keys(JSON.parse(block).loaderData ?? {}).at(-1);
       if (route) dataPaths.push(`/_data${page}?_route=${encodeURIComponent(route)}`);
     }
     const media = "/media/kitchen-navy-shaker.jpg?auto=format%2Ccompress&w=828";
     const imageHeaders = { ...BROWSER, accept: "image/avif,image/webp,*/*;q=0.8" };
+    const assets = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8"));
+    const firstView = [assets.entry, ...assets.entryImports, ...assets.css];
     const rows = [
       await measure("page from nginx's cache", nginxUrl, pages, withChildren(nginx.pid), { connections: 32 }),
+      await measure("asset of a first view from nginx's cache", nginxUrl, firstView, withChildren(nginx.pid), { connections: 32, headers: { ...BROWSER, accept: "*/*" } }),
       await measure("page from the app's page cache", cached.url, pages, [cached.pid]),
       await measure("page rendered (no cache)", uncached.url, pages, [uncached.pid]),
       await measure("/_data JSON", cached.url, dataPaths, [cached.pid], { headers: { ...BROWSER, accept: "application/json" } }),

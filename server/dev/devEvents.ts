@@ -7,7 +7,9 @@
  * Each connection first gets `hello` with the running build's code fingerprint and stylesheets
  * (the page compares them with its own: reload, or swap the stylesheets), `content` after the
  * embedded content was reloaded, and `stylesheets` when a rebuild changed only the stylesheets
- * (the supervisor says so before restarting, so the page need not wait for the new server). A restart ends the streams (`close()` at the drain); the
+ * (the supervisor says so before restarting, so the page need not wait for the new server), and
+ * `build-error` while the last save does not build (the page shows it over itself, as Vite does;
+ * the next good build restarts the server and reloads the page). A restart ends the streams (`close()` at the drain); the
  * browser reconnects after `retry` ms, through scripts/dev.mjs's proxy, to the new server, whose
  * `hello` tells it what changed.
  */
@@ -35,6 +37,8 @@ export interface DevEvents {
   contentChanged(ref: string): void;
   /** Tells every open page to use these stylesheets now. */
   stylesheetsChanged(css: readonly string[]): void;
+  /** Tells every open page, and every page that opens until the next good build, why the last save did not build. */
+  buildFailed(message: string): void;
   /** Ends every stream (the server is about to stop): the pages reconnect to its successor. */
   close(): void;
 }
@@ -42,6 +46,8 @@ export interface DevEvents {
 export function createDevEvents(hello: DevHello, logger: Logger): DevEvents {
   const streams = new Set<Response>();
   const router = express.Router();
+  let buildError: string | undefined;
+  const buildErrorEvent = () => `event: build-error\ndata: ${JSON.stringify({ message: buildError })}\n\n`;
 
   router.get(DEV_EVENTS_PATH, (req: Request, res: Response) => {
     res.writeHead(200, {
@@ -50,6 +56,7 @@ export function createDevEvents(hello: DevHello, logger: Logger): DevEvents {
       Connection: "keep-alive",
     });
     res.write(`retry: ${RETRY_MS}\nevent: hello\ndata: ${JSON.stringify(hello)}\n\n`);
+    if (buildError) res.write(buildErrorEvent());
     streams.add(res);
     const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
     req.on("close", () => {
@@ -72,6 +79,10 @@ export function createDevEvents(hello: DevHello, logger: Logger): DevEvents {
     },
     stylesheetsChanged(css) {
       for (const res of streams) res.write(`event: stylesheets\ndata: ${JSON.stringify({ css })}\n\n`);
+    },
+    buildFailed(message) {
+      buildError = message;
+      for (const res of streams) res.write(buildErrorEvent());
     },
     close() {
       for (const res of streams) res.end();

@@ -29,14 +29,16 @@ export interface ListeningMessage {
   port: number;
 }
 
-/** What scripts/dev.mjs tells the running server after a rebuild that changed only the stylesheets. */
-interface StylesheetsMessage {
-  type: "stylesheets";
-  css: string[];
-}
+/**
+ * What scripts/dev.mjs tells the running server after a rebuild: the new stylesheets when only
+ * they changed, or why the build failed.
+ */
+type SupervisorMessage = { type: "stylesheets"; css: string[] } | { type: "build-error"; message: string };
 
-const isStylesheetsMessage = (message: unknown): message is StylesheetsMessage =>
-  (message as StylesheetsMessage | null)?.type === "stylesheets" && Array.isArray((message as StylesheetsMessage).css);
+const isSupervisorMessage = (message: unknown): message is SupervisorMessage => {
+  const m = message as Partial<{ type: string; css: unknown; message: unknown }> | null;
+  return (m?.type === "stylesheets" && Array.isArray(m.css)) || (m?.type === "build-error" && typeof m.message === "string");
+};
 
 export function createDevTools(config: Config, logger: Logger, contentClient: ContentClient): DevTools {
   const manifest = readAssetManifest(config.BUILD_DIR);
@@ -52,7 +54,9 @@ export function createDevTools(config: Config, logger: Logger, contentClient: Co
       })
     : undefined;
   const onMessage = (message: unknown) => {
-    if (isStylesheetsMessage(message)) events.stylesheetsChanged(message.css);
+    if (!isSupervisorMessage(message)) return;
+    if (message.type === "stylesheets") events.stylesheetsChanged(message.css);
+    else events.buildFailed(message.message);
   };
   process.on("message", onMessage);
   return {

@@ -20,7 +20,7 @@ import { ROOT, startBuiltServer, type RunningServer } from "../support/builtServ
 import { launchBrowser } from "../support/chromium";
 import { startSliceMachineStandIn, type StandInServer } from "../support/sliceMachine/standIn";
 import type { SliceMachineStandIn } from "../support/sliceMachine/parent";
-import { within } from "../support/waitFor";
+import { until, within } from "../support/waitFor";
 
 const EDITOR_ORIGIN = "https://slice-machine-stand-in.prismic.io";
 const DEV_BUILD_DIR = `.cache/slice-simulator-dev-build-${process.pid}`;
@@ -300,7 +300,10 @@ describe("framing", () => {
       }, url),
     );
     const probe = await (await page.$("#probe"))!.contentFrame();
-    // A refused frame holds Chromium's error page instead of the document.
+    // A refused frame holds Chromium's error page instead of the document. Under load the frame's
+    // URL can still be empty when its first load event fires (the root's locale redirect): wait,
+    // bounded, until it names the page or the error page.
+    await until(`the probe frame of ${url} to settle on a document`, () => probe!.url() !== "", { timeoutMs: 5_000, intervalMs: 50 });
     const shown = probe!.url();
     const hasMarker = await probe!.evaluate((m) => !!document.querySelector(m), marker);
     await page.close();

@@ -3,6 +3,7 @@ import { FixedImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
+import { FIXED_IMAGE_WIDTHS } from "../../../shared/imageWidths";
 import { useLinkResolver } from "../../siteData";
 import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultItem } from "../../../shared/prismicio-types";
 
@@ -18,7 +19,7 @@ export type SampleSwatchesProps = {
  * on phones, 3 from sm, 4 from md, 5 from lg, 6 from xl, each at most about 280 px wide).
  * FixedImage offers it at 1x, 2x and 3x.
  */
-export const SWATCH_WIDTH = 280;
+export const SWATCH_WIDTH = FIXED_IMAGE_WIDTHS.swatch;
 
 /** A content hex colour as `#rrggbb` / `#rgb`, or null when it is not one (never passed through raw). */
 export function swatchColour(value: string | null | undefined): string | null {
