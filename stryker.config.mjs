@@ -8,13 +8,17 @@
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
+const exactRun = process.env.STRYKER_COVERAGE === "all";
+
 export default {
   testRunner: "jest",
   jest: { configFile: "jest.stryker.config.cjs", enableFindRelatedTests: true },
   // Jest runs as `npm test` does: Node 24 (the npm script's `node`) with VM modules.
   testRunnerNodeArgs: ["--experimental-vm-modules", "--no-warnings=ExperimentalWarning"],
   // Each mutant runs only the tests that reached it in the first, unchanged run.
-  coverageAnalysis: "perTest",
+  // STRYKER_COVERAGE=all: every related test instead, to confirm survivors in code that tests
+  // run in beforeAll hooks, which perTest does not credit (docs/decisions/013-mutation-testing.md).
+  coverageAnalysis: exactRun ? "all" : "perTest",
   // Stryker rewrites a tsconfig's "extends" and "references" for its sandbox through TypeScript's
   // JavaScript API, which TypeScript 7 no longer has. Ours has neither: point it at no file.
   tsconfigFile: "stryker-rewrites-no-tsconfig.json",
@@ -47,7 +51,7 @@ export default {
   timeoutMS: 10_000,
   // Mutants in code that runs once at import (tables, constants) would each need every test
   // file: they are left out of the score rather than making a run several times longer.
-  ignoreStatic: true,
+  ignoreStatic: !exactRun,
   // What the sandbox copy leaves out (node_modules is linked, not copied).
   ignorePatterns: [".cache", ".data", "dist.*", "coverage", "reports", "shots"],
   // `npm run test:mutation -- --incremental`: only mutants in changed code (and those whose tests changed) run again.
