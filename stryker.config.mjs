@@ -16,8 +16,8 @@ export default {
   // Jest runs as `npm test` does: Node 24 (the npm script's `node`) with VM modules.
   testRunnerNodeArgs: ["--experimental-vm-modules", "--no-warnings=ExperimentalWarning"],
   // Each mutant runs only the tests that reached it in the first, unchanged run.
-  // STRYKER_COVERAGE=all: every related test instead, to confirm survivors in code that tests
-  // run in beforeAll hooks, which perTest does not credit (docs/decisions/013-mutation-testing.md).
+  // STRYKER_COVERAGE=all: every related test file in full instead (slower), to cross-check a
+  // survivor (docs/decisions/013-mutation-testing.md, "an open question").
   coverageAnalysis: exactRun ? "all" : "perTest",
   // Stryker rewrites a tsconfig's "extends" and "references" for its sandbox through TypeScript's
   // JavaScript API, which TypeScript 7 no longer has. Ours has neither: point it at no file.
