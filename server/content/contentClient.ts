@@ -10,6 +10,7 @@ import { ContentUnavailableError } from "./contentErrors";
 import { expiredPreviewAsUnknownRef } from "./expiredPreview";
 import { loadDocuments, loadReleases } from "./embedded/loadDocuments";
 import { absolutizeMediaUrls } from "./embedded/mediaUrls";
+import { EMBEDDED_MEDIA_ORIGIN } from "../../shared/mediaOrigin";
 import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/embeddedRepository";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
 import { createRefTracker, type RefTracker } from "./refTracker";
@@ -66,9 +67,10 @@ export function createContentClient(config: ContentConfig, options: ContentClien
     return { client, mode: "hosted", refs };
   }
 
-  // Content names embedded images `/media/<file>`; the image helpers need them absolute.
+  // Content names embedded images `/media/<file>`; the image helpers need them absolute (pages
+  // address them root-relative again: shared/mediaOrigin.ts).
   const absolute = (documents: readonly prismic.PrismicDocument[]) =>
-    documents.map((document) => absolutizeMediaUrls(document, config.SITE_URL));
+    documents.map((document) => absolutizeMediaUrls(document, EMBEDDED_MEDIA_ORIGIN));
   // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
   const releases = loadReleases(config.CONTENT_DIR).map((release) => ({ ...release, documents: absolute(release.documents) }));
   const prepare = (documents: prismic.PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
