@@ -5,7 +5,7 @@
  * checker runs over the same pages in `npm run validate:markup` (Java; too slow for CI).
  */
 import fs from "node:fs";
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { parseIndex, parseUrlset } from "../support/sitemapXml";
 

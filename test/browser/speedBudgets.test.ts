@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
