@@ -1,5 +1,5 @@
 /**
- * Server-side rendering of a page request (DESIGN.md, request step 4). The request's scope
+ * Server-side rendering of a page request (docs/architecture.md, request step 4). The request's scope
  * decides the ref (master, or the editor's preview); a fresh cached copy is sent as it is;
  * otherwise the matched loaders run with `query()` and the router streams into the shell,
  * while a copy is kept for the cache. When the content service is down, a cached copy of the

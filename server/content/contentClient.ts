@@ -1,6 +1,6 @@
 /**
  * The one Prismic client of the process. Hosted and embedded content differ only in the
- * endpoint and the `fetch` the client is given (DESIGN.md: one code path). The client is
+ * endpoint and the `fetch` the client is given (docs/architecture.md: one code path). The client is
  * shared across requests so its repository cache is shared too; every request is bounded
  * by a timeout and the rate-limit rules of `resilientFetch`.
  */
