@@ -9,10 +9,12 @@ import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
 import { modulePreload } from "./modulePreload";
+import { keepSpeculationOffFlaggedPages } from "./speculation";
 import { startTags } from "./tags";
 import "../views/styles/site.css";
 
 const tags = startTags();
+keepSpeculationOffFlaggedPages();
 
 /** The page's own modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
 function preloadPageModules(): void {

@@ -6,6 +6,7 @@ import type { Locale } from "../shared/locales";
 import type { PageHead } from "../shared/pageHead";
 import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
+import { SPECULATION_RULES_JSON } from "../shared/speculationRules";
 
 export interface ShellOptions {
   locale: Locale;
@@ -26,6 +27,8 @@ export interface ShellOptions {
    * `data-preview`, which makes the browser entry load its preview module (client/preview.ts).
    */
   toolbarSrc?: string;
+  /** Speculation rules (shared/speculationRules.ts): on every page but those rendered in preview. */
+  speculationRules?: boolean;
   /** The tags' head (server/tags/tagHead.ts): Consent Mode default, public config, CMP and GTM loaders; first in the head. */
   tagHead?: string;
   /**
@@ -56,6 +59,7 @@ export function documentStart(o: ShellOptions): string {
     ...o.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${n}">`),
     o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    o.speculationRules ? `<script type="speculationrules" nonce="${n}">${SPECULATION_RULES_JSON}</script>` : "",
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}" nonce="${n}"></script>` : "",
     "</head>",
     "<body>",

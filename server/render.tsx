@@ -132,6 +132,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     appModules: appModules(manifest, matchedPageModules(context)),
     noindex: context.statusCode >= 400 || scope.preview,
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
+    speculationRules: !scope.preview,
     tagHead: deps.tagHead?.(nonce),
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
   });
