@@ -58,6 +58,11 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
     );
     const stream = renderToPipeableStream(app, {
       nonce: o.nonce,
+      // Every slice is a Suspense boundary (views/slices/index.tsx) so that the browser hydrates
+      // them one by one; none suspends, and each must stay in place in the HTML: React otherwise
+      // moves a large finished boundary out of the shell into a hidden element and an inline
+      // script, and the page would need JavaScript to show its content.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       bootstrapModules: [o.entry],
       [forCrawler ? "onAllReady" : "onShellReady"]() {
         res.status(o.context.statusCode);
