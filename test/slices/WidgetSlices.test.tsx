@@ -9,6 +9,8 @@ import PrivacyPolicy from "../../views/slices/PrivacyPolicy";
 import type { PrivacyPolicySlice } from "../../views/slices/PrivacyPolicy/types";
 import Reviews from "../../views/slices/Reviews";
 import type { ReviewsSlice } from "../../views/slices/Reviews/types";
+import { SLOT_ATTRIBUTE } from "../../client/pageScripts";
+import { SCRIPT_SLOT_ATTRIBUTE } from "../../shared/scriptSlot";
 import { visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 
@@ -110,4 +112,8 @@ describe("privacy_policy slice", () => {
     expect(await render(<PrivacyPolicy slice={policy({ fallback_label: null })} index={2} />, NO_FEATURES)).toBe("");
     expect(await render(<PrivacyPolicy slice={policy({ fallback_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={2} />, NO_FEATURES)).toBe("");
   });
+});
+
+test("the browser looks for the slots by the attribute the views write", () => {
+  expect(SLOT_ATTRIBUTE).toBe(SCRIPT_SLOT_ATTRIBUTE);
 });
