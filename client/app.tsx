@@ -17,6 +17,7 @@ import { reportError, reportRouteError, showFatalError, watchStartup } from "./f
 import { documentLoadsWhere } from "./fullPageLoads";
 import { isFlaggedPage, recordEmailMarketingPages } from "./fullReloadPages";
 import { handleInPageHashLinks } from "./hashLinks";
+import { adoptHydrationData } from "./hydrationData";
 import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./newVersion";
 import { OnHydrated } from "./onHydrated";
 import { readSiteConfig } from "./siteConfig";
@@ -41,6 +42,7 @@ async function start({ tags, onHydrated }: AppStart): Promise<void> {
     reloadOnFailedRouteChunks(createRoutes(clientLoaders), () => pendingUrl(current)),
     { router: () => current, onFirstRender: endStartupWatch },
   );
+  adoptHydrationData();
   const setupError = await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes, {
     hydrationData: setupError ? withSetupError(routes, setupError) : undefined,

@@ -26,7 +26,7 @@ import type { Slice, SliceZone } from "@prismicio/client";
 import { SimulatorManager, simulatorClass, simulatorRootClass, StateEventType } from "@prismicio/simulator/kit";
 import type { SiteChrome } from "../shared/pageData";
 import { routeId } from "../shared/routeTable";
-import { sliceComponents } from "../views/slices";
+import { sliceComponents } from "../views/parts/SliceZone";
 
 const LAYOUT_ID = routeId("layout", "gb");
 const EMPTY_CHROME: SiteChrome = { locale: "gb", sections: {}, primaryNav: [], footerNav: [], footerFormId: null, taxonomy: {} };

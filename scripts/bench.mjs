@@ -1,21 +1,32 @@
 /**
- * `npm run bench`: requests per second and latency of the home page (a) served from the page
- * cache, (b) rendered on every request (cache off), and (c) express.static serving the same
- * HTML bytes from the same Node, in one run on loopback (the machines are noisy: compare within
- * a run, report the ratios a/c and b/c). Run `npm run build` first.
- * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PATH (default /).
+ * `npm run bench`: the home page's bytes served six ways, in one run on loopback, each with
+ * requests per second and latency p50/p99:
+ *   bare node:http   a bare server writing the page from one buffer (Node's own limit)
+ *   nginx            one nginx worker serving the page as a file (Debian's nginx-light,
+ *                    installed when missing and running as root; skipped otherwise)
+ *   express.static   express.static serving the page as a file, in its own process
+ *   site, hit        the site answering from its page cache
+ *   site, hit+id     the same with a unique campaign id per request (`?fbclid=<n>&utm_source=x`)
+ *   site, uncached   the site rendering every request (PAGE_CACHE_BYTES=0)
+ * The site runs as in production, logging on (LOG_LEVEL=info, JSON lines to /dev/null). The
+ * machines are noisy: compare within a run, and read the ratios printed at the end.
+ * Run `npm run build` first. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_PATH (default /), BENCH_ONLY (comma-separated names to run, e.g. `hit,bare`).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import autocannon from "autocannon";
-import express from "express";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const pagePath = process.env.BENCH_PATH ?? "/";
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const wanted = (name) => !only || only.includes(name);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -25,68 +36,142 @@ const freePort = () =>
     });
   });
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(url, what) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error(`${what} did not start`);
+}
+
+// MEDIA_WARM=off: the image warm-up would spend a core in the background while requests are timed.
 async function startSite(env = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const devNull = fs.openSync("/dev/null", "w");
   const child = spawn(process.execPath, ["dist/server/index.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "silent", ...env },
-    stdio: "inherit",
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", NODE_ENV: "production", MEDIA_WARM: "off", ...env },
+    stdio: ["ignore", devNull, "inherit"],
   });
-  for (let i = 0; i < 150; i++) {
+  await waitFor(`${url}/healthz`, "site");
+  return { url, stop: () => child.kill("SIGTERM") };
+}
+
+/** One of scripts/benchServer.mjs's servers, in its own Node process. */
+async function startReference(mode, target) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/benchServer.mjs"), mode, target], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const [line] = await readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+  const { port } = JSON.parse(line);
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+/** nginx with one worker on a config of its own in `dir`; null when it is absent and cannot be installed. */
+async function startNginx(dir) {
+  let binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((f) => fs.existsSync(f));
+  if (!binary && process.getuid?.() === 0) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => child.kill("SIGTERM") };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+      execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "ignore" });
+      binary = "/usr/sbin/nginx";
+    } catch {
+      return null;
+    }
   }
-  throw new Error("site did not start");
-}
-
-async function startStatic(html) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-static-"));
-  fs.writeFileSync(path.join(dir, "index.html"), html);
-  const app = express();
-  app.use(express.static(dir));
+  if (!binary) return null;
   const port = await freePort();
-  const server = await new Promise((resolve) => {
-    const s = app.listen(port, "127.0.0.1", () => resolve(s));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    [
+      "worker_processes 1;",
+      "daemon off;",
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log;`,
+      "events { worker_connections 1024; }",
+      "http {",
+      "  access_log off;",
+      `  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
+      "  default_type text/html;",
+      "  keepalive_requests 1000000;",
+      `  server { listen 127.0.0.1:${port}; root ${dir}; location / { index index.html; } }`,
+      "}",
+    ].join("\n"),
+  );
+  const child = spawn(binary, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/`, "nginx");
+  return { url, stop: () => child.kill("SIGQUIT") };
 }
 
-function run(name, url) {
+function run(name, url, extra = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "identity" } }, (err, result) => {
+    autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "identity" }, ...extra }, (err, result) => {
       if (err) return reject(err);
-      const row = {
-        name,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
-      console.log(`${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}`);
+      const row = { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+      console.log(`${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  non-2xx ${row.non2xx}  errors ${row.errors}`);
       resolve(row);
     });
   });
 }
 
-const pagePath = process.env.BENCH_PATH ?? "/";
-const cachedSite = await startSite();
-const uncachedSite = await startSite({ PAGE_CACHE_BYTES: "0" });
-// Warm the cache (the first response stores the page just after it is sent).
-for (let i = 0; i < 5; i++) await (await fetch(cachedSite.url + pagePath)).text();
-const html = await (await fetch(cachedSite.url + pagePath)).text();
-const stat = await startStatic(html);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+fs.chmodSync(dir, 0o755);
+const running = [];
 try {
-  console.log(`${pagePath}, ${connections} connections, ${seconds} s each, Node ${process.version}`);
-  const cached = await run("(a) site, page cache", cachedSite.url + pagePath);
-  const uncached = await run("(b) site, rendering every request", uncachedSite.url + pagePath);
-  const baseline = await run("(c) express.static, same HTML", `${stat.url}/`);
-  console.log(`ratio a/c: ${(cached.rps / baseline.rps).toFixed(3)}   ratio b/c: ${(uncached.rps / baseline.rps).toFixed(3)}   a/b: ${(cached.rps / uncached.rps).toFixed(1)}`);
+  const site = await startSite();
+  running.push(site);
+  // Warm the cache: the first request renders and stores the page.
+  for (let i = 0; i < 5; i++) await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).text();
+  const html = Buffer.from(await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+  fs.writeFileSync(path.join(dir, "index.html"), html, { mode: 0o644 });
+  console.log(`${pagePath} (${html.length} bytes), ${connections} connections, ${seconds} s each, Node ${process.version}`);
+
+  const rows = {};
+  if (wanted("bare")) {
+    const bare = await startReference("bare", path.join(dir, "index.html"));
+    running.push(bare);
+    rows.bare = await run("bare node:http", `${bare.url}/`);
+    bare.stop();
+  }
+  if (wanted("nginx")) {
+    const nginx = await startNginx(dir);
+    if (nginx) {
+      running.push(nginx);
+      rows.nginx = await run("nginx, one worker", `${nginx.url}/`);
+      nginx.stop();
+    } else console.log("nginx                        skipped: not installed, and not root to install nginx-light");
+  }
+  if (wanted("static")) {
+    const stat = await startReference("static", dir);
+    running.push(stat);
+    rows.static = await run("express.static", `${stat.url}/`);
+    stat.stop();
+  }
+  if (wanted("hit")) rows.hit = await run("site, cache hit", site.url + pagePath);
+  if (wanted("campaign")) {
+    let n = 0;
+    const sep = pagePath.includes("?") ? "&" : "?";
+    rows.campaign = await run("site, hit + unique fbclid", site.url + pagePath, {
+      requests: [{ setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}fbclid=${++n}.${Date.now()}&utm_source=x` }) }],
+    });
+  }
+  site.stop();
+  if (wanted("uncached")) {
+    const uncached = await startSite({ PAGE_CACHE_BYTES: "0" });
+    running.push(uncached);
+    rows.uncached = await run("site, uncached (renders)", uncached.url + pagePath);
+    uncached.stop();
+  }
+  const ratio = (a, b) => (rows[a] && rows[b] ? (rows[a].rps / rows[b].rps).toFixed(3) : "n/a");
+  console.log(
+    `hit/bare ${ratio("hit", "bare")}   hit+id/hit ${ratio("campaign", "hit")}   hit/static ${ratio("hit", "static")}   uncached/static ${ratio("uncached", "static")}   bare/nginx ${ratio("bare", "nginx")}`,
+  );
 } finally {
-  cachedSite.stop();
-  uncachedSite.stop();
-  stat.stop();
+  for (const server of running) server.stop();
+  await sleep(200);
+  fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -66,10 +66,12 @@ async function sitemapPaths(origin) {
 
 /** The leaf route id of a rendered page, from its hydration payload (what a client navigation asks `/_data` for). */
 function leafRouteId(html) {
+  // The JSON data block of a shared page, or React Router's inline script (a preview).
+  const block = /<script type="application\/json" id="router-hydration">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const literal = /__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
-  if (!literal) return null;
+  if (!block && !literal) return null;
   try {
-    return Object.keys(JSON.parse(JSON.parse(literal)).loaderData ?? {}).at(-1) ?? null;
+    return Object.keys((block ? JSON.parse(block) : JSON.parse(JSON.parse(literal))).loaderData ?? {}).at(-1) ?? null;
   } catch {
     return null; // an escape JSON does not read: no data request for this page
   }

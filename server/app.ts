@@ -6,8 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
-import express, { type Express } from "express";
-import { pino } from "pino";
+import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
@@ -16,6 +15,9 @@ import type { Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
+import { createRenderCoordinator } from "./pageCache/renderCoordinator";
+import { createFastHitPath } from "./pageCache/fastHit";
+import { publicSecurityHeaders } from "./pageCache/headerBlock";
 import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
@@ -24,13 +26,17 @@ import { errorHandler } from "./httpErrors";
 import { legacyRedirects } from "./legacyRedirects";
 import { createServerLoaders } from "./loaders";
 import { localeDetection, regionChoice } from "./localeDetection";
-import type { Logger } from "./logger";
+import { redactedError, redactedRequest, redactSecrets, type Logger } from "./logger";
+import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
 import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
+import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
+import { markPreviewRequests } from "./preview/previewCookie";
+import { canonicalUrls } from "./canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
 import { hashedAssets } from "./staticAssets";
@@ -45,6 +51,8 @@ import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
 import { createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
+import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
+import { createOutboxCapacity } from "./outbox/outboxCapacity";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
@@ -64,64 +72,85 @@ export interface AppDeps {
   outbox?: OutboxStore;
   /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
+  /** Embedded media's transforms and disk cache; default: one made from the configuration. */
+  images?: ImageService;
+  /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
+  devRoutes?: RequestHandler;
+}
+
+/** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
+export function imageServiceFrom(config: Config, logger: Logger): ImageService {
+  return createImageService({
+    cacheDir: config.MEDIA_CACHE_DIR,
+    cacheBytes: config.MEDIA_CACHE_BYTES,
+    logger,
+    concurrency: config.MEDIA_TRANSFORMS,
+    maxWaiting: config.MEDIA_QUEUE,
+  });
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-const SECRET_PARAMS = /([?&](?:token|secret|access_token)=)[^&]*/gi;
-
-/** The request as logged: no query object (the URL carries it, with secrets redacted), no cookies. */
-function redactedRequest(req: { url?: string } & Record<string, unknown>) {
-  const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
-    url?: string;
-  };
-  return { ...plain, url: plain.url?.replace(SECRET_PARAMS, "$1[redacted]") };
-}
-
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false }: AppDeps): Express {
+export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, images = imageServiceFrom(config, logger), devRoutes }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
   app.set("trust proxy", config.TRUST_PROXY);
+  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, app.get("trust proxy fn"), logger);
+  // Past OUTBOX_MAX_EVENTS tracking events are refused (server/outbox/outboxCapacity.ts).
+  const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
+  const renders = createRenderCoordinator({ onError: (page, error) => logger.error({ err: error, page }, "background render failed") });
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
-  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, pageCache: cache }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);
   const features = featuresOf(publicSiteConfig(config));
 
+  // Event streams must not wait in compression() nor fill the request log.
+  if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
+  const security = securityHeaders(config.SITE_URL, tagCspSources(config));
+  // A fresh cached page, before everything else: it decides only what the stack would decide
+  // the same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
+  app.use(createFastHitPath({ cache, refs, repositoryName, logger, securityHeaders: publicSecurityHeaders(security), redactUrl: redactSecrets }));
 
   app.use(
     pinoHttp({
       logger,
       // Preview tokens and secrets in query strings never reach the log.
-      serializers: { req: redactedRequest, res: briefResponse },
+      serializers: { req: redactedRequest, res: briefResponse, err: redactedError },
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // A 503 is a deliberate "busy, come back" (full image queue, draining, content down): a warning.
+      customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info"),
     }),
   );
   app.use(cspNonce());
+  // Cookies first: whether a request is a preview of this repository (a junk cookie is not)
+  // decides the policy below, the root's locale detection and the page cache.
+  app.use(cookieParser());
+  app.use(markPreviewRequests(repositoryName));
   // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
-  app.use(securityHeaders(config.SITE_URL, tagCspSources(config)));
+  app.use(security);
   app.use(compression());
-  app.use(cookieParser());
+  // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
+  app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);
@@ -131,7 +160,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
-  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, cacheDir: config.MEDIA_CACHE_DIR, logger }));
+  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, images }));
   app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
@@ -146,16 +175,18 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
-  app.use(routeLabel("meta_capi"), createMetaCapiRouter({ outbox, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
+  app.use(routeLabel("meta_capi"), forwardedFor, createMetaCapiRouter({ outbox, capacity: outboxCapacity, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
 
+  // One URL per page: any other spelling of a page path is one 301 away from it.
+  app.use(routeLabel("canonical_redirect"), canonicalUrls);
   // Pages: the renderer names the matched route (its id), or the cached page does.
   app.use(routeLabel("page"), (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

@@ -17,6 +17,11 @@ export interface AssetManifest {
   fontPreloads: string[];
   /** URL of the /slice-simulator module (client/sliceSimulator.tsx), self-contained; absent in builds older than it. */
   simulatorEntry?: string;
+  /**
+   * Development builds only (`npm run dev`): the development client's URL, and a fingerprint of
+   * the build's code (client and server, stylesheets aside) that tells an open page to reload.
+   */
+  dev?: { client: string; code: string };
   /** Source file of a page module (views/pages/X.tsx) → URLs of its chunk and the chunks it imports. */
   modules: Record<string, string[]>;
 }

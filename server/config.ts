@@ -60,11 +60,28 @@ const schema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   /** Where transformed images are kept between requests (and restarts). */
   MEDIA_CACHE_DIR: z.string().min(1).default(".cache/media"),
+  /** Bytes the media cache may hold on disk; the least recently used images go first. */
+  MEDIA_CACHE_BYTES: z.coerce.number().int().min(65_536, "at least 65536 (64 KiB)").default(512 * 1024 * 1024),
+  /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
+  MEDIA_WARM: z.enum(["on", "off"]).default("on"),
+  /** Image transforms run at once; default one per core (each uses one core). */
+  MEDIA_TRANSFORMS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Visitors' image transforms that may wait for a core; beyond it, 503 with Retry-After. Default 8 per transform slot. */
+  MEDIA_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   PRISMIC_REPOSITORY: z
     .string()
     .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
     .optional(),
   PRISMIC_ACCESS_TOKEN: z.string().min(1).optional(),
+  /**
+   * The repository's API endpoint, when it is not Prismic's `https://<PRISMIC_REPOSITORY>.cdn.prismic.io/api/v2`
+   * (a proxy in front of Prismic, or a Prismic stand-in in tests); needs PRISMIC_REPOSITORY.
+   */
+  PRISMIC_API_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => /\/api\/v2\/?$/.test(new URL(url).pathname), "a repository endpoint ending in /api/v2")
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   /** How long the master ref is trusted before it is re-read (ms): the delay before a publish shows. */
   CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   /** Every request to the content service gives up after this long (ms). */
@@ -115,8 +132,12 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   /** Google Cloud project of the Firestore outbox (credentials: GOOGLE_APPLICATION_CREDENTIALS or the runtime's). */
   FIRESTORE_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id").optional(),
-  /** Delivered events are deleted from the outbox after this many hours. */
+  /** Settled events (delivered, failed, not_sent) are deleted from the outbox this many hours after settling. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(168),
+  /** Pending events older than this many hours are deleted undelivered (Meta refuses events over 7 days old). */
+  OUTBOX_PENDING_MAX_AGE_HOURS: z.coerce.number().min(1).max(24 * 365).default(168),
+  /** Events the outbox may hold; beyond it new tracking events get 503 (and the log and metrics say so). */
+  OUTBOX_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   /**
    * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the
    * load balancer sees it and stops sending before the listener closes. 5 s covers readiness
@@ -128,14 +149,30 @@ const schema = z.object({
    * and the process exits non-zero. Below Kubernetes' default 30 s grace before SIGKILL (`docker stop` waits 10 s unless given -t).
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+  /**
+   * HTTP limits (README, "HTTP limits"): a request's headers must arrive within this long (ms);
+   * a real browser sends them in one packet, even on a slow phone network well under a second.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  /** The whole request, headers and body (ms): the largest body the site takes is a ~20 KB tracking event. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  /** An idle keep-alive connection is closed after this long (ms); behind a load balancer, above its idle timeout. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(5_000),
+  /** Connections held at once; beyond it new ones are dropped (and a warning logged). */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
 }).superRefine((env, ctx) => {
   // Half a Meta configuration is a mistake, not "tracking off".
   if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });
   if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID) ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
+  if (env.PRISMIC_API_ENDPOINT && !env.PRISMIC_REPOSITORY)
+    ctx.addIssue({ code: "custom", path: ["PRISMIC_API_ENDPOINT"], message: "needs PRISMIC_REPOSITORY (the repository's name, for the preview cookie and toolbar)" });
   if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
     ctx.addIssue({ code: "custom", path: ["FIRESTORE_PROJECT_ID"], message: "required when OUTBOX_STORE is firestore" });
+  // Node requires it, and a header deadline past the request's would be no deadline.
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+    ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not be more than HTTP_REQUEST_TIMEOUT_MS" });
   // The delay is part of the bound: a delay as long as the bound would cut every request.
   if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
     ctx.addIssue({ code: "custom", path: ["SHUTDOWN_DELAY_MS"], message: "must be less than SHUTDOWN_TIMEOUT_MS" });

@@ -4,6 +4,7 @@
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isRouteErrorResponse, type StaticHandler } from "react-router";
+import { browserPayload } from "../shared/browserPayload";
 import { DATA_PREFIX, ROUTE_PARAM } from "../shared/dataEndpoint";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
@@ -36,7 +37,8 @@ export function createDataEndpoint(handler: StaticHandler, origin: string, deps:
         requestContext: routerContext(scope),
       });
       if (result instanceof Response) return void sendResponse(res, result);
-      res.json(result ?? null);
+      // Only what the views read (shared/browserPayload.ts), as in the hydration payload.
+      res.json(browserPayload(result) ?? null);
     } catch (thrown) {
       if (thrown instanceof Response) return void sendResponse(res, thrown);
       if (isRouteErrorResponse(thrown)) {

@@ -10,7 +10,7 @@ import { escapeHtml as e } from "./html";
 
 const ogLocale = (language: string) => language.replace("-", "_");
 
-export function headTags(head: PageHead, locale: Locale, nonce: string): string {
+export function headTags(head: PageHead, locale: Locale): string {
   const tags: string[] = [`<link rel="canonical" href="${e(head.canonical)}">`];
   for (const alt of head.alternates) tags.push(`<link rel="alternate" hreflang="${e(alt.language)}" href="${e(alt.url)}">`);
   const fallback = head.alternates.find((alt) => alt.language === DEFAULT_LOCALE.language);
@@ -38,10 +38,9 @@ export function headTags(head: PageHead, locale: Locale, nonce: string): string 
   if (head.description) meta("name", "twitter:description", head.description);
   meta("name", "twitter:image", head.image.url);
 
-  // JSON-LD is data, not script, but it carries the nonce like every script element, and it
-  // must never be able to end its element early.
+  // JSON-LD is data, not script (no CSP source needed), and it must never be able to end its element early.
   for (const data of head.jsonLd) {
-    tags.push(`<script type="application/ld+json" nonce="${e(nonce)}">${serializeJsonLd(data)}</script>`);
+    tags.push(`<script type="application/ld+json">${serializeJsonLd(data)}</script>`);
   }
   return tags.join("");
 }

@@ -6,6 +6,7 @@ import type { Locale } from "../shared/locales";
 import type { PageHead } from "../shared/pageHead";
 import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
+import { moduleLoader, modulePreloader, scriptLoader } from "./scriptLoader";
 import { SPECULATION_RULES_JSON } from "../shared/speculationRules";
 
 export interface ShellOptions {
@@ -13,7 +14,11 @@ export interface ShellOptions {
   title: string;
   /** The page's full head; null on error pages, which get no canonical and `noindex`. */
   head: PageHead | null;
-  nonce: string;
+  /**
+   * A preview's per-request nonce, for its toolbar script; pages every visitor shares have none
+   * (their inline scripts are allowed by hash: decision record 004).
+   */
+  nonce?: string;
   css: string[];
   fonts: string[];
   entry: string;
@@ -36,10 +41,12 @@ export interface ShellOptions {
    * /builds/latest.json for a newer one (client/newVersion.ts reads the meta tag).
    */
   build?: { id: string; checkIntervalMs: number };
+  /** Development builds only: the development client (client/dev/devClient.ts) and the build's code fingerprint. */
+  devClient?: { src: string; code: string };
 }
 
 export function documentStart(o: ShellOptions): string {
-  const n = escapeHtml(o.nonce);
+  const nonce = o.nonce ? ` nonce="${escapeHtml(o.nonce)}"` : "";
   return [
     "<!doctype html>",
     `<html lang="${o.locale.language}"${o.toolbarSrc ? " data-preview" : ""}>`,
@@ -50,17 +57,20 @@ export function documentStart(o: ShellOptions): string {
     `<title>${escapeHtml(o.title)}</title>`,
     o.head?.description ? `<meta name="description" content="${escapeHtml(o.head.description)}">` : "",
     o.noindex ? '<meta name="robots" content="noindex">' : "",
-    o.head && !o.noindex ? headTags(o.head, o.locale, o.nonce) : "",
+    o.head && !o.noindex ? headTags(o.head, o.locale) : "",
     '<meta name="theme-color" content="#14213d">',
     o.build ? `<meta name="build-id" content="${escapeHtml(o.build.id)}" data-check-interval="${o.build.checkIntervalMs}">` : "",
     ...o.fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    `<link rel="modulepreload" href="${escapeHtml(o.entry)}" nonce="${n}">`,
-    ...o.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${n}">`),
+    // Added by a hashed script: 'strict-dynamic' trusts what it creates, no nonce needed.
+    `<script>${modulePreloader([o.entry, ...o.preloads])}</script>`,
     o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    o.speculationRules ? `<script type="speculationrules" nonce="${n}">${SPECULATION_RULES_JSON}</script>` : "",
-    o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}" nonce="${n}"></script>` : "",
+    // The same bytes on every page: allowed by their hash, like every inline script.
+    o.speculationRules ? `<script type="speculationrules">${SPECULATION_RULES_JSON}</script>` : "",
+    o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}"${nonce}></script>` : "",
+    // Development only: the development client, added by a hashed loader like every other module.
+    o.devClient ? `<script>${scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })}</script>` : "",
     "</head>",
     "<body>",
     '<div id="root">',
@@ -68,3 +78,16 @@ export function documentStart(o: ShellOptions): string {
 }
 
 export const DOCUMENT_END = "</div></body></html>";
+
+/** Element id of the hydration data: JSON the browser reads (client/hydrationData.ts), never runs. */
+export const HYDRATION_DATA_ID = "router-hydration";
+
+/**
+ * What follows React's markup in a page every visitor shares: the router's hydration data as a
+ * non-executable JSON script (`<` escaped, so it cannot end its element), and the hashed loader
+ * of the browser entry. It follows `#root`'s closing tag.
+ */
+export function documentTail(hydrationJson: string, entry: string): string {
+  const data = hydrationJson.replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script><script>${moduleLoader(entry)}</script>`;
+}

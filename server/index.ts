@@ -1,12 +1,16 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
-import http from "node:http";
-import { createApp } from "./app";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp, imageServiceFrom } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
-import { createLogger } from "./logger";
+import { createHttpServer } from "./httpServer";
+import { createLogger, routeLibraryWarnings } from "./logger";
+import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
+import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./shutdown";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
@@ -24,6 +28,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV);
+  // The Prismic client's console warnings can carry a preview token: through the logger, redacted.
+  routeLibraryWarnings(logger);
   let contentClient;
   try {
     contentClient = createContentClient(config);
@@ -32,7 +38,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { client, refs } = contentClient;
-  const content = createContentService(client, { masterRef: () => refs.current() });
+  const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
   const outbox = await openOutboxStore(config).catch((error: unknown) => {
     logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
@@ -46,10 +52,11 @@ async function main(): Promise<void> {
       logger,
       credentials: metaCredentials(config),
       retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
+      pendingMaxAgeMs: config.OUTBOX_PENDING_MAX_AGE_HOURS * 3_600_000,
     });
   worker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.
-  const server = http.createServer();
+  const server = createHttpServer(config, logger);
   const drain = createDrain(server, {
     delayMs: config.SHUTDOWN_DELAY_MS,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -57,7 +64,11 @@ async function main(): Promise<void> {
     worker,
     outbox,
   });
+  const images = imageServiceFrom(config, logger);
+  // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
+  const devTools = process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient) : undefined;
   const app = createApp({
+    images,
     config,
     logger,
     content,
@@ -65,10 +76,15 @@ async function main(): Promise<void> {
     repositoryName: client.repositoryName ?? "embedded",
     outbox,
     draining: drain.draining,
+    devRoutes: devTools?.router,
   });
   server.on("request", app);
+  let warmer: MediaWarmer | undefined;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
+    // After listening, never before: readiness does not wait for prepared images.
+    if (config.MEDIA_WARM === "on") warmer = startMediaWarmer({ images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
+    devTools?.listening(server);
   });
 
   let firstSignalAt = 0;
@@ -79,6 +95,8 @@ async function main(): Promise<void> {
       return;
     }
     firstSignalAt = Date.now();
+    warmer?.stop();
+    devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
     void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.
@@ -89,6 +107,13 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** This server as seen from itself: its own address, loopback when it listens on every interface. */
+function selfUrl(server: http.Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const address = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
 }
 
 void main();

@@ -59,20 +59,38 @@ export function negotiatedLocale(req: Request): Locale {
   return LOCALES.find((l) => l.language === best) ?? DEFAULT_LOCALE;
 }
 
+/** What every answer to `/` varies on: the locale cookie and the browser's language. */
+export const ROOT_VARY = ["Cookie", "Accept-Language"] as const;
+
+/**
+ * The region a visitor of `/` is sent to (cookies already parsed), or null when the gb home is
+ * theirs: the one decision both this middleware and the page cache's fast path
+ * (server/pageCache/fastHit.ts) take. `detected`: chosen from Accept-Language, not the cookie.
+ */
+export function rootRegion(req: Request): { locale: Locale; detected: boolean } | null {
+  let locale = cookieLocale(req);
+  let detected = false;
+  if (!locale) {
+    if (isCrawler(req)) return null;
+    locale = negotiatedLocale(req);
+    detected = true;
+  }
+  return locale === DEFAULT_LOCALE ? null : { locale, detected };
+}
+
 /** Middleware for the application root: redirects `GET /` to the visitor's region; every other request passes. */
 export function localeDetection(req: Request, res: Response, next: NextFunction): void {
   if (req.path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return next();
-  res.vary("Cookie").vary("Accept-Language");
-  // An editor previewing the gb home must see the gb home, whatever their region.
-  if (req.cookies?.[PREVIEW_COOKIE]) return next();
+  res.vary(ROOT_VARY[0]).vary(ROOT_VARY[1]);
+  // An editor previewing the gb home must see the gb home, whatever their region (a preview of
+  // this repository: server/preview/previewCookie.ts marks it; a junk cookie is no preview).
+  const preview = (res.locals.preview as boolean | undefined) ?? Boolean(req.cookies?.[PREVIEW_COOKIE]);
+  if (preview) return next();
 
-  let locale = cookieLocale(req);
-  if (!locale) {
-    if (isCrawler(req)) return next();
-    locale = negotiatedLocale(req);
-    if (locale !== DEFAULT_LOCALE) setLocaleCookie(req, res, locale);
-  }
-  if (locale === DEFAULT_LOCALE) return next();
+  const region = rootRegion(req);
+  if (!region) return next();
+  const { locale } = region;
+  if (region.detected) setLocaleCookie(req, res, locale);
 
   const queryAt = req.originalUrl.indexOf("?");
   res.setHeader("Cache-Control", DETECTION_REDIRECT_CACHE_CONTROL);

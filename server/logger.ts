@@ -15,6 +15,63 @@ const resolvable = (name: string): boolean => {
 };
 
 /**
+ * Query parameters whose values never reach a log, matched on the decoded name (so `%74oken` is
+ * `token`): preview tokens and refs (a preview ref is the token), access tokens, secrets.
+ */
+const SECRET_NAME = /token|secret|password|signature|^ref$|^key$|api_?key/i;
+/** `name=value` after `?`, `&` or `;` in any text (a URL alone, or inside a message or stack). */
+const QUERY_PAIR = /([?&;])([^=&;#\s"'<>]+)=([^&;#\s"'<>]*)/g;
+const CENSOR = "[redacted]";
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    return name;
+  }
+}
+
+/** `text` with the value of every secret-named query parameter replaced, however the name is encoded. */
+export function redactSecrets(text: string): string {
+  return text.replace(QUERY_PAIR, (pair, separator: string, name: string) =>
+    SECRET_NAME.test(decodedName(name)) ? `${separator}${name}=${CENSOR}` : pair,
+  );
+}
+
+/** A logged URL or Referer: secrets redacted; for a Referer (another page, maybe another site) no query or fragment at all. */
+const withoutQuery = (url: string) => url.replace(/[?#].*$/s, "");
+
+/** The request as logged: no query object (the URL carries it, redacted), no cookies, a Referer without its query. */
+export function redactedRequest(req: { url?: string } & Record<string, unknown>) {
+  const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
+    url?: string;
+    headers?: Record<string, unknown>;
+  };
+  const headers = plain.headers && { ...plain.headers };
+  if (headers && typeof headers.referer === "string") headers.referer = withoutQuery(headers.referer);
+  return { ...plain, url: plain.url === undefined ? undefined : redactSecrets(plain.url), ...(headers ? { headers } : {}) };
+}
+
+/** An error as logged: pino's shape, with secrets redacted from its message, stack and any string property (a failed request's `url`). */
+export function redactedError(error: unknown) {
+  if (!(error instanceof Error)) return error;
+  const plain = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(plain)) if (typeof value === "string") plain[key] = redactSecrets(value);
+  return plain;
+}
+
+/**
+ * Development log lines (pino-pretty): one line per event, a request as
+ * "request completed: GET /path → 200 in 12 ms"; errors keep their stack on the lines below.
+ */
+export const PRETTY_OPTIONS = {
+  translateTime: "SYS:HH:MM:ss.l",
+  singleLine: true,
+  ignore: "pid,hostname,req,res,responseTime",
+  messageFormat: "{msg}{if responseTime}: {req.method} {req.url} → {res.statusCode} in {responseTime} ms{end}",
+};
+
+/**
  * The logger's options: JSON lines, one per event, where a program reads the output (log
  * shippers, `docker logs`, a pipe) and in tests. Human-readable lines through pino-pretty in
  * development, and when the output is a terminal (`npm start` in a shell), when it is installed:
@@ -30,17 +87,41 @@ export function loggerOptions(
   const pretty = (env === "development" || (env === "production" && toTerminal)) && canLoad("pino-pretty");
   return {
     level,
+    serializers: { err: redactedError },
     redact: {
       paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.accessToken", "*.token"],
       censor: "[redacted]",
     },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
+    ...(pretty ? { transport: { target: "pino-pretty", options: PRETTY_OPTIONS } } : {}),
   };
 }
 
-/** The process logger: cookies and credentials never reach a log. */
+/**
+ * The process logger: cookies and credentials never reach a log. JSON lines go to stdout
+ * asynchronously (a request never waits for its log line to be written; pino flushes what is
+ * pending when the process exits); the development transport has its own worker thread.
+ */
 export function createLogger(level: string, env: LogEnvironment = "production"): Logger {
-  return pino(loggerOptions(level, env));
+  const options = loggerOptions(level, env);
+  return options.transport ? pino(options) : pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+/**
+ * `@prismicio/client` warns on the console, and its "ref was invalid/expired" warning prints the
+ * ref: for a preview, that is the preview token. Its warnings go through `logger` instead, ref
+ * and secrets redacted; every other console.warn is left as it was. Returns the undo.
+ */
+export function routeLibraryWarnings(logger: Logger): () => void {
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const [first] = args;
+    if (typeof first !== "string" || !first.startsWith("[@prismicio/client]")) return original.apply(console, args);
+    const message = redactSecrets(first.replace(/The ref \((.*?)\) was/s, `The ref (${CENSOR}) was`));
+    logger.warn({ source: "@prismicio/client" }, message);
+  };
+  return () => {
+    console.warn = original;
+  };
 }
 
 export type { Logger };

@@ -5,6 +5,8 @@
 import type { ImageField } from "@prismicio/client";
 import { documentAlternates, everyRegion } from "../shared/alternates";
 import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../shared/documents";
+import { canonicalPath } from "../shared/canonicalPath";
+import { NOT_FOUND_PATH, resolveLink } from "../shared/linkResolver";
 import { localizePath, type Locale } from "../shared/locales";
 import { documentHead, listHead, type HeadContext, type PageHead } from "../shared/pageHead";
 import type { SectionIndex } from "../shared/sectionIndex";
@@ -30,8 +32,14 @@ function listCrumb(scope: HeadScope, list: keyof typeof LIST_PATHS) {
   return { name: LIST_TITLES[list], url: scope.origin + localizePath(LIST_PATHS[list], scope.locale) };
 }
 
+/**
+ * The head's context for a document: its path is the document's own URL (the link resolver's,
+ * which is canonical), never the request's spelling of it.
+ */
 function contextFor(scope: HeadScope, doc: RoutableDocument): HeadContext {
-  return { ...scope, alternates: documentAlternates(doc, scope.sectionsByLang, scope.origin) };
+  const own = resolveLink({ link_type: "Document", ...doc }, scope.sectionsByLang[scope.locale.lang] ?? {}, scope.locale);
+  const path = own && own !== NOT_FOUND_PATH ? own : canonicalPath(scope.path);
+  return { ...scope, path, alternates: documentAlternates(doc, scope.sectionsByLang, scope.origin) };
 }
 
 const logo = (scope: HeadScope) => scope.origin + DEFAULT_SHARE_IMAGE.path;
@@ -74,6 +82,7 @@ function articleHead(doc: ArticleDocument, scope: HeadScope, context: HeadContex
 }
 
 export function listHeadOf(list: keyof typeof LIST_PATHS, page: number, scope: HeadScope): PageHead {
-  const context: HeadContext = { ...scope, alternates: everyRegion(LIST_PATHS[list], scope.origin) };
+  const path = localizePath(LIST_PATHS[list], scope.locale);
+  const context: HeadContext = { ...scope, path, alternates: everyRegion(LIST_PATHS[list], scope.origin) };
   return listHead(LIST_TITLES[list], page, context, [breadcrumbs([homeCrumb(scope), listCrumb(scope, list)])]);
 }

@@ -1,13 +1,19 @@
 /**
  * Server-side rendering of a page request (docs/architecture.md, request step 4). The request's scope
- * decides the ref (master, or the editor's preview); a fresh cached copy is sent as it is;
- * otherwise the matched loaders run with `query()` and the router streams into the shell,
- * while a copy is kept for the cache. When the content service is down, a cached copy of the
- * page (even of an older ref) is served; a page never rendered before gets the friendly 503.
+ * decides the ref (master, or the editor's preview). A public page is the same for every
+ * visitor: a fresh cached copy is sent as it is; a copy of an older ref is sent at once while
+ * one background render refreshes it; a miss is rendered once from the page's key (canonical
+ * path and the parameters the page reads), into a buffer every waiting request is sent, and
+ * kept. A preview is rendered for its request alone and streamed. When the content service is
+ * down, a cached copy of the page (even of an older ref) is served; a page never rendered
+ * before gets the friendly 503.
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createStaticRouter, isRouteErrorResponse, type StaticHandler, type StaticHandlerContext } from "react-router";
+import { browserLoaderData } from "../shared/browserPayload";
+import { canonicalPath, pageUrl } from "../shared/canonicalPath";
 import { localeFromPath } from "../shared/locales";
+import { splitUrl } from "./canonicalUrls";
 import type { PageHead } from "../shared/pageHead";
 import { SITE_NAME } from "../shared/site";
 import { pageModuleFiles } from "../views/pageModules";
@@ -15,14 +21,19 @@ import type { RouteHandle } from "../views/routes";
 import { appModules, modulePreloads, type AssetManifest } from "./assets";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { documentStart } from "./htmlShell";
+import { documentStart, documentTail } from "./htmlShell";
+import { hydrationJson } from "./hydrationData";
+import { inlineScriptHashes } from "./scriptHashes";
+import { withScriptHashes } from "./security";
 import type { Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
 import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
-import type { PageCache } from "./pageCache/pageCache";
+import type { CachedPage, PageCache } from "./pageCache/pageCache";
+import type { RenderCoordinator } from "./pageCache/renderCoordinator";
 import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
-import { streamDocument } from "./streamDocument";
+import { devErrorPage } from "./dev/errorPage";
+import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
 import type { SiteFeatures } from "../views/siteFeatures";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
@@ -38,21 +49,26 @@ export interface RenderDeps extends ScopeDeps {
   cache: PageCache;
   /** The preview toolbar script (PRISMIC_TOOLBAR_SRC), included in preview only. */
   toolbarSrc?: string;
-  /** The tags' head for a nonce (server/tags/tagHead.ts); absent when no tag is configured. */
-  tagHead?: (nonce: string) => string;
+  /** The tags' head (server/tags/tagHead.ts); absent when no tag is configured. */
+  tagHead?: string;
   /** Which widgets this deployment has (views/siteFeatures.tsx): the same the browser reads from the page. */
   features?: SiteFeatures;
   /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
   buildCheckIntervalMs?: number;
+  /** One render per page at a time, and the background refreshes after a publish. */
+  renders: RenderCoordinator;
 }
 
-/** Logs unexpected loader errors and replaces them, so no message or stack reaches the page. */
+/**
+ * Logs unexpected loader errors and replaces them, so no message or stack reaches the page
+ * (a development build keeps them: its error screen shows them).
+ */
 function sanitizeErrors(context: StaticHandlerContext, log: Logger): void {
   if (!context.errors) return;
   for (const [routeId, error] of Object.entries(context.errors)) {
     if (isRouteErrorResponse(error)) continue;
     log.error({ err: error, routeId }, "route loader failed");
-    context.errors[routeId] = new Error("Internal Server Error");
+    if (process.env.NODE_ENV !== "development") context.errors[routeId] = new Error("Internal Server Error");
   }
 }
 
@@ -81,7 +97,10 @@ const errorTitle = (status: number) =>
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
   const log = (req as ExpressRequest & { log?: Logger }).log ?? deps.logger;
-  const key = req.originalUrl;
+  // The page, not the request: its canonical path and the parameters it reads (`page` on the
+  // lists). Campaign parameters (fbclid, utm_*, …) neither make a new entry nor reach the render.
+  const { path, search } = splitUrl(req.originalUrl);
+  const key = pageUrl(canonicalPath(path), search);
   const cached = deps.cache.get(key);
 
   let scope: RequestScope;
@@ -93,35 +112,93 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (cached) return sendCachedPage(req, res, cached, "STALE");
     scope = { content: deps.content, ref: "", preview: false };
   }
-  if (!scope.preview && cached && cached.ref === scope.ref) {
+  if (scope.preview) return streamPage(req, res, deps, scope, key, log);
+
+  if (cached && cached.ref === scope.ref) {
     const fresh = cached.status === 200 || Date.now() - cached.storedAt < NOT_FOUND_TTL_MS;
     if (fresh) return sendCachedPage(req, res, cached, "HIT");
   }
-
-  const request = createFetchRequest(req, res, deps.origin);
-  const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
-
-  if (context instanceof Response) {
-    // A loader redirected: pass the redirect on as it is.
-    const location = context.headers.get("Location");
-    if (location && context.status >= 300 && context.status < 400) return void res.redirect(context.status, location);
-    res.status(context.status).end();
-    return;
+  if (cached && cached.status === 200 && scope.ref !== "") {
+    // A publish (a newer master ref): the older copy at once, and one background render of
+    // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
+    deps.renders.refresh(key, () => renderShared(key, scope, deps));
+    return sendCachedPage(req, res, cached, "STALE");
   }
-  if (context.statusCode === 503) {
+
+  // A miss: one render per page, which every concurrent request of it waits for.
+  // (With the cache off, PAGE_CACHE_BYTES=0, every request renders on its own.)
+  const render = () => renderShared(key, scope, deps);
+  let result: SharedRender;
+  try {
+    result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
+  } catch (error) {
+    // A development build shows the render error (server/dev/errorPage.ts); production never does.
+    if (process.env.NODE_ENV === "development" && !res.headersSent) return void res.status(500).type("html").send(devErrorPage(error));
+    throw error;
+  }
+  if ("location" in result) return void res.redirect(result.status, result.location);
+  if (result.entry.status === 503) {
     // Prismic is down or rate-limiting: an older copy of this page beats an error page.
-    if (cached && !scope.preview) return sendCachedPage(req, res, cached, "STALE");
+    if (cached) return sendCachedPage(req, res, cached, "STALE");
     res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   }
+  sendCachedPage(req, res, result.entry, "MISS");
+}
 
+/** What one shared render gives every request that waited for it: a page (kept in the cache when it may be), or a redirect. */
+type SharedRender = { entry: CachedPage } | { status: number; location: string };
+
+/**
+ * Renders a public page for every visitor at once: from its key alone (no header, cookie or
+ * other query parameter of any request reaches it), into one buffer, compressed, and kept in
+ * the cache when it is a 200 or a 404 at a known ref.
+ */
+async function renderShared(key: string, scope: RequestScope, deps: RenderDeps): Promise<SharedRender> {
+  const started = performance.now();
+  const log = deps.logger;
+  const context = await deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) });
+  if (context instanceof Response) {
+    const location = context.headers.get("Location");
+    if (location && context.status >= 300 && context.status < 400) return { status: context.status, location };
+    throw new Error(`a loader answered ${context.status} without a redirect`);
+  }
   const routeId = routeIdOf(context);
-  labelRoute(res, routeId);
   sanitizeErrors(context, log);
-  const nonce = res.locals.cspNonce as string;
+  const manifest = deps.assets();
+  // The head from the loaders' whole data; then only what the views read, for the render and
+  // the browser alike (shared/browserPayload.ts), so the markup is what the browser hydrates.
+  const start = shellStart(context, scope, deps, localeFromPath(key));
+  context.loaderData = browserLoaderData(context.loaderData);
+  // No nonce and nothing of any request: the same bytes for every visitor (decision record 004).
+  const html = await renderDocumentToBuffer({
+    router: createStaticRouter(deps.handler.dataRoutes, context),
+    context,
+    hydrate: false,
+    start,
+    end: documentTail(hydrationJson(context), manifest.entry),
+    log,
+    features: deps.features,
+  });
+  const page = {
+    ref: scope.ref,
+    routeId,
+    status: context.statusCode,
+    contentType: "text/html; charset=utf-8",
+    scriptHashes: inlineScriptHashes(html.toString("utf8")),
+    html,
+  };
+  const entry = await deps.cache.prepare(page);
+  if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
+  log.info({ page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) }, "page rendered");
+  return { entry };
+}
+
+/** The document's start for a render: head, assets, tags. */
+function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: RenderDeps, locale: ReturnType<typeof localeFromPath>, nonce?: string): string {
   const manifest = deps.assets();
   const head = headFor(context);
-  const start = documentStart({
-    locale: localeFromPath(req.path),
+  return documentStart({
+    locale,
     title: head?.title ?? errorTitle(context.statusCode),
     head,
     nonce,
@@ -133,15 +210,38 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     noindex: context.statusCode >= 400 || scope.preview,
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
     speculationRules: !scope.preview,
-    tagHead: deps.tagHead?.(nonce),
+    tagHead: deps.tagHead,
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
+    // Only a development build's manifest names it, and only a development bundle looks.
+    devClient: process.env.NODE_ENV === "development" && manifest.dev ? { src: manifest.dev.client, code: manifest.dev.code } : undefined,
   });
-  res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
-  res.setHeader("X-Cache", scope.preview ? "BYPASS" : "MISS");
+}
 
-  const cacheable = !scope.preview && scope.ref !== "" && (context.statusCode === 200 || context.statusCode === 404);
-  const chunks: Buffer[] = [];
-  const { completed } = await streamDocument(req, res, {
+/** A preview (never cached, never shared): rendered for this request and streamed, with this response's nonce. */
+async function streamPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, scope: RequestScope, key: string, log: Logger): Promise<void> {
+  const request = createFetchRequest(req, res, deps.origin, key);
+  const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
+
+  if (context instanceof Response) {
+    // A loader redirected: pass the redirect on as it is.
+    const location = context.headers.get("Location");
+    if (location && context.status >= 300 && context.status < 400) return void res.redirect(context.status, location);
+    res.status(context.status).end();
+    return;
+  }
+  if (context.statusCode === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+
+  labelRoute(res, routeIdOf(context));
+  sanitizeErrors(context, log);
+  const nonce = res.locals.cspNonce as string;
+  const manifest = deps.assets();
+  const start = shellStart(context, scope, deps, localeFromPath(req.path), nonce);
+  // The shell's inline scripts by hash, React's and the router's by this response's nonce.
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, inlineScriptHashes(start), nonce));
+  res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
+  res.setHeader("X-Cache", "BYPASS");
+  await streamDocument(req, res, {
     router: createStaticRouter(deps.handler.dataRoutes, context),
     context,
     nonce,
@@ -149,18 +249,5 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     start,
     log,
     features: deps.features,
-    onChunk: cacheable ? (chunk) => chunks.push(Buffer.from(chunk)) : undefined,
   });
-  if (cacheable && completed && req.method === "GET") {
-    void deps.cache
-      .store(key, {
-        ref: scope.ref,
-        routeId,
-        status: context.statusCode,
-        contentType: "text/html; charset=utf-8",
-        nonce,
-        html: Buffer.concat(chunks),
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "could not cache the page"));
-  }
 }

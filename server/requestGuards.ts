@@ -4,6 +4,12 @@ import type { NextFunction, Request, Response } from "express";
 export const MAX_URL_LENGTH = 2048;
 
 export function rejectMalformedUrls(req: Request, res: Response, next: NextFunction): void {
+  // Absolute-form (`GET http://evil.example/`) and asterisk (`OPTIONS *`) targets are for proxies
+  // and the server as a whole: a page is only ever asked for by its path.
+  if (!req.originalUrl.startsWith("/")) {
+    res.status(400).type("text/plain").send("Bad Request: the request target must be a path");
+    return;
+  }
   if (req.originalUrl.length > MAX_URL_LENGTH) {
     res.status(414).type("text/plain").send("URI Too Long");
     return;

@@ -32,7 +32,9 @@ export interface ScopeDeps {
 export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestScope> {
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
   const token = previewTokenFrom(req.cookies?.[PREVIEW_COOKIE], deps.repositoryName, (message) => log.warn(message));
-  if (token) return { content: deps.content.withRef(token), ref: token, preview: true };
+  // A token Prismic refused (expired, unknown, not allowed) is ignored: published content, and
+  // the response clears the cookie (preview/previewFallback.ts).
+  if (token && !deps.content.previewRefused(token)) return { content: deps.content.withRef(token), ref: token, preview: true };
   const ref = await deps.refs.current();
   return { content: deps.content.withRef(ref), ref, preview: false };
 }

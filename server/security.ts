@@ -1,6 +1,8 @@
 /**
  * Security headers through helmet. Scripts run only with this response's nonce (or are
  * loaded by a script that has it: 'strict-dynamic'); there is no 'unsafe-inline' anywhere.
+ * Pages replace the nonce by the hashes of their inline scripts (`withScriptHashes`), so the
+ * same bytes and the same header are right for every visitor and any cache (decision record 004).
  */
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -29,7 +31,7 @@ export function allowFramingBy(ancestors: readonly string[]): RequestHandler {
   };
 }
 
-/** A preview request: it carries Prismic's preview cookie (read from the header: cookie-parser runs after the headers are set). */
+/** A preview request: it carries Prismic's preview cookie (read from the header when no earlier middleware has decided). */
 const PREVIEW_COOKIE_IN_HEADER = /(?:^|;\s*)io\.prismic\.preview=/;
 
 /**
@@ -41,7 +43,9 @@ const PREVIEW_COOKIE_IN_HEADER = /(?:^|;\s*)io\.prismic\.preview=/;
 export function allowPreviewToolbar(sources: readonly string[]): RequestHandler {
   const list = sources.join(" ");
   return (req, res, next) => {
-    if (list && PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "")) res.locals.previewSources = list;
+    // A valid preview of this repository, as server/preview/previewCookie.ts marked it; a junk cookie is no preview.
+    const preview = (res.locals.preview as boolean | undefined) ?? PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "");
+    if (list && preview) res.locals.previewSources = list;
     next();
   };
 }
@@ -99,3 +103,17 @@ export function securityHeaders(siteOrigin: string, tags: TagCspSources = { conn
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * A policy whose `script-src` admits the page's inline scripts by hash (`'sha256-…'` sources,
+ * server/scriptHashes.ts) and what they load ('strict-dynamic'), plus `nonce` when given (a
+ * preview, never cached); every other directive stays as `policy` has it. 'self' stays for
+ * browsers that predate 'strict-dynamic' (which ignore it otherwise).
+ */
+export function withScriptHashes(policy: string, hashes: readonly string[], nonce?: string): string {
+  const scriptSrc = ["script-src", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, "'strict-dynamic'", "'self'"].join(" ");
+  return policy
+    .split(";")
+    .map((directive) => (/^\s*script-src\s/i.test(directive) ? scriptSrc : directive))
+    .join(";");
+}

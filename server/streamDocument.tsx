@@ -3,11 +3,12 @@
  * the first byte; browsers get the shell as soon as it is ready. The render is aborted when
  * the client goes away or after a bound, and the timer is cleared when it ends.
  */
-import { Transform } from "node:stream";
+import { Transform, Writable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from "react-router";
 import { isbot } from "isbot";
+import { devErrorPage } from "./dev/errorPage";
 import { DOCUMENT_END } from "./htmlShell";
 import type { Logger } from "./logger";
 import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
@@ -75,7 +76,10 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
       onShellError(error: unknown) {
         failed = true;
         o.log.error({ err: error }, "render failed before the shell was ready");
-        if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+        if (res.headersSent) return;
+        // A development build shows the error (server/dev/errorPage.ts); production never does.
+        if (process.env.NODE_ENV === "development") res.status(500).type("html").send(devErrorPage(error));
+        else res.status(500).type("text/plain").send("Internal Server Error");
       },
       onError(error: unknown) {
         failed = true;
@@ -88,5 +92,71 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
       done(res.writableFinished);
     });
     timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+  });
+}
+
+export interface BufferOptions {
+  router: ReturnType<typeof createStaticRouter>;
+  context: StaticHandlerContext;
+  nonce?: string;
+  /** Module scripts React adds at the end (none when the shell loads the entry itself). */
+  bootstrapModules?: string[];
+  /** Everything before React's markup: doctype, head, body start. */
+  start: string;
+  /** What follows `#root` in the body (server/htmlShell.ts `documentTail`). */
+  end?: string;
+  /** Whether the router writes its hydration script (false when the shell carries the data as JSON). */
+  hydrate?: boolean;
+  log: Logger;
+  /** Which widgets this deployment has: the views render their elements only then. */
+  features?: SiteFeatures;
+}
+
+/**
+ * Renders a whole document into one buffer, for pages every visitor shares (the page cache):
+ * the render belongs to no request, so no visitor's going away can cut it short, and the bytes
+ * are complete before anyone is sent them. Rejects on a render error; aborted after a bound.
+ */
+export function renderDocumentToBuffer(o: BufferOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [Buffer.from(o.start)];
+    let failed: unknown;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timer);
+        if (failed) reject(failed instanceof Error ? failed : new Error("render failed"));
+        else resolve(Buffer.concat([...chunks, Buffer.from(`</div>${o.end ?? ""}</body></html>`)]));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <SiteFeaturesContext value={o.features ?? NO_FEATURES}>
+        <StaticRouterProvider router={o.router} context={o.context} nonce={o.nonce} hydrate={o.hydrate ?? true} />
+      </SiteFeaturesContext>,
+      {
+        nonce: o.nonce,
+        bootstrapModules: o.bootstrapModules,
+        // Every slice is a Suspense boundary (views/parts/SliceZone.tsx): kept in place, never
+        // moved out into a hidden element and an inline script (see streamDocument above).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          stream.pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          o.log.error({ err: error }, "render failed before the shell was ready");
+          reject(error instanceof Error ? error : new Error("render failed"));
+        },
+        onError(error: unknown) {
+          failed = error;
+          o.log.error({ err: error }, "render error");
+        },
+      },
+    );
+    const timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
   });
 }

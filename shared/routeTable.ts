@@ -20,13 +20,15 @@ export interface PageRoute {
   path: string;
   page: PageKind;
   layout: Layout;
+  /** The query parameters the page reads (static paths only); every other one is ignored (shared/canonicalPath.ts). */
+  query?: readonly string[];
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: "index", path: "/", page: "home", layout: "default" },
-  { name: "gallery", path: "/gallery", page: "galleryList", layout: "default" },
+  { name: "gallery", path: "/gallery", page: "galleryList", layout: "default", query: ["page"] },
   { name: "gallery-uid", path: "/gallery/:uid", page: "galleryItem", layout: "default" },
-  { name: "info-blog", path: "/info/blog", page: "blogList", layout: "default" },
+  { name: "info-blog", path: "/info/blog", page: "blogList", layout: "default", query: ["page"] },
   { name: "info-blog-uid", path: "/info/blog/:uid", page: "blogArticle", layout: "default" },
   { name: "materials-samples", path: "/materials/samples", page: "samples", layout: "default" },
   { name: "section", path: "/:section", page: "section", layout: "basic" },

@@ -8,7 +8,8 @@ export type SectionIndex = Record<string, string>;
 
 /** The raw shape of a primary navigation group as Prismic returns it (spec §3). */
 export interface RawNavGroup {
-  primary?: { title?: Array<{ text?: string }> | null } | null;
+  /** A rich-text field: any block may come (an embed has no text), only a text block names a section. */
+  primary?: { title?: ReadonlyArray<object> | null } | null;
   items?: ReadonlyArray<{ link?: unknown } | null> | null;
 }
 
@@ -38,8 +39,9 @@ export function buildSectionIndex(groups: readonly RawNavGroup[] | null | undefi
     // Spec §8: a malformed group must not break link resolution, only be reported;
     // the groups after it still count.
     try {
-      const title = group.primary?.title?.[0]?.text;
-      if (!title) continue;
+      const block = group.primary?.title?.[0];
+      const title = typeof block === "object" && block !== null && "text" in block ? block.text : null;
+      if (typeof title !== "string" || !title) continue;
       const section = sectionSlug(title);
       for (const item of group.items ?? []) {
         const id = (item?.link as { id?: unknown } | null | undefined)?.id;

@@ -12,8 +12,8 @@
  * `data-speculation="off"` (the entry marks links to the email-marketing pages this tab has
  * visited: client/speculation.ts). Pages rendered in preview carry no rules at all.
  *
- * The rules are one fixed string, the same bytes in every page, so a Content Security Policy
- * can allow them by nonce today or by a hash of the bytes.
+ * The rules are one fixed string, the same bytes in every page: the Content Security Policy
+ * allows them by their hash, like every inline script of a page (server/scriptHashes.ts).
  */
 import { DATA_PREFIX } from "./dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "./regionChoice";

@@ -4,7 +4,6 @@
  * proven on broken documents; the demo content covering what the site has to show; and every
  * routable document served at the URL the link resolver gives it, in both regions.
  */
-import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import type { Express } from "express";
@@ -24,14 +23,14 @@ import {
   validateContent,
   type ContentEntry,
   type ContentModels,
-} from "./support/contentModel";
+} from "../server/content/contentModel";
 import { expectedTitle, type DocumentJson } from "./support/contentFiles";
 import { hrefsOf, mainOf, titleOf } from "./support/html";
 import { createTestApp, ROOT } from "./support/testApp";
 
 const CONTENT = path.join(ROOT, "content");
+// The demo media are committed with the content: the checks below run against them, never skip.
 const MEDIA = path.join(CONTENT, "media");
-const HAS_MEDIA = fs.existsSync(MEDIA);
 
 const loadedModels = loadModels(ROOT);
 const loadedContent = loadContentEntries(CONTENT, ROOT);
@@ -72,14 +71,11 @@ describe("the content matches the models", () => {
     expect(report.errors).toEqual([]);
   });
 
-  (HAS_MEDIA ? test : test.skip)(
-    `every /media/ URL names a file in content/media${HAS_MEDIA ? "" : " (skipped: content/media is missing)"}`,
-    () => {
-      const report = validateContent(entries, models, { mediaDir: MEDIA });
-      expect(report.notes).toEqual([]);
-      expect(report.errors).toEqual([]);
-    },
-  );
+  test("every /media/ URL names a file in content/media", () => {
+    const report = validateContent(entries, models, { mediaDir: MEDIA });
+    expect(report.notes).toEqual([]);
+    expect(report.errors).toEqual([]);
+  });
 
   test("without a media folder the media check is skipped with a note, not failed", () => {
     const report = validateContent(entries, models, { mediaDir: path.join(ROOT, "no-such-media-folder") });
@@ -99,7 +95,7 @@ describe("the releases (content/_releases/<name>/: drafts previewed under a ref 
     "%s: its drafts, over the published documents, are valid against the models (media included)",
     (_name, release) => {
       expect(release.entries.length).toBeGreaterThan(0);
-      const report = validateContent(overlayRelease(entries, release), models, { mediaDir: HAS_MEDIA ? MEDIA : null });
+      const report = validateContent(overlayRelease(entries, release), models, { mediaDir: MEDIA });
       expect(report.errors).toEqual([]);
     },
   );
@@ -164,7 +160,7 @@ describe("the validator reports broken documents", () => {
     for (const e of errors) expect(e.startsWith(file) || /alternate_languages/.test(e)).toBe(true);
   });
 
-  (HAS_MEDIA ? test : test.skip)("a /media/ URL naming no file", () => {
+  test("a /media/ URL naming no file", () => {
     const { errors } = errorsWith("en-gb", "home", null, (d) => (d.data.slices[0].primary.image.url = "/media/kitchen-missing.jpg"), MEDIA);
     expect(errors).toEqual([expect.stringMatching(/data\.slices\[0\]\.primary\.image\.url: \/media\/kitchen-missing\.jpg names no file in media\//)]);
   });

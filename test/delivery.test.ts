@@ -7,7 +7,8 @@
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from "../server/outbox/backoff";
 import type { OutboxStore } from "../server/outbox/store";
 import { capturingLogger } from "./support/capturingLogger";
-import { addEvents, T, until, useDeliveryFixture } from "./support/deliveryFixture";
+import { addEvents, T, useDeliveryFixture } from "./support/deliveryFixture";
+import { repeatUntil, until } from "./support/waitFor";
 
 const f = useDeliveryFixture();
 
@@ -31,7 +32,8 @@ describe("one delivery round", () => {
     const store = f.openStore();
     await addEvents(store, 2_345);
     const w = f.worker(store);
-    while ((await w.runOnce()) > 0);
+    // 2,345 events take three rounds and a fourth that finds nothing; ten is far beyond that.
+    await repeatUntil("the worker to find no more events to send", 10, async () => (await w.runOnce()) === 0);
     expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([1000, 1000, 345]);
     expect(await store.counts()).toMatchObject({ delivered: 2_345, pending: 0, leased: 0 });
   });
@@ -138,9 +140,9 @@ describe("the running worker", () => {
     const w = f.worker(store, { credentials: undefined, logger });
     w.start();
     await addEvents(store, 5);
-    await until(async () => (await store.counts()).not_sent === 5);
+    await until("5 events marked not_sent", async () => (await store.counts()).not_sent === 5, { timeoutMs: 20_000 });
     await addEvents(store, 5);
-    await until(async () => (await store.counts()).not_sent === 10);
+    await until("10 events marked not_sent", async () => (await store.counts()).not_sent === 10, { timeoutMs: 20_000 });
     await w.stop();
     expect(f.fake.requests).toHaveLength(0);
     const said = lines.filter((l) => /not configured/.test(l.msg));
@@ -155,7 +157,7 @@ describe("the running worker", () => {
     f.fake.mode = "stall";
     const w = f.worker(store, { requestTimeoutMs: 400 });
     w.start();
-    await until(() => f.fake.stalled() === 1, 5_000, "a request in flight");
+    await until("a request in flight", () => f.fake.stalled() === 1, { timeoutMs: 5_000 });
     const stopping = w.stop();
     await addEvents(store, 1);
     await stopping;
@@ -191,7 +193,7 @@ describe("the running worker", () => {
     const { logger, lines } = capturingLogger();
     const w = f.worker(flaky, { logger });
     w.start();
-    await until(async () => (await store.get(id))?.status === "delivered", 5_000, "delivery");
+    await until("delivery", async () => (await store.get(id))?.status === "delivered", { timeoutMs: 5_000 });
     await w.stop();
     expect(lines.filter((l) => l.msg.startsWith("outbox unavailable"))).toHaveLength(3);
   });

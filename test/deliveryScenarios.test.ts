@@ -11,7 +11,8 @@ import * as esbuild from "esbuild";
 import request from "supertest";
 import { openOutboxStore } from "../server/outbox/fromConfig";
 import { startBuiltServer } from "./support/builtServer";
-import { addEvents, until, useDeliveryFixture } from "./support/deliveryFixture";
+import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
+import { until } from "./support/waitFor";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
 import { createTestApp } from "./support/testApp";
 
@@ -36,12 +37,12 @@ test("the server process delivers what it relays, and on SIGTERM finishes the de
   try {
     const first = await relay("PageView");
     expect(first.status).toBe(202);
-    await until(() => f.fake.accepted.has(first.body.event_id), 10_000, "the first event at Meta");
+    await until("the first event at Meta", () => f.fake.accepted.has(first.body.event_id), { timeoutMs: 10_000 });
     expect(f.fake.requests[0].accessToken).toBe("server-token");
 
     f.fake.mode = "stall";
     const second = await relay("Contact");
-    await until(() => f.fake.stalled() === 1, 10_000, "the second event in flight");
+    await until("the second event in flight", () => f.fake.stalled() === 1, { timeoutMs: 10_000 });
     const exited = new Promise<number | null>((resolve) => server.process.once("exit", resolve));
     server.process.kill("SIGTERM");
     expect(await exited).toBe(0);
@@ -84,9 +85,9 @@ describe("over the Firestore outbox (firebase-admin against the in-process emula
     // The emulator slows down as it fills (each write copies its state): a lease well beyond a round, as in production (30 s vs 1.5 s).
     const workers = [f.worker(first, { batchSize: 25, leaseMs: 15_000 }), f.worker(second, { batchSize: 25, leaseMs: 15_000 })];
     for (const w of workers) w.start();
-    await until(() => f.fake.requests.length >= 6, 20_000, "failed requests");
+    await until("failed requests", () => f.fake.requests.length >= 6, { timeoutMs: 20_000 });
     f.fake.mode = "up";
-    await until(async () => (await first.counts()).delivered === 100, 30_000, "every event delivered");
+    await until("every event delivered", async () => (await first.counts()).delivered === 100, { timeoutMs: 30_000 });
     await Promise.all(workers.map((w) => w.stop()));
 
     expect(f.fake.accepted.size).toBe(100);
@@ -133,7 +134,7 @@ test("10,000 events through an outage, a killed worker process and two workers: 
   f.fake.mode = "down";
   let workers = [f.worker(f.openStore(file)), f.worker(f.openStore(file))];
   for (const w of workers) w.start();
-  await until(() => f.fake.requests.length >= 30, 20_000, "30 failed requests");
+  await until("30 failed requests", () => f.fake.requests.length >= 30, { timeoutMs: 20_000 });
   // 2. A restart in the middle: the workers stop (as on SIGTERM) and new ones take over…
   await Promise.all(workers.map((w) => w.stop()));
   mark("outage");
@@ -150,7 +151,7 @@ test("10,000 events through an outage, a killed worker process and two workers: 
   child.stdout.on("data", (d) => (childOutput += d));
   child.stderr.on("data", (d) => (childOutput += d));
   try {
-    await until(() => f.fake.stalled() > 0, 15_000, `the child's request (output: ${childOutput})`);
+    await until(`the child's request (output: ${childOutput})`, () => f.fake.stalled() > 0, { timeoutMs: 15_000 });
   } finally {
     child.kill("SIGKILL");
   }
@@ -165,7 +166,7 @@ test("10,000 events through an outage, a killed worker process and two workers: 
   f.fake.next({ status: 503, body: {} }, { status: 429, body: {}, headers: { "retry-after": "0" } });
   workers = [f.worker(f.openStore(file)), f.worker(f.openStore(file))];
   for (const w of workers) w.start();
-  await until(async () => (await seed.counts()).delivered === 10_000, 60_000, "every event delivered");
+  await until("every event delivered", async () => (await seed.counts()).delivered === 10_000, { timeoutMs: 60_000 });
   await Promise.all(workers.map((w) => w.stop()));
   mark("recovery");
 

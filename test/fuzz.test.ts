@@ -3,20 +3,28 @@
  * percent-encodings, over-long and unicode segments, odd methods, malformed cookies (a broken
  * preview cookie among them), malformed Accept-Language and malformed JSON bodies to every
  * API. Whatever comes in: no 5xx, no crash, an answer within a bound. FUZZ_RUNS sets the count
- * (CI: 1,000; `FUZZ_RUNS=10000 npm test -- fuzz` for the full run).
+ * (CI: 1,000; `FUZZ_RUNS=10000 npm test -- fuzz` for the full run). The media parameters have
+ * their own property: every combination of w, h, dpr, q, fm, fit, rect and auto is an image or a
+ * 400 naming a parameter, never a 5xx (MEDIA_FUZZ_RUNS, CI: 40, each may cost a transform).
  */
+import fs from "node:fs";
+import os from "node:os";
+import nodePath from "node:path";
 import fc from "fast-check";
 import request from "supertest";
 import type { Express } from "express";
 import { createTestApp } from "./support/testApp";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const MEDIA_RUNS = Number(process.env.MEDIA_FUZZ_RUNS ?? 40);
 const TIME_BOUND_MS = 5_000;
+const mediaCache = fs.mkdtempSync(nodePath.join(os.tmpdir(), "fuzz-media-"));
 
 let app: Express;
 beforeAll(() => {
-  app = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: "fuzz-secret-of-enough-length" } }).app;
+  app = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: "fuzz-secret-of-enough-length", MEDIA_CACHE_DIR: mediaCache } }).app;
 });
+afterAll(() => fs.rmSync(mediaCache, { recursive: true, force: true }));
 
 const KNOWN = ["", "us", "gallery", "info", "blog", "materials", "samples", "preview", "_data", "_region", "media", "api", "meta-capi", "prismic-webhook", "client-log", "slice-simulator", "sitemap.xml", "builds", "assets", "inspiration", "products"];
 
@@ -72,6 +80,51 @@ test(`${RUNS} generated requests: never a 5xx, never a crash, always answered in
     { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
   );
 }, 600_000);
+
+// Mostly well-formed values (so transforms really run), some malformed ones.
+const dimension = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 4000 }).map(String), weight: 4 },
+  { arbitrary: fc.constantFrom("640", "828", "1200", "2048", "3840", "-5", "0", "1e3", "12.5", "", "abc", "99999999"), weight: 1 },
+);
+const mediaParam = fc.record(
+  {
+    w: dimension,
+    width: fc.constantFrom("640", "7"),
+    h: dimension,
+    dpr: fc.oneof({ arbitrary: fc.double({ min: 1, max: 3, noNaN: true }).map((n) => n.toFixed(2)), weight: 3 }, fc.constantFrom("0", "-1", "4", "x")),
+    q: fc.oneof(fc.integer({ min: -1, max: 102 }).map(String), fc.constant("")),
+    fm: fc.constantFrom("jpg", "png", "webp", "gif", "tiff", ""),
+    fit: fc.constantFrom("clip", "crop", "max", "min", "fill", "fillmax", "scale", "facearea", "bogus"),
+    rect: fc.oneof(
+      { arbitrary: fc.tuple(fc.nat(3000), fc.nat(3000), fc.nat(3000), fc.nat(3000)).map((r) => r.join(",")), weight: 4 },
+      fc.constantFrom("0,0,0,0", "-1,0,10,10", "1,2,3", "a,b,c,d"),
+    ),
+    auto: fc.constantFrom("format", "compress", "format,compress", "enhance", "magic"),
+  },
+  { requiredKeys: [] },
+)
+  // At most three parameters at once, as real URLs have: with all nine almost every request would be a 400.
+  .chain((params) => fc.shuffledSubarray(Object.entries(params), { maxLength: 3 }))
+  .map((entries) => Object.fromEntries(entries));
+
+test(`${MEDIA_RUNS} generated media requests: an image or a 400 naming a parameter, in time`, async () => {
+  const statuses: number[] = [];
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom("og-default.jpg", "swatch-ash.jpg"), mediaParam, async (file, params) => {
+      const url = `/media/${file}?${new URLSearchParams(params as Record<string, string>)}`;
+      const started = Date.now();
+      const res = await request(app).get(url).timeout(TIME_BOUND_MS);
+      statuses.push(res.status);
+      expect([200, 400]).toContain(res.status);
+      if (res.status === 400) expect(res.text).toMatch(/^(Invalid|Unknown) image parameter|^Image parameter/);
+      expect(Date.now() - started).toBeLessThan(TIME_BOUND_MS);
+    }),
+    { numRuns: MEDIA_RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+  );
+  // Both kinds really occurred: the property covered transforms, not only refusals.
+  expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(MEDIA_RUNS / 10);
+  expect(statuses).toContain(400);
+}, 300_000);
 
 test.each([
   ["/api/meta-capi", "{not json"],

@@ -19,17 +19,11 @@ import { startDrainingServer } from "./support/drainingServer";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { startRequest } from "./support/inFlightRequest";
 import { ROOT } from "./support/testApp";
+import { until } from "./support/waitFor";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-const until = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** Whether a new TCP connection to `url` is refused (the listener is closed). */
 const refused = (url: string) =>
@@ -60,7 +54,7 @@ test("at the timeout, a request that never finishes is cut, logged and reported,
   expect((await text(`${s.url}/readyz`)).status).toBe(200);
   faults.set({ kind: "slow", delayMs: 2_000 }, (url) => url.includes("/documents/search"));
   const stuck = startRequest(`${s.url}/gallery/canal-house`, { headers: { "User-Agent": BROWSER, "X-Request-Id": "stuck-1" } });
-  await until(() => s.drain.inFlight() === 1, "the request to be in flight");
+  await until("the request to be in flight", () => s.drain.inFlight() === 1);
 
   const started = Date.now();
   const outcome = await s.drain.start("SIGTERM");
@@ -99,7 +93,7 @@ test("a drain: /readyz says draining during the delay, then no new connection, a
     startRequest(`${s.url}/gallery/canal-house`, { agent: keepAlive, headers: { "User-Agent": CRAWLER } }),
     startRequest(`${s.url}/info/blog`, { headers: { "User-Agent": BROWSER } }),
   ];
-  await until(() => s.drain.inFlight() === pages.length, "the pages to be in flight");
+  await until("the pages to be in flight", () => s.drain.inFlight() === pages.length);
 
   const drained = s.drain.start("SIGTERM");
   expect(s.drain.draining()).toBe(true);
@@ -108,7 +102,7 @@ test("a drain: /readyz says draining during the delay, then no new connection, a
   expect(await text(`${s.url}/healthz`)).toEqual({ status: 200, body: "ok" });
   expect(order).toEqual(["worker stopped"]);
 
-  await until(() => !s.server.listening, "the listener to close");
+  await until("the listener to close", () => !s.server.listening);
   expect(await refused(s.url)).toBe(true);
   expect(pages.filter((p) => p.settled())).toHaveLength(0);
   expect(await idle.socketClosed).toBeGreaterThan(0);
@@ -148,7 +142,7 @@ test("a keep-alive response already streaming when the listener closes ends whol
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const agent = new http.Agent({ keepAlive: true });
   const streaming = startRequest(url, { agent });
-  await until(() => drain.inFlight() === 1, "the response to start");
+  await until("the response to start", () => drain.inFlight() === 1);
   await new Promise((r) => setTimeout(r, 50));
 
   const outcome = await drain.start("SIGTERM");
@@ -203,7 +197,7 @@ describe("the built server", () => {
 
       const signalledAt = Date.now();
       server.process.kill("SIGTERM");
-      await until(() => refused(server.url), "new connections to be refused");
+      await until("new connections to be refused", () => refused(server.url));
       expect(transforms.filter((t) => t.settled())).toHaveLength(0);
       posting.sendBody(event);
 

@@ -16,7 +16,7 @@ import { createContentService } from "../server/content/contentService";
 import { absolutizeMediaUrls } from "../server/content/embedded/mediaUrls";
 import { createLogger } from "../server/logger";
 import { mediaStats, planGeometry } from "../server/media/imageTransform";
-import { widthsFor } from "../shared/imageWidths";
+import { FIXED_IMAGE_WIDTHS, widthsFor } from "../shared/imageWidths";
 
 const ROOT = path.resolve(__dirname, "..");
 const ORIGIN = "http://localhost:3000";
@@ -72,15 +72,19 @@ describe("transforms", () => {
   test.each([
     ["w=640", 640, 427],
     ["width=828", 828, 552],
-    ["dpr=2&w=300", 600, 400],
-    ["h=400", 600, 400],
-    ["w=300&h=300&fit=crop", 300, 300],
-    ["w=300&h=300", 300, 200],
-    ["w=300&h=300&fit=scale", 300, 300],
-    ["w=300&h=300&fit=fill", 300, 300],
+    ["dpr=2&w=320", 640, 427],
+    ["h=400", 640, 427],
+    ["w=280&h=280&fit=crop", 280, 280],
+    ["w=280&h=280", 280, 187],
+    ["w=280&h=280&fit=scale", 280, 280],
+    ["w=280&h=280&fit=fill", 280, 280],
     ["w=3000", 2400, 1600],
-    ["w=4000&h=4000&fit=crop", 1600, 1600],
-    ["rect=0,0,1200,1200&w=600", 600, 600],
+    ["w=3840&h=3840&fit=crop", 1600, 1600],
+    ["rect=0,0,1200,1200&w=640", 640, 640],
+    // Widths the pages never ask for snap up to the next one they do.
+    ["w=300", 480, 320],
+    ["w=601", 640, 427],
+    ["rect=0,0,1200,1200&w=600", 640, 640],
   ])("%s gives %i×%i", async (query, width, height) => {
     const { res, meta } = await image(`/media/photo.jpg?${query}`);
     expect(res.status).toBe(200);
@@ -130,7 +134,8 @@ describe("bad requests", () => {
     ["w=abc", '"w"'], ["w=0", '"w"'], ["w=999999", '"w"'], ["w=64.5", '"w"'], ["dpr=9", '"dpr"'],
     ["q=0", '"q"'], ["q=101", '"q"'], ["fm=gif", '"fm"'], ["fit=bogus", '"fit"'], ["auto=magic", '"auto"'],
     ["unknown=1", '"unknown"'], ["w=100&w=200", '"w"'], ["w=100&width=200", '"w"'], ["w=4000&dpr=3", '"dpr"'],
-    ["rect=0,0,0,10", '"rect"'],
+    ["rect=0,0,0,10", '"rect"'], ["w=3841", '"w"'], ["w=2000&dpr=2", '"w"'], ["w=2048&h=2100&fit=scale", '"w"'],
+    ["w=4000&h=4000&dpr=2&fit=scale&fm=avif", '"w"'], ["h=3000&fit=scale", '"h"'],
   ])("%s → 400 naming the parameter", async (query, name) => {
     const res = await request(app).get(`/media/photo.jpg?${query}`);
     expect(res.status).toBe(400);
@@ -167,7 +172,7 @@ describe("bad requests", () => {
 describe("cache", () => {
   test("a second request is served from disk with no sharp work; concurrent ones share one transform", async () => {
     const before = mediaStats.transforms;
-    const burst = await Promise.all([1, 2, 3].map(() => image("/media/photo.jpg?w=512")));
+    const burst = await Promise.all([1, 2, 3].map(() => image("/media/photo.jpg?w=560")));
     expect(mediaStats.transforms).toBe(before + 1);
     const etag = burst[0].res.headers.etag;
     expect(burst.every(({ res }) => res.headers.etag === etag)).toBe(true);
@@ -175,12 +180,15 @@ describe("cache", () => {
     expect(fs.existsSync(path.join(cacheDir, `${key}.jpg`))).toBe(true);
     expect(fs.readdirSync(cacheDir).some((name) => name.endsWith(".tmp"))).toBe(false);
 
-    const again = await image("/media/photo.jpg?w=512");
+    const again = await image("/media/photo.jpg?w=560");
     expect(mediaStats.transforms).toBe(before + 1);
-    expect(again.meta?.width).toBe(512);
+    expect(again.meta?.width).toBe(560);
     expect(again.body.equals(burst[0].body)).toBe(true);
-    // w=256&dpr=2 is the same output: the same cache entry.
-    await image("/media/photo.jpg?w=256&dpr=2");
+    // w=280&dpr=2, and w=500 (snapped up to 560), are the same output: the same cache entry.
+    for (const url of ["/media/photo.jpg?w=280&dpr=2", "/media/photo.jpg?w=500"]) {
+      const same = await image(url);
+      expect(same.res.headers.etag).toBe(etag);
+    }
     expect(mediaStats.transforms).toBe(before + 1);
   });
 
@@ -236,16 +244,17 @@ describe("content image URLs", () => {
 
   test("every URL the image helpers build from an absolutized field is served", async () => {
     const hero = (absolutizeMediaUrls(document, ORIGIN).data as any).hero as prismic.ImageField;
-    const wide = prismic.asImageWidthSrcSet(hero, { widths: widthsFor(2400), auto: ["format"] })!;
-    const dense = prismic.asImagePixelDensitySrcSet(hero, { w: 180, pixelDensities: [1, 2, 3], auto: ["format"] })!;
+    const wide = prismic.asImageWidthSrcSet(hero, { widths: widthsFor(2400, 1600), auto: ["format"] })!;
+    const dense = prismic.asImagePixelDensitySrcSet(hero, { w: FIXED_IMAGE_WIDTHS.swatch, pixelDensities: [1, 2, 3], auto: ["format"] })!;
     const mobile = prismic.asImageSrc((hero as any).mobile, { auto: ["format"] })!;
-    const entries = [...wide.srcset.split(", "), ...dense.srcset.split(", "), `${mobile} 600w`];
+    // The responsive view's 600 px is not a width the pages emit: it is served at the next one, 640.
+    const entries = [...wide.srcset.split(", "), ...dense.srcset.split(", "), `${mobile} 640w`];
     for (const entry of entries) {
       const [url, descriptor] = entry.split(" ");
       expect(url.startsWith(`${ORIGIN}/media/`)).toBe(true);
       const { res, meta } = await image(url.slice(ORIGIN.length), "image/webp");
       expect(res.status).toBe(200);
-      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor) : 180 * Number.parseInt(descriptor);
+      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor) : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor);
       expect(meta?.width).toBe(expected);
     }
   });

@@ -106,13 +106,9 @@ describe("a page is served only under its own navigation section", () => {
 
 describe("route validation: a uid that cannot exist is a 404 without asking the content service", () => {
   test.each([
-    ["an upper-case uid", "/gallery/UPPER", "UPPER"],
     ["a uid with a dot", "/gallery/a.b", "a.b"],
     ["markup as a uid", "/info/blog/%3Cscript%3E", "<script>"],
     ["a uid with a space", "/info/blog/a%20b", "a b"],
-    ["an upper-case us uid", "/us/gallery/Braybrook-St", "Braybrook-St"],
-    ["an upper-case section", "/Products/doors-drawers", "doors-drawers"],
-    ["an upper-case page uid", "/products/Doors-Drawers", "Doors-Drawers"],
     ["a 151-character uid", `/gallery/${"a".repeat(151)}`, "a".repeat(151)],
     ["an emoji uid", "/gallery/%F0%9F%98%80", "😀"],
   ])("%s answers 404 with 'Page Not Found: {path}' in the hydration payload", async (_name, path, uid) => {
@@ -131,8 +127,8 @@ describe("route validation: a uid that cannot exist is a 404 without asking the 
     const res = await request(t.app).get("/gallery/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
     expect(res.status).toBe(404);
     expect(res.text).not.toContain("<script>alert(1)");
-    // The page's own three: the hydration data, the entry and the speculation rules.
-    expect(res.text.match(/<script\b/g)?.length).toBe(3);
+    // Ours only: the module preloader, the speculation rules, the hydration data and the entry loader.
+    expect(res.text.match(/<script\b/g)?.length).toBe(4);
   });
 
   test("an invalid page number on a list is a 404 without asking for the list", async () => {
@@ -184,8 +180,13 @@ describe("malformed requests answer 4xx, never 5xx", () => {
     "/a//b",
     "//evil.example",
     "/info/blog/a;b",
-  ])("the odd path %s answers a 4xx, not a 5xx", async (path) => {
-    const res = await request(t.app).get(path);
+  ])("the odd path %s answers a 4xx, not a 5xx (at most after one redirect to its canonical spelling, on this site)", async (path) => {
+    let res = await request(t.app).get(path);
+    if (res.status === 301) {
+      // Another spelling of a page path (repeated slashes, dot segments): one hop to a path here.
+      expect(res.headers.location).toMatch(/^\/(?![/\\])/);
+      res = await request(t.app).get(res.headers.location);
+    }
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.text).not.toContain('"name"'); // no package.json or other file served

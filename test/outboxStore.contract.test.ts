@@ -10,6 +10,7 @@ import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import type { OutboxStore } from "../server/outbox/store";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
 import { sampleEvent } from "./support/outboxEvents";
+import { repeatUntil } from "./support/waitFor";
 
 /** One adapter under test: `fresh()` gives an empty outbox; `connect()` another connection to that same outbox. */
 interface Adapter {
@@ -176,23 +177,41 @@ describe.each([
     expect(await store.claim("w1", 10, LEASE, T0 + 10 * LEASE)).toEqual([]);
   });
 
-  test("deletes delivered events past the retention time, and nothing else", async () => {
-    const [old, recent, failed] = [sampleEvent(T0), sampleEvent(T0), sampleEvent(T0)];
-    for (const e of [old, recent, failed]) await store.add(e);
+  test("purges settled events past the retention and stale pending ones, counted by status, and nothing else", async () => {
+    const [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed] = [1, 2, 3, 4, 5].map(() => sampleEvent(T0));
+    for (const e of [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed]) await store.add(e);
     await store.claim("w1", 10, LEASE, T0);
-    await store.settle([old.id], "w1", { status: "delivered", at: T0 + 1_000 });
-    await store.settle([recent.id], "w1", { status: "delivered", at: T0 + 5_000 });
-    await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1_000, error: "HTTP 400" });
-    await store.add(sampleEvent(T0, "still-pending"));
+    await store.settle([oldDelivered.id], "w1", { status: "delivered", at: T0 + 1_000 });
+    await store.settle([recentDelivered.id], "w1", { status: "delivered", at: T0 + 5_000 });
+    await store.settle([oldFailed.id], "w1", { status: "failed", at: T0 + 1_000, error: "HTTP 400" });
+    await store.settle([oldNotSent.id], "w1", { status: "not_sent", at: T0 + 1_000, reason: "no credentials" });
+    await store.settle([recentFailed.id], "w1", { status: "failed", at: T0 + 5_000, error: "HTTP 400" });
+    // Leased and stale: one whose lease ended, one still held; pending: one stale, one recent.
+    await store.add(sampleEvent(T0 - 9_000, "stale-lease-ended"));
+    expect((await store.claim("w2", 1, 1_000, T0 - 9_000)).map((e) => e.id)).toEqual(["stale-lease-ended"]);
+    await store.add(sampleEvent(T0 - 8_600, "stale-lease-held"));
+    expect((await store.claim("w3", 1, LEASE, T0 - 8_600)).map((e) => e.id)).toEqual(["stale-lease-held"]);
+    await store.add(sampleEvent(T0 - 9_000, "stale-pending"));
+    await store.add(sampleEvent(T0 + 2_000, "recent-pending"));
 
-    expect(await store.deleteDeliveredBefore(T0 + 5_000)).toBe(1);
-    expect(await store.get(old.id)).toBeUndefined();
-    expect(await store.get(recent.id)).toMatchObject({ status: "delivered" });
-    expect(await store.deleteDeliveredBefore(T0 + 5_000)).toBe(0);
-    expect(await store.counts()).toEqual({ pending: 1, leased: 0, delivered: 1, failed: 1, not_sent: 0 });
+    const cutoffs = { settledBefore: T0 + 5_000, pendingCreatedBefore: T0, now: T0 + 6_000 };
+    expect(await store.purge(cutoffs)).toEqual({ delivered: 1, failed: 1, not_sent: 1, pending: 2 });
+    for (const id of [oldDelivered.id, oldFailed.id, oldNotSent.id, "stale-pending", "stale-lease-ended"]) expect(await store.get(id)).toBeUndefined();
+    expect(await store.get(recentDelivered.id)).toMatchObject({ status: "delivered" });
+    expect(await store.get("stale-lease-held")).toMatchObject({ status: "leased", leasedBy: "w3" });
+    expect(await store.purge(cutoffs)).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
+    expect(await store.counts()).toEqual({ pending: 1, leased: 1, delivered: 1, failed: 1, not_sent: 0 });
     // A deleted event's id is free again, with a fresh history.
-    expect(await store.add(old)).toBe(true);
-    expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual([old.id, "still-pending"].sort());
+    expect(await store.add(oldDelivered)).toBe(true);
+    expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual([oldDelivered.id, "recent-pending"].sort());
+  });
+
+  test("a purge stops at its limit; the next one goes on", async () => {
+    for (let i = 0; i < 5; i++) await store.add(sampleEvent(T0 - 10_000 + i, `stale-${i}`));
+    const cutoffs = { settledBefore: T0, pendingCreatedBefore: T0, now: T0, limit: 3 };
+    expect((await store.purge(cutoffs)).pending).toBe(3);
+    expect((await store.purge(cutoffs)).pending).toBe(2);
+    expect((await store.counts()).pending).toBe(0);
   });
 
   test("counts events per status", async () => {
@@ -211,13 +230,18 @@ describe.each([
     for (let i = 0; i < total; i++) await store.add(sampleEvent(T0 + (i % 7)));
     const workers = await Promise.all(Array.from({ length: 4 }, () => connect()));
     const claimedBy = new Map<string, string[]>();
+    // Each claim that finds something takes at least one of the `total` events, so a worker is
+    // done within `total` claims plus its three empty ones. A claim that hands out events without
+    // leasing them would keep every worker busy forever: that must fail here, named, not hang.
     await Promise.all(
       workers.map(async (worker, w) => {
-        for (let empty = 0; empty < 3; ) {
+        let empty = 0;
+        await repeatUntil(`worker w${w} to find the outbox empty 3 times (are claimed events leased?)`, total + 3, async () => {
           const batch = await worker.claim(`w${w}`, 15, LEASE, T0 + 100);
           if (!batch.length) empty++;
           for (const e of batch) claimedBy.set(e.id, [...(claimedBy.get(e.id) ?? []), `w${w}`]);
-        }
+          return empty === 3;
+        });
       }),
     );
     expect(claimedBy.size).toBe(total);

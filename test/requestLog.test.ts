@@ -39,7 +39,8 @@ describe("log format by NODE_ENV", () => {
       expect(JSON.parse(firstLine(env))).toMatchObject({ level: 30, msg: "hello", page: "/gallery" });
     }
     expect(loggerOptions("info", "development").transport).toMatchObject({ target: "pino-pretty" });
-    expect(firstLine("development")).toMatch(/^\[[\d:.]+\] INFO: hello$/);
+    // One line per event, its fields on the same line (npm run dev).
+    expect(firstLine("development")).toMatch(/^\[[\d:.]+\] INFO: hello \{"page":"\/gallery"\}$/);
   });
 
   test("npm start in a terminal writes pretty lines; piped or in tests, JSON", () => {

@@ -1,7 +1,7 @@
 /**
  * The routes of spec §2.1, served by the real app in-process from the demo content: each
  * answers 200 with its document's title and copy, in the region's language, inside the
- * region's header and footer, with links resolved by spec §2.3 and scripts bound to the CSP nonce.
+ * region's header and footer, with links resolved by spec §2.3 and scripts allowed by the CSP's hashes.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +24,7 @@ import {
   elementByClass,
   hrefsOf,
   hydrationData,
+  inlineScriptSources,
   linksOf,
   mainOf,
   normalizeSpace,
@@ -228,59 +229,51 @@ describe("the home pages differ by region", () => {
   });
 });
 
-describe("Content-Security-Policy", () => {
+describe("Content-Security-Policy: one policy a cache may keep (decision record 004)", () => {
   let res: request.Response;
-  let nonce: string;
   beforeAll(async () => {
     res = await request(app).get("/gallery/braybrook-st");
-    const source = cspDirectives(res.headers["content-security-policy"])["script-src"]?.find((s) => s.startsWith("'nonce-"));
-    nonce = source?.slice("'nonce-".length, -1) ?? "";
   });
 
-  test("the response carries a CSP whose script-src has a nonce and no 'unsafe-inline'", () => {
+  test("script-src admits exactly the page's inline scripts by hash, and what they load ('strict-dynamic'): no nonce, no 'unsafe-inline'", () => {
     const csp = cspDirectives(res.headers["content-security-policy"]);
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{16,}={0,2}$/);
-    expect(csp["script-src"]).not.toContain("'unsafe-inline'");
-    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
-    expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
+    expect(csp["script-src"]).toEqual([...inlineScriptSources(res.text), "'strict-dynamic'", "'self'"]);
+    expect(res.headers["content-security-policy"]).not.toMatch(/nonce|unsafe-inline|unsafe-eval/);
     expect(csp["object-src"]).toEqual(["'none'"]);
   });
 
-  test("the inline hydration script and the module script carry that same nonce", () => {
+  test("the hydration data is a JSON block that never runs; the entry module is added by a hashed loader", () => {
     const scripts = scriptsOf(res.text);
-    const inline = scripts.find((s) => s.body.includes("window.__staticRouterHydrationData"));
-    const module = scripts.find((s) => attribute(s.attributes, "type") === "module");
-    expect(inline).toBeDefined();
-    expect(module).toBeDefined();
-    expect(attribute(inline!.attributes, "nonce")).toBe(nonce);
-    expect(attribute(module!.attributes, "nonce")).toBe(nonce);
-    expect(attribute(module!.attributes, "src")).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
+    const data = scripts.find((s) => attribute(s.attributes, "id") === "router-hydration");
+    expect(attribute(data!.attributes, "type")).toBe("application/json");
+    expect(res.text).not.toContain("__staticRouterHydrationData");
+    const loader = scripts.find((s) => /type="module";s\.src="\/assets\/entry-[\w-]+\.js"/.test(s.body));
+    expect(loader).toBeDefined();
+    expect(attribute(loader!.attributes, "type")).toBeUndefined();
+    // No parser-inserted script or module preload needs a nonce: there is none.
+    expect(scripts.filter((s) => attribute(s.attributes, "src") !== undefined)).toEqual([]);
+    expect(res.text).not.toMatch(/<link[^>]+rel="modulepreload"/);
   });
 
-  test("every script on the page carries the nonce", () => {
-    const scripts = scriptsOf(res.text);
-    expect(scripts.length).toBeGreaterThanOrEqual(2);
-    for (const script of scripts) expect(attribute(script.attributes, "nonce")).toBe(nonce);
+  test("no script carries a nonce", () => {
+    for (const script of scriptsOf(res.text)) expect(attribute(script.attributes, "nonce")).toBeUndefined();
+    expect(res.text).not.toMatch(/nonce/i);
   });
 
-  test("each render gets a fresh nonce", async () => {
+  test("two renders give the same bytes and the same policy", async () => {
     const uncached = createTestApp({ env: { PAGE_CACHE_BYTES: "0" } }).app;
     const first = await request(uncached).get("/gallery/braybrook-st");
-    const again = await request(uncached).get("/gallery/braybrook-st");
-    const nonceOf = (r: request.Response) =>
-      cspDirectives(r.headers["content-security-policy"])["script-src"].find((s) => s.startsWith("'nonce-"));
-    expect(nonceOf(again)).toBeDefined();
-    expect(nonceOf(again)).not.toBe(nonceOf(first));
-    expect(again.text).not.toContain(nonceOf(first)!.slice("'nonce-".length, -1));
+    const again = await request(uncached).get("/gallery/braybrook-st").set("Cookie", "a=b").set("User-Agent", "Googlebot");
+    expect(again.headers["x-cache"]).toBe("MISS");
+    expect(again.text).toBe(first.text);
+    expect(again.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
   });
 
-  test("a cached copy is sent with a policy that names the nonce its markup carries", async () => {
+  test("a cached copy is sent with the render's policy", async () => {
     const hit = await request(app).get("/gallery/braybrook-st");
     expect(hit.headers["x-cache"]).toBe("HIT");
-    const policyNonce = cspDirectives(hit.headers["content-security-policy"])["script-src"]
-      .find((s) => s.startsWith("'nonce-"))!
-      .slice("'nonce-".length, -1);
-    for (const script of scriptsOf(hit.text)) expect(attribute(script.attributes, "nonce")).toBe(policyNonce);
+    expect(hit.text).toBe(res.text);
+    expect(hit.headers["content-security-policy"]).toBe(res.headers["content-security-policy"]);
   });
 
   test("the hydration payload carries the page's loader data", () => {

@@ -7,7 +7,7 @@
 import * as prismic from "@prismicio/client";
 import type { Config } from "../config";
 import { ContentUnavailableError } from "./contentErrors";
-import { expiredPreviewAsUnknownRef } from "./expiredPreview";
+import { PreviewRefusals, refusedPreviewAsUnknownRef } from "./expiredPreview";
 import { loadDocuments, loadReleases } from "./embedded/loadDocuments";
 import { absolutizeMediaUrls } from "./embedded/mediaUrls";
 import { EMBEDDED_MEDIA_ORIGIN } from "../../shared/mediaOrigin";
@@ -23,6 +23,8 @@ export interface ContentClient {
   mode: "hosted" | "embedded";
   /** The master ref, re-read every 5 s or at once after a publish webhook. */
   refs: RefTracker;
+  /** Preview tokens Prismic refused (expired, unknown, not allowed): pages fall back to published content. */
+  previewRefusals: PreviewRefusals;
   /** Embedded mode: the documents the client reads, and a way to publish new ones (a new master ref). */
   embedded?: { current(): EmbeddedRepository; publish(documents: prismic.PrismicDocument[]): EmbeddedRepository };
 }
@@ -34,7 +36,7 @@ export interface ContentClientOptions {
 
 type ContentConfig = Pick<
   Config,
-  "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "CONTENT_DIR" | "SITE_URL" | "CONTENT_TIMEOUT_MS" | "CONTENT_REF_TTL_MS"
+  "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "PRISMIC_API_ENDPOINT" | "CONTENT_DIR" | "SITE_URL" | "CONTENT_TIMEOUT_MS" | "CONTENT_REF_TTL_MS"
 >;
 
 /** Reads the master ref straight from the repository endpoint, past the client's own 5 s cache. */
@@ -51,20 +53,26 @@ async function readMasterRef(fetchFn: typeof fetch, endpoint: string, accessToke
 
 export function createContentClient(config: ContentConfig, options: ContentClientOptions = {}): ContentClient {
   const wrap = options.wrapFetch ?? ((inner) => inner);
-  // An expired preview token falls back to the master ref like an invalid one (spec §4).
+  // A refused preview token (expired, unknown, wrong scope) falls back to the master ref like an invalid one (spec §4).
   let tracker: RefTracker | undefined;
   const masterRef = () => tracker?.current().catch(() => undefined) ?? Promise.resolve(undefined);
+  const previewRefusals = new PreviewRefusals();
   const guarded = (inner: typeof fetch) =>
-    resilientFetch(expiredPreviewAsUnknownRef(wrap(inner), masterRef), { timeoutMs: config.CONTENT_TIMEOUT_MS });
+    resilientFetch(refusedPreviewAsUnknownRef(wrap(inner), masterRef, previewRefusals), { timeoutMs: config.CONTENT_TIMEOUT_MS });
 
   if (config.PRISMIC_REPOSITORY) {
     const fetchFn = guarded(globalThis.fetch.bind(globalThis));
-    const client = prismic.createClient(config.PRISMIC_REPOSITORY, { accessToken: config.PRISMIC_ACCESS_TOKEN, fetch: fetchFn });
+    const client = prismic.createClient(config.PRISMIC_REPOSITORY, {
+      accessToken: config.PRISMIC_ACCESS_TOKEN,
+      fetch: fetchFn,
+      // Prismic's own endpoint unless PRISMIC_API_ENDPOINT names another (a proxy, or a stand-in in tests).
+      ...(config.PRISMIC_API_ENDPOINT ? { documentAPIEndpoint: config.PRISMIC_API_ENDPOINT } : {}),
+    });
     const refs = (tracker = createRefTracker(
       () => readMasterRef(fetchFn, client.documentAPIEndpoint, config.PRISMIC_ACCESS_TOKEN),
       config.CONTENT_REF_TTL_MS,
     ));
-    return { client, mode: "hosted", refs };
+    return { client, mode: "hosted", refs, previewRefusals };
   }
 
   // Content names embedded images `/media/<file>`; the image helpers need them absolute (pages
@@ -83,6 +91,7 @@ export function createContentClient(config: ContentConfig, options: ContentClien
     client,
     mode: "embedded",
     refs,
+    previewRefusals,
     embedded: {
       current: () => repository,
       publish: (documents) => (repository = prepare(documents)),

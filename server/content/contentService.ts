@@ -48,8 +48,9 @@ export interface ContentService {
   /** The repository's master ref: it changes on every publish, so it keys derived caches. */
   masterRef(): Promise<string>;
   /**
-   * Page `page` of every document of every language, in the repository's order, read at `ref`
-   * (default: the master ref) so that paging sees one version of the content; only the routable
+   * Page `page` of every document of every language in SITEMAP_ORDERINGS (oldest first
+   * publication first), read at `ref` (default: the master ref) so that paging sees one version
+   * of the content; only the routable
    * ones (ROUTABLE_TYPES) are returned, so a page may hold fewer than `pageSize`, and `total`
    * counts every document. The query has no type filter: the embedded repository evaluates
    * filters on every document for every page (6× slower at 100,000 documents), and the only
@@ -68,6 +69,8 @@ export interface ContentService {
    * or `valid: false` when the content service refuses the token (unknown or expired).
    */
   previewDocument(documentId: string, token: string): Promise<PreviewDocument>;
+  /** Whether Prismic has refused this preview token (expired, unknown, not allowed): pages then ignore it. */
+  previewRefused(token: string): boolean;
 }
 
 export interface ContentServiceOptions {
@@ -75,6 +78,8 @@ export interface ContentServiceOptions {
   ref?: string;
   /** Where the current master ref comes from (a tracker that a webhook can refresh at once). */
   masterRef?: () => Promise<string>;
+  /** The tokens the client's transport saw Prismic refuse (contentClient.previewRefusals). */
+  previewRefusals?: { has(token: string): boolean };
 }
 
 /** Turns the client's NotFoundError into null; every other failure propagates. */
@@ -93,6 +98,20 @@ async function paged<D extends prismic.PrismicDocument>(
   const response = await query;
   return { items: response.results, page: response.page, totalPages: Math.max(1, response.total_pages) };
 }
+
+/**
+ * The sitemap's order, explicit because Prismic promises none without `orderings`: first
+ * publication (a document keeps its place for life, and new documents come last, so the child
+ * sitemaps change little between publishes), then last publication. Prismic orders only by
+ * `my.*` fields and these two dates, so documents published in the same second (a release) are
+ * left in Prismic's order of ties, which is that of the query at its ref: the one every page of
+ * one sitemap generation reads (same ref, same query, same page size), as the client's own
+ * `dangerouslyGetAll` relies on.
+ */
+export const SITEMAP_ORDERINGS: prismic.Ordering[] = [
+  { field: "document.first_publication_date" },
+  { field: "document.last_publication_date" },
+];
 
 export function createContentService(client: prismic.Client, options: ContentServiceOptions = {}): ContentService {
   const { ref } = options;
@@ -124,8 +143,9 @@ export function createContentService(client: prismic.Client, options: ContentSer
     masterRef: options.masterRef ?? (async () => (await client.getMasterRef()).ref),
     withRef: (at) => createContentService(client, { ...options, ref: at }),
     previewDocument: (documentId, token) => fetchPreviewDocument(client, documentId, token),
+    previewRefused: (token) => options.previewRefusals?.has(token) ?? false,
     routableDocuments: async (page, pageSize, ref) => {
-      const response = await client.get({ ref, page, pageSize, lang: "*" });
+      const response = await client.get({ ref, page, pageSize, lang: "*", orderings: SITEMAP_ORDERINGS });
       const routable: ReadonlySet<string> = new Set(ROUTABLE_TYPES);
       return {
         // Only the header fields: a page of documents is dropped as soon as it is written out.

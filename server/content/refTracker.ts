@@ -11,6 +11,8 @@ export interface RefTracker {
   refresh(): Promise<string>;
   /** The last ref read, if any (no I/O). */
   lastKnown(): string | undefined;
+  /** The ref when it is within its TTL (no I/O, synchronous), else undefined: the page cache's fast path reads it. */
+  fresh?(): string | undefined;
 }
 
 export const REF_TTL_MS = 5_000;
@@ -47,5 +49,6 @@ export function createRefTracker(readMasterRef: () => Promise<string>, ttlMs = R
       return inFlight ? inFlight.then(read) : read();
     },
     lastKnown: () => ref,
+    fresh: () => (ref !== undefined && now() - readAt < ttlMs ? ref : undefined),
   };
 }

@@ -12,6 +12,8 @@ export interface ResilienceOptions {
   maxRetryAfterMs?: number;
   /** How many 429s in a row one URL may retry through the client before failing. */
   maxRateLimitRetries?: number;
+  /** The longest a 503's `Retry-After` stops every request (ms). */
+  maxUnavailableMs?: number;
   now?: () => number;
 }
 
@@ -24,14 +26,14 @@ function retryAfterMs(header: string | null, now: number): number {
 }
 
 export function resilientFetch(base: typeof fetch, options: ResilienceOptions): typeof fetch {
-  const { timeoutMs, maxRetryAfterMs = 2_000, maxRateLimitRetries = 3, now = Date.now } = options;
+  const { timeoutMs, maxRetryAfterMs = 2_000, maxRateLimitRetries = 3, maxUnavailableMs = 60_000, now = Date.now } = options;
   let blockedUntil = 0;
   const rateLimited = new Map<string, number>();
 
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (now() < blockedUntil) {
-      throw new ContentUnavailableError("Prismic asked us to wait (429)", Math.ceil((blockedUntil - now()) / 1000));
+      throw new ContentUnavailableError("Prismic asked us to wait (429 or 503)", Math.ceil((blockedUntil - now()) / 1000));
     }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -41,6 +43,13 @@ export function resilientFetch(base: typeof fetch, options: ResilienceOptions): 
     } catch (error) {
       if (timeout.aborted) throw new ContentUnavailableError(`Prismic did not answer within ${timeoutMs} ms`);
       throw error;
+    }
+    if (response.status === 503 && response.headers.has("retry-after")) {
+      // Prismic down for maintenance or an incident, saying for how long: every request fails
+      // fast until then (capped, so a wrong header cannot take the site off Prismic for long).
+      const wait = Math.min(retryAfterMs(response.headers.get("retry-after"), now()), maxUnavailableMs);
+      blockedUntil = Math.max(blockedUntil, now() + wait);
+      throw new ContentUnavailableError("Prismic is unavailable (503)", Math.max(1, Math.ceil(wait / 1000)));
     }
     if (response.status !== 429) {
       rateLimited.delete(url);

@@ -73,57 +73,90 @@ function clampRect([x, y, width, height]: Rect, size: Size): Geometry["extract"]
   return clamped.width > 0 && clamped.height > 0 ? clamped : undefined;
 }
 
-/** A burst of cold requests must not take every libuv thread and all memory: two at a time. */
-const MAX_PARALLEL = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
+/** What a transform needs to know of its original: its size (oriented, one frame) and frames. */
+export interface ImageInfo extends Size {
+  /** Frames of an animated image (1 for a still). */
+  pages: number;
+}
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+/**
+ * The largest original we decode (sharp's `limitInputPixels`): a 40 MP camera photo. Bigger ones
+ * are refused (422) rather than costing hundreds of MB each; decoding is the memory of a transform.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** A transform still running after this long is stopped (sharp's timeout): it is a bug or an attack. */
+const TRANSFORM_TIMEOUT_SECONDS = 10;
+
+/**
+ * One libvips thread per transform: the queue already runs one transform per core, and each
+ * using every core would only oversubscribe them. The operation cache holds no files (originals
+ * may be replaced under their names) and little memory.
+ */
+sharp.concurrency(1);
+sharp.cache({ memory: 32, files: 0, items: 100 });
+
+/** The original's size as a transform sees it (EXIF orientation applied, one frame of an animation). */
+export async function describeImage(file: string, animated: boolean): Promise<ImageInfo> {
   try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
+    const meta = await sharp(file, { autoOrient: true, animated, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const size = meta.autoOrient ?? { width: meta.width, height: meta.height };
+    const pages = animated ? (meta.pages ?? 1) : 1;
+    if (!size.width || !size.height) throw new Error("no dimensions");
+    if (size.width * size.height > MAX_INPUT_PIXELS) throw new Error(`larger than ${MAX_INPUT_PIXELS} pixels`);
+    return { width: size.width, height: pages > 1 ? (meta.pageHeight ?? size.height) : size.height, pages };
+  } catch (error) {
+    throw new UnprocessableImageError(error instanceof Error ? error.message : String(error));
   }
 }
 
-/** Decodes `file`, applies the plan and encodes; metadata (EXIF, ICC beyond sRGB) is dropped. */
-export function transformImage(file: string, plan: TransformPlan): Promise<Buffer> {
-  return withSlot(async () => {
-    mediaStats.transforms++;
-    // An animated GIF stays animated only when it stays a GIF or becomes WebP.
-    const animated = plan.format === "gif" || plan.format === "webp";
-    try {
-      const input = sharp(file, { autoOrient: true, animated, limitInputPixels: 100_000_000 });
-      const meta = await input.metadata();
-      const size = meta.autoOrient ?? { width: meta.width, height: meta.height };
-      // Frames of an animated image are stacked: geometry applies to one frame.
-      const frames = (meta.pages ?? 1) > 1 && animated;
-      const geometry = planGeometry({ width: size.width, height: frames ? (meta.pageHeight ?? size.height) : size.height }, plan);
-      let image = input;
-      if (geometry.extract) image = image.extract(geometry.extract);
-      if (geometry.resize) image = image.resize({ ...geometry.resize, position: "centre" });
-      if (geometry.extend) image = image.extend({ ...geometry.extend, background: { r: 255, g: 255, b: 255, alpha: 0 } });
-      return await encode(image, plan.format, plan.quality).toBuffer();
-    } catch (error) {
-      throw new UnprocessableImageError(error instanceof Error ? error.message : String(error));
-    }
-  });
+/** A transform, every parameter resolved: the canonical form the cache key is made of. */
+export interface CanonicalTransform {
+  geometry: Geometry;
+  format: OutputFormat;
+  quality?: number;
+  /** Keep every frame (an animated GIF staying GIF or becoming WebP). */
+  animated: boolean;
+  /** The output's pixels (all frames): picks the encoder's effort. */
+  pixels: number;
 }
 
-function encode(image: Sharp, format: OutputFormat, quality: number | undefined): Sharp {
+/** Decodes `file`, applies the geometry and encodes; metadata (EXIF, ICC beyond sRGB) is dropped. */
+export async function transformImage(file: string, transform: CanonicalTransform): Promise<Buffer> {
+  mediaStats.transforms++;
+  const { geometry } = transform;
+  try {
+    let image = sharp(file, { autoOrient: true, animated: transform.animated, limitInputPixels: MAX_INPUT_PIXELS })
+      .timeout({ seconds: TRANSFORM_TIMEOUT_SECONDS });
+    if (geometry.extract) image = image.extract(geometry.extract);
+    if (geometry.resize) image = image.resize({ ...geometry.resize, position: "centre" });
+    if (geometry.extend) image = image.extend({ ...geometry.extend, background: { r: 255, g: 255, b: 255, alpha: 0 } });
+    return await encode(image, transform).toBuffer();
+  } catch (error) {
+    throw new UnprocessableImageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * AVIF's effort is the cost of a cold image. Measured on a 2400×1600 photo (one libvips thread,
+ * CPU time): effort 4 takes 10–40× as long as effort 0 for 15–25 % fewer bytes; effort 1 costs
+ * 1.6–2× effort 0 for about 8 % fewer bytes. Small outputs (the phone widths, under 1 MP, at most
+ * ~0.2 s) get effort 1; larger ones effort 0, which keeps a 2048 w image near 0.25 s of CPU.
+ */
+export function avifEffort(pixels: number): number {
+  return pixels <= 1_000_000 ? 1 : 0;
+}
+
+function encode(image: Sharp, { format, quality, pixels }: CanonicalTransform): Sharp {
   switch (format) {
     case "jpeg":
       return image.jpeg({ quality, mozjpeg: true });
     case "webp":
       return image.webp({ quality });
     case "avif":
-      // effort 4 (of 9): AVIF encoding is slow; the disk cache makes it a one-off per size anyway.
-      return image.avif({ quality, effort: 4 });
+      return image.avif({ quality, effort: avifEffort(pixels) });
     case "png":
-      return image.png({ compressionLevel: 9 });
+      // zlib level 6 (its default): level 9 costs several times the CPU for a few per cent.
+      return image.png({ compressionLevel: 6 });
     case "gif":
       return image.gif();
   }

@@ -7,15 +7,13 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
-import type { Logger } from "../logger";
-import { parseImageParams, planTransform, type OutputFormat } from "./imageParams";
-import { transformImage, UnprocessableImageError } from "./imageTransform";
-import { createMediaCache } from "./mediaCache";
+import { parseImageParams, type OutputFormat } from "./imageParams";
+import type { ImageService, MediaFile } from "./imageService";
+import { AbandonedError, QueueFullError } from "./transformQueue";
 
 export interface MediaRouteOptions {
   mediaDir: string;
-  cacheDir: string;
-  logger: Logger;
+  images: ImageService;
 }
 
 /** Served extensions. SVG has no raster format: it is served as it is, whatever the parameters. */
@@ -28,32 +26,18 @@ const TYPES: Record<string, { type: string; format?: OutputFormat }> = {
   gif: { type: "image/gif", format: "gif" },
   svg: { type: "image/svg+xml" },
 };
-const FORMAT_TYPES: Record<OutputFormat, string> = {
-  jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", gif: "image/gif",
-};
-const EXTENSION_OF: Record<OutputFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif" };
 
 // Files may change under the same URL (an editor replaces an image), so no `immutable`.
 const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 // An SVG opened directly must not run script or load anything.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
-const PIPELINE_VERSION = 1;
-/** Corrupt files we have already reported: answered at once, and logged once. */
-const MAX_REMEMBERED_FAILURES = 1000;
+/** When the transform queue is full: long enough for it to drain a few images. */
+const RETRY_AFTER_SECONDS = 2;
 
-interface MediaFile {
-  file: string;
-  /** The path below MEDIA_DIR: the cache key and logs use it, not the absolute path. */
-  relative: string;
-  ext: string;
-  size: number;
-  mtimeMs: number;
-}
+/** The original format of a served image file (undefined for SVG). */
+export const originalFormat = (media: MediaFile): OutputFormat | undefined => TYPES[media.ext].format;
 
-export function createMediaRoute({ mediaDir, cacheDir, logger }: MediaRouteOptions): RequestHandler {
-  const cache = createMediaCache(cacheDir, logger);
-  const failures = new Set<string>();
-
+export function createMediaRoute({ mediaDir, images }: MediaRouteOptions): RequestHandler {
   return async (req, res) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -67,44 +51,47 @@ export function createMediaRoute({ mediaDir, cacheDir, logger }: MediaRouteOptio
     const parsed = parseImageParams(new URLSearchParams(query));
     if (!parsed.ok) return void res.status(400).type("text/plain").send(parsed.message);
 
-    res.setHeader("Cache-Control", CACHE_CONTROL);
-    // Public images: usable from the site under any host name, in share previews and e-mails.
-    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-    const original = TYPES[media.ext].format;
+    const original = originalFormat(media);
     if (!original) {
+      res.setHeader("Cache-Control", CACHE_CONTROL);
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
       res.setHeader("Content-Security-Policy", SVG_CSP);
       return sendOriginal(req, res, media);
     }
-    const { plan, varies, identity } = planTransform(parsed.params, original, req.get("accept"));
-    if (varies) res.vary("Accept");
-    if (identity) return sendOriginal(req, res, media);
-
-    const { relative } = media;
-    // PIPELINE_VERSION: bump when the encoding changes, so old cache entries are not served.
-    const key = hash([PIPELINE_VERSION, relative, media.mtimeMs, media.size, plan]);
-    const etag = `"m-${key}"`;
-    res.setHeader("ETag", etag);
-    if (matches(req, etag)) return void res.status(304).end();
-    if (failures.has(key)) return void unprocessable(res);
-
+    // The requester hanging up stops its wait, and drops the transform if nobody else wants it.
+    const gone = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    let outcome;
     try {
-      const ext = EXTENSION_OF[plan.format];
-      const result = await cache.get(key, ext, () => transformImage(media.file, plan));
-      res.type(FORMAT_TYPES[plan.format]);
-      if (result.source === "fresh") return void res.send(result.buffer);
-      await sendFile(res, result.file);
+      outcome = await images.image({
+        media, original, params: parsed.params, accept: req.get("accept"), signal: gone.signal,
+        fresh: (etag) => matches(req, etag), logger: req.log,
+      });
     } catch (error) {
-      if (!(error instanceof UnprocessableImageError)) throw error;
-      if (failures.size >= MAX_REMEMBERED_FAILURES) failures.clear();
-      failures.add(key);
-      (req.log ?? logger).warn({ file: relative, reason: error.message }, "media file is not a usable image");
-      unprocessable(res);
+      if (error instanceof AbandonedError) return;
+      if (error instanceof QueueFullError) {
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        res.setHeader("Cache-Control", "no-store");
+        return void res.status(503).type("text/plain").send("Busy: try again shortly");
+      }
+      throw error;
     }
+    if (outcome.kind === "refused") return void res.status(400).type("text/plain").send(outcome.message);
+    if (outcome.kind === "unprocessable") return void unprocessable(res);
+    res.setHeader("Cache-Control", CACHE_CONTROL);
+    // Public images: usable from the site under any host name, in share previews and e-mails.
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    if (outcome.kind === "original") return sendOriginal(req, res, media);
+    if (outcome.varies) res.vary("Accept");
+    res.setHeader("ETag", outcome.etag);
+    if (!outcome.body) return void res.status(304).end();
+    res.type(outcome.type).send(outcome.body);
   };
 }
 
 function unprocessable(res: Response): void {
-  res.removeHeader("ETag");
   res.setHeader("Cache-Control", "no-store");
   res.status(422).type("text/plain").send("Unprocessable: the file is not a valid image");
 }
@@ -120,7 +107,6 @@ async function sendOriginal(req: Request, res: Response, media: MediaFile): Prom
 /** Streams a file; if it vanished meanwhile, a plain 404 rather than the error page. */
 function sendFile(res: Response, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    // dotfiles: "allow" because the cache may live under `.cache/`; the request path was checked already.
     res.sendFile(file, { dotfiles: "allow", etag: false, lastModified: false, cacheControl: false }, (error) => {
       if (!error || res.headersSent) return resolve();
       if ((error as NodeJS.ErrnoException).code === "ENOENT") {

@@ -14,8 +14,9 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
       const labels = { method: req.method, route, status: res.writableFinished ? String(res.statusCode) : "aborted" };
       stop(labels);
       metrics.httpRequests.inc(labels);
-      // The renderer decides hit, stale, miss or bypass and says so in X-Cache: count what clients saw.
-      const cache = String(res.getHeader("X-Cache") ?? "").toLowerCase();
+      // The renderer decides hit, stale, miss or bypass and says so in X-Cache: count what clients saw
+      // (the page cache's fast path writes its headers in one block, and says so in res.locals).
+      const cache = String(res.locals.pageCacheResult ?? res.getHeader("X-Cache") ?? "").toLowerCase();
       if (CACHE_RESULTS.has(cache)) metrics.pageCacheResults.inc({ route, result: cache });
     });
     next();

@@ -6,12 +6,18 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Logger } from "../logger";
 import type { OutboxStore } from "../outbox/store";
 import type { PageCache } from "../pageCache/pageCache";
+import type { MediaCacheStats } from "../media/mediaCache";
+import type { TransformQueueStats } from "../media/transformQueue";
 
 export interface MetricsSources {
   logger: Logger;
   /** The tracking outbox, counted per status at each scrape. */
   outbox?: Pick<OutboxStore, "counts">;
   pageCache?: Pick<PageCache, "stats">;
+  /** The outbox's cap: events refused because it was full. */
+  outboxCapacity?: { refused(): number };
+  /** Embedded media: the disk cache and the transform queue. */
+  media?: { cache: { stats(): MediaCacheStats }; queue: { stats(): TransformQueueStats } };
 }
 
 export interface Metrics {
@@ -25,7 +31,7 @@ export interface Metrics {
   contentErrors: Counter<"operation" | "kind">;
 }
 
-export function createMetrics({ logger, outbox, pageCache }: MetricsSources): Metrics {
+export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media }: MetricsSources): Metrics {
   const registry = new Registry();
   // The Node process: CPU, memory, heap, event-loop lag, GC, handles.
   collectDefaultMetrics({ register: registry });
@@ -50,6 +56,11 @@ export function createMetrics({ logger, outbox, pageCache }: MetricsSources): Me
       },
     });
   }
+  if (outboxCapacity) {
+    new Gauge({ name: "outbox_full_refusals", help: "Tracking events refused since start because the outbox held OUTBOX_MAX_EVENTS.", registers, collect() {
+      this.set(outboxCapacity.refused());
+    } });
+  }
   if (pageCache) {
     new Gauge({ name: "page_cache_entries", help: "Pages held in the in-memory page cache.", registers, collect() {
       this.set(pageCache.stats().entries);
@@ -57,6 +68,20 @@ export function createMetrics({ logger, outbox, pageCache }: MetricsSources): Me
     new Gauge({ name: "page_cache_bytes", help: "Bytes of compressed and uncompressed HTML held in the page cache.", registers, collect() {
       this.set(pageCache.stats().bytes);
     } });
+  }
+
+  if (media) {
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers, collect() {
+        this.set(read());
+      } });
+    gauge("media_cache_bytes", "Bytes of transformed images in the media disk cache (MEDIA_CACHE_BYTES is its budget).", () => media.cache.stats().bytes);
+    gauge("media_cache_files", "Transformed images in the media disk cache.", () => media.cache.stats().files);
+    gauge("media_cache_evictions", "Images deleted from the media disk cache to make room, since start.", () => media.cache.stats().evicted);
+    gauge("media_transforms_running", "Image transforms running now.", () => media.queue.stats().running);
+    gauge("media_transforms_waiting", "Visitors' image transforms waiting for a core.", () => media.queue.stats().waiting);
+    gauge("media_transforms_refused", "Image requests answered 503 because the transform queue was full, since start.", () => media.queue.stats().refused);
+    gauge("media_transforms_abandoned", "Queued image transforms dropped because every requester had gone, since start.", () => media.queue.stats().abandoned);
   }
 
   return {

@@ -3,7 +3,9 @@
  * it at once without sending an event twice), sends them to the Conversions API in requests of
  * at most 1000, and settles them: delivered; pending again after a back-off with jitter (5xx,
  * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer); failed with Meta's
- * error (other 4xx). Delivered events are deleted after the retention period. Without Meta
+ * error (other 4xx). Settled events (delivered, failed, not_sent) are deleted after the retention
+ * period, and pending ones older than the maximum age (Meta refuses events older than 7 days)
+ * are given up and deleted: each purge is counted and logged. Without Meta
  * credentials events are marked `not_sent`, and the log says so once.
  *
  * `stop()` stops claiming and waits for the delivery in flight (bounded by the request timeout).
@@ -28,8 +30,10 @@ export interface DeliveryWorkerOptions {
   backoff?: BackoffPolicy;
   /** Pause when nothing is due (ms). */
   idleMs?: number;
-  /** Delivered events are kept this long (ms), then deleted. */
+  /** Delivered, failed and not_sent events are kept this long after settling (ms), then deleted. */
   retentionMs?: number;
+  /** Pending events older than this (ms) are deleted undelivered. */
+  pendingMaxAgeMs?: number;
   /** How often the worker deletes expired delivered events (ms). */
   purgeEveryMs?: number;
   /** The longest Retry-After honoured (ms). */
@@ -77,6 +81,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     backoff = DEFAULT_BACKOFF,
     idleMs = 1_000,
     retentionMs = 7 * 24 * 3_600_000,
+    pendingMaxAgeMs = 7 * 24 * 3_600_000,
     purgeEveryMs = 15 * 60_000,
     maxRetryAfterMs = 3_600_000,
     fetch: fetchImpl,
@@ -92,6 +97,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let sendFailures = 0;
   let storeFailures = 0;
   let lastPurge = -Infinity;
+  const purged = { total: 0 };
 
   /** Settles with a few quick retries: a delivered event left leased would be sent again after its lease. */
   async function settle(events: OutboxRecord[], outcome: Settlement): Promise<void> {
@@ -109,10 +115,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function purge(): Promise<void> {
-    if (now() - lastPurge < purgeEveryMs) return;
-    lastPurge = now();
-    const deleted = await store.deleteDeliveredBefore(now() - retentionMs);
-    if (deleted) logger.info({ deleted }, "deleted delivered events past their retention");
+    const at = now();
+    if (at - lastPurge < purgeEveryMs) return;
+    lastPurge = at;
+    const deleted = await store.purge({ settledBefore: at - retentionMs, pendingCreatedBefore: at - pendingMaxAgeMs, now: at });
+    const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
+    if (!total) return;
+    purged.total += total;
+    // Pending events given up are lost conversions: a warning, not routine housekeeping.
+    if (deleted.pending) logger.warn({ deleted }, `outbox retention: deleted ${total} events, ${deleted.pending} of them never delivered (older than the maximum age)`);
+    else logger.info({ deleted }, `outbox retention: deleted ${total} settled events past their retention`);
   }
 
   /** Settles a batch by the answer of its request; resolves how long the worker pauses after it. */

@@ -9,12 +9,15 @@
  * same generation exactly one wins, and the other's batch changes nothing. This gives what a
  * transaction would (a claim never overlaps another, only the lease holder settles), and unlike
  * a transaction it also holds on the in-process emulator the tests use, which does not isolate
- * transactions. Queries use single-field indexes only (`claimableAt`, `deliveredAt`, `status`):
- * no composite index to deploy.
+ * transactions. Queries use single-field indexes only (`claimableAt`, `updatedAt`, `createdAt`,
+ * `status`): no composite index to deploy.
  */
 import { randomUUID } from "node:crypto";
-import type { DocumentReference, DocumentSnapshot, Firestore } from "firebase-admin/firestore";
-import { clipError, OUTBOX_STATUSES, type NewOutboxEvent, type OutboxRecord, type OutboxStatus, type OutboxStore, type Settlement } from "./store";
+import type { DocumentReference, DocumentSnapshot, Firestore, Query, QueryDocumentSnapshot } from "firebase-admin/firestore";
+import {
+  clipError, DEFAULT_PURGE_LIMIT, emptyPurgeCounts, OUTBOX_STATUSES, SETTLED_STATUSES, type NewOutboxEvent, type OutboxRecord,
+  type OutboxStatus, type OutboxStore, type Settlement,
+} from "./store";
 
 export const DEFAULT_COLLECTION = "outbox";
 
@@ -128,6 +131,26 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
     return won;
   }
 
+  /** Deletes events with their transition markers, the event last, in batches of at most 500 writes. */
+  async function deleteEvents(snapshots: readonly QueryDocumentSnapshot[]): Promise<void> {
+    let batch = firestore.batch();
+    let writes = 0;
+    for (const snapshot of snapshots) {
+      const { gen } = snapshot.data() as OutboxDocument;
+      const refs = [...Array.from({ length: gen }, (_, g) => transitions.doc(`${snapshot.id}.${g}`)), snapshot.ref];
+      for (const ref of refs) {
+        if (writes === MAX_BATCH_WRITES) {
+          await batch.commit();
+          batch = firestore.batch();
+          writes = 0;
+        }
+        batch.delete(ref);
+        writes++;
+      }
+    }
+    if (writes) await batch.commit();
+  }
+
   async function readAll(ids: readonly string[]): Promise<DocumentSnapshot[]> {
     const snapshots: DocumentSnapshot[] = [];
     for (let i = 0; i < ids.length; i += 300) snapshots.push(...(await firestore.getAll(...ids.slice(i, i + 300).map((id) => events.doc(id)))));
@@ -189,30 +212,37 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       return winners(results).length;
     },
 
-    async deleteDeliveredBefore(time) {
-      let deleted = 0;
-      for (;;) {
-        const page = await events.where("deliveredAt", "<", time).orderBy("deliveredAt").limit(200).get();
-        // Each event goes with its transition markers, the event last, in batches of at most 500 writes.
-        let batch = firestore.batch();
-        let writes = 0;
-        for (const snapshot of page.docs) {
-          const { gen } = snapshot.data() as OutboxDocument;
-          const refs = [...Array.from({ length: gen }, (_, g) => transitions.doc(`${snapshot.id}.${g}`)), snapshot.ref];
-          for (const ref of refs) {
-            if (writes === MAX_BATCH_WRITES) {
-              await batch.commit();
-              batch = firestore.batch();
-              writes = 0;
-            }
-            batch.delete(ref);
-            writes++;
-          }
+    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT }) {
+      const counts = emptyPurgeCounts();
+      let budget = limit;
+      const settled = new Set<string>(SETTLED_STATUSES);
+      // Single-field range queries, filtered here: a status + time query would need a composite index.
+      const scans: Array<{ query: Query; doomed: (doc: OutboxDocument) => keyof typeof counts | undefined }> = [
+        {
+          query: events.where("updatedAt", "<", settledBefore).orderBy("updatedAt"),
+          doomed: (doc) => (settled.has(doc.status) ? (doc.status as keyof typeof counts) : undefined),
+        },
+        {
+          query: events.where("createdAt", "<", pendingCreatedBefore).orderBy("createdAt"),
+          doomed: (doc) => (doc.status === "pending" || (doc.status === "leased" && (doc.leaseUntil ?? 0) <= now) ? "pending" : undefined),
+        },
+      ];
+      for (const { query, doomed } of scans) {
+        let after: QueryDocumentSnapshot | undefined;
+        while (budget > 0) {
+          const page = await (after ? query.startAfter(after) : query).limit(200).get();
+          const chosen = page.docs.flatMap((snapshot) => {
+            const status = doomed(snapshot.data() as OutboxDocument);
+            return status ? [{ snapshot, status }] : [];
+          }).slice(0, budget);
+          await deleteEvents(chosen.map((c) => c.snapshot));
+          for (const { status } of chosen) counts[status]++;
+          budget -= chosen.length;
+          if (page.size < 200) break;
+          after = page.docs[page.docs.length - 1];
         }
-        if (writes) await batch.commit();
-        deleted += page.size;
-        if (page.size < 200) return deleted;
       }
+      return counts;
     },
 
     async counts() {

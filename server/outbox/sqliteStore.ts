@@ -7,7 +7,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { clipError, emptyCounts, type NewOutboxEvent, type OutboxRecord, type OutboxStatus, type OutboxStore, type Settlement } from "./store";
+import {
+  clipError, DEFAULT_PURGE_LIMIT, emptyCounts, emptyPurgeCounts, type NewOutboxEvent, type OutboxRecord, type OutboxStatus,
+  type OutboxStore, type PurgeCounts, type Settlement,
+} from "./store";
 
 export const SQLITE_FILE_NAME = "outbox.sqlite";
 
@@ -32,6 +35,8 @@ CREATE TABLE IF NOT EXISTS outbox (
 CREATE INDEX IF NOT EXISTS outbox_claimable ON outbox (claimable_at) WHERE claimable_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS outbox_delivered ON outbox (delivered_at) WHERE delivered_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS outbox_status ON outbox (status);
+CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
+CREATE INDEX IF NOT EXISTS outbox_updated ON outbox (updated_at);
 `;
 
 interface Row {
@@ -98,7 +103,15 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
     Settlement["status"],
     ReturnType<DatabaseSync["prepare"]>
   >;
-  const purge = db.prepare(`DELETE FROM outbox WHERE delivered_at < :time`);
+  // Settled events by when they were settled (updated_at), stale pending ones by when they came in.
+  const purge = db.prepare(
+    `DELETE FROM outbox WHERE id IN (
+       SELECT id FROM outbox WHERE status IN ('delivered', 'failed', 'not_sent') AND updated_at < :settled
+       UNION ALL
+       SELECT id FROM outbox WHERE created_at < :created AND (status = 'pending' OR (status = 'leased' AND lease_until <= :now))
+       LIMIT :limit)
+     RETURNING status`,
+  );
   const count = db.prepare(`SELECT status, count(*) AS n FROM outbox GROUP BY status`);
   const getOne = db.prepare(`SELECT * FROM outbox WHERE id = :id`);
 
@@ -135,8 +148,11 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
       if (outcome.status === "not_sent") params.error = clipError(outcome.reason);
       return Number(write(() => settle[outcome.status].run(params).changes));
     },
-    async deleteDeliveredBefore(time) {
-      return Number(write(() => purge.run({ time }).changes));
+    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT }) {
+      const rows = write(() => purge.all({ settled: settledBefore, created: pendingCreatedBefore, now, limit }) as unknown as Array<{ status: OutboxStatus }>);
+      const counts: PurgeCounts = emptyPurgeCounts();
+      for (const { status } of rows) counts[status === "leased" ? "pending" : (status as keyof PurgeCounts)]++;
+      return counts;
     },
     async counts() {
       const counts = emptyCounts();

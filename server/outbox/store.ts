@@ -50,6 +50,20 @@ export type Settlement =
 
 export type OutboxCounts = Record<OutboxStatus, number>;
 
+export interface RetentionCutoffs {
+  settledBefore: number;
+  pendingCreatedBefore: number;
+  now: number;
+  /** At most this many deletions per call (the next call goes on); default 10,000. */
+  limit?: number;
+}
+
+/** Events deleted by a purge, by the status they had (a pending one with an ended lease counts as pending). */
+export type PurgeCounts = Record<"delivered" | "failed" | "not_sent" | "pending", number>;
+export const emptyPurgeCounts = (): PurgeCounts => ({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
+export const DEFAULT_PURGE_LIMIT = 10_000;
+export const SETTLED_STATUSES = ["delivered", "failed", "not_sent"] as const;
+
 export interface OutboxStore {
   readonly kind: "sqlite" | "firestore";
   /**
@@ -70,8 +84,12 @@ export interface OutboxStore {
    * from `nextAttemptAt`.
    */
   settle(ids: readonly string[], workerId: string, outcome: Settlement): Promise<number>;
-  /** Deletes delivered events delivered before `time` (ms); resolves how many it deleted. */
-  deleteDeliveredBefore(time: number): Promise<number>;
+  /**
+   * Retention: deletes settled events (delivered, failed, not_sent) settled before
+   * `settledBefore`, and pending events (or leased ones whose lease ended by `now`) created
+   * before `pendingCreatedBefore`, at most `limit` in all per call. Resolves how many of each.
+   */
+  purge(cutoffs: RetentionCutoffs): Promise<PurgeCounts>;
   /** How many events are in each status. */
   counts(): Promise<OutboxCounts>;
   /** One event, for diagnostics and tests. */

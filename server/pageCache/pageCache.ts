@@ -1,8 +1,10 @@
 /**
  * Rendered HTML of public pages, in memory, bounded by bytes (LRU). An entry keeps the bodies
  * already compressed (brotli and gzip) so a hit costs no rendering and no compression. It is
- * keyed by URL and remembers the master ref it was rendered at: an entry of an older ref is
- * not served as fresh, but it is kept to cover an outage (stale-if-error).
+ * keyed by the page (shared/canonicalPath.ts `pageUrl`: canonical path and the parameters the
+ * page reads), and remembers the master ref it was rendered at: an entry of an older ref is
+ * served stale while one background render refreshes it (renderCoordinator.ts), and covers an
+ * outage (stale-if-error). 404s live in their own small budget, so junk URLs cannot evict pages.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -12,6 +14,9 @@ import { LRUCache } from "lru-cache";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+/** The share of PAGE_CACHE_BYTES that 404 pages may take, apart from real pages. */
+export const NOT_FOUND_SHARE = 1 / 16;
+
 export interface CachedPage {
   /** Master ref the page was rendered at. */
   ref: string;
@@ -19,37 +24,71 @@ export interface CachedPage {
   routeId: string;
   status: number;
   contentType: string;
-  /** The CSP nonce the markup carries: a hit is sent with this nonce in its policy. */
-  nonce: string;
+  /** `'sha256-…'` sources of the page's inline scripts: its policy's script-src (no nonce: the bytes are everyone's). */
+  scriptHashes: string[];
   etag: string;
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
   storedAt: number;
 }
 
+export type PageToStore = Omit<CachedPage, "bodies" | "etag" | "storedAt"> & { html: Buffer };
+
 export interface PageCache {
+  /** False with PAGE_CACHE_BYTES=0: nothing is kept and every request renders on its own. */
+  readonly enabled: boolean;
   get(key: string): CachedPage | undefined;
-  /** Compresses and stores a finished page (off the request path). */
-  store(key: string, page: Omit<CachedPage, "bodies" | "etag" | "storedAt"> & { html: Buffer }): Promise<void>;
-  /** Entries and bytes held, for metrics and tests. */
-  stats(): { entries: number; bytes: number };
+  /** Compresses a finished page into an entry (off the request path), without storing it. */
+  prepare(page: PageToStore): Promise<CachedPage>;
+  /** Keeps a prepared entry: a 404 in the 404 budget, anything else in the pages'. */
+  keep(key: string, entry: CachedPage): void;
+  /** Compresses and stores a finished page. */
+  store(key: string, page: PageToStore): Promise<void>;
+  /** Entries and bytes held (both budgets), for metrics and tests. */
+  stats(): { entries: number; bytes: number; notFoundEntries: number; notFoundBytes: number };
 }
 
+const NONE = Buffer.alloc(0);
+
+const sizeOf = (page: CachedPage) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 512;
+
 export function createPageCache(maxBytes: number, now = Date.now): PageCache {
-  const cache = new LRUCache<string, CachedPage>({
-    maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (page) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 512,
-  });
+  const pages = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, maxBytes), sizeCalculation: sizeOf });
+  const notFound = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, Math.floor(maxBytes * NOT_FOUND_SHARE)), sizeCalculation: sizeOf });
+  const prepare = async ({ html, ...rest }: PageToStore): Promise<CachedPage> => {
+    const etag = `"p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
+    // With the cache off nothing is kept: no body is compressed ahead (the response compresses
+    // the one encoding it sends: sendCached.ts).
+    if (maxBytes <= 0) return { ...rest, etag, bodies: { identity: html, gzip: NONE, br: NONE }, storedAt: now() };
+    const [gz, br] = await Promise.all([
+      gzip(html, { level: 6 }),
+      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    ]);
+    return { ...rest, etag, bodies: { identity: html, gzip: gz, br }, storedAt: now() };
+  };
+  const keep = (key: string, entry: CachedPage) => {
+    if (maxBytes <= 0) return;
+    if (entry.status === 404) {
+      pages.delete(key);
+      notFound.set(key, entry);
+    } else {
+      notFound.delete(key);
+      pages.set(key, entry);
+    }
+  };
   return {
-    get: (key) => (maxBytes > 0 ? cache.get(key) : undefined),
-    async store(key, { html, ...rest }) {
+    enabled: maxBytes > 0,
+    get: (key) => (maxBytes > 0 ? (pages.get(key) ?? notFound.get(key)) : undefined),
+    prepare,
+    keep,
+    async store(key, page) {
       if (maxBytes <= 0) return;
-      const [gz, br] = await Promise.all([
-        gzip(html, { level: 6 }),
-        brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-      ]);
-      const etag = `"p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
-      cache.set(key, { ...rest, etag, bodies: { identity: html, gzip: gz, br }, storedAt: now() });
+      keep(key, await prepare(page));
     },
-    stats: () => ({ entries: cache.size, bytes: cache.calculatedSize }),
+    stats: () => ({
+      entries: pages.size + notFound.size,
+      bytes: pages.calculatedSize + notFound.calculatedSize,
+      notFoundEntries: notFound.size,
+      notFoundBytes: notFound.calculatedSize,
+    }),
   };
 }

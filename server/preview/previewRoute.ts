@@ -32,39 +32,29 @@ import { regionHome, sameSitePath } from "../../shared/regionChoice";
 import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex";
 import type { ContentService } from "../content/contentService";
 import type { Logger } from "../logger";
-import { PREVIEW_COOKIE } from "./previewCookie";
+import { PREVIEW_COOKIE, validPreviewToken } from "./previewCookie";
+
+export { MAX_TOKEN_LENGTH, validPreviewToken } from "./previewCookie";
 import { TOOLBAR_STAND_IN_SRC } from "./toolbar";
 import { TOOLBAR_STAND_IN_SCRIPT } from "./toolbarStandIn";
 
 export const PREVIEW_PATH = "/preview";
 export const PREVIEW_EXIT_PATH = "/preview/exit";
 
-/** Preview tokens are URLs (`https://<repo>.prismic.io/previews/…`) or, from older tools, bare refs. */
-export const MAX_TOKEN_LENGTH = 2048;
-const PLAUSIBLE_REF = /^[\w.~:-]{1,512}$/;
 /** Prismic document ids: letters, digits, `_` and `-` (ours and exported ones alike). */
 const DOCUMENT_ID = /^[\w-]{1,64}$/;
-
-/** `value` as a preview token, or null: an https URL or a plausible ref, without white space or control characters. */
-export function validPreviewToken(value: unknown): string | null {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_TOKEN_LENGTH) return null;
-  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(value)) return null;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
-    if (!URL.canParse(value)) return null;
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password ? value : null;
-  }
-  return PLAUSIBLE_REF.test(value) ? value : null;
-}
 
 /** `value` as a Prismic document id, or null. */
 export function validDocumentId(value: unknown): string | null {
   return typeof value === "string" && DOCUMENT_ID.test(value) ? value : null;
 }
 
-/** The value of the preview cookie for `token`: Prismic's JSON, keyed by the repository's host. */
+/**
+ * The value of the preview cookie for `token`: Prismic's JSON, keyed by the repository's host,
+ * lower-cased as the toolbar writes and reads it (it takes the host from `new URL(…).hostname`).
+ */
 export function previewCookieValue(repositoryName: string, token: string): string {
-  return JSON.stringify({ [`${repositoryName}.prismic.io`]: { preview: token } });
+  return JSON.stringify({ [`${repositoryName.toLowerCase()}.prismic.io`]: { preview: token } });
 }
 
 export interface PreviewRouteDeps {

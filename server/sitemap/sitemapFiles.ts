@@ -3,7 +3,8 @@
  * sitemap index and its children `/sitemap-{n}.xml`.
  *
  * Splitting (how a child is produced without building the others): the documents of the ref,
- * in the order the content service pages them, are numbered 0…N-1 (N = `total_results_size`,
+ * in an explicit order (SITEMAP_ORDERINGS in contentService.ts: first publication, then last
+ * publication; Prismic promises no order without one), are numbered 0…N-1 (N = `total_results_size`,
  * read with a one-document query; the handful of navigation and taxonomy documents count but
  * give no URL). When the N documents plus the 4 list pages fit in one file (≤ 50,000 URLs),
  * /sitemap.xml is that file. Otherwise /sitemap.xml is a sitemap index of ⌈N / 45,000⌉
@@ -11,8 +12,9 @@
  * (n-1)·450+1 … n·450 at 100 per page, plus the list pages in child 1. 45,000 is a multiple of
  * the page size, so a child starts on a page boundary and never reads another child's
  * documents. A document yields at most one URL (none when the site would not serve it), so a
- * child holds at most 45,004 URLs. Every query of one generation pins the same ref, and the
- * same query at the same ref pages in the same order, so children never overlap or miss one.
+ * child holds at most 45,004 URLs. Every query of one generation pins the same ref and sends
+ * the same orderings and page size, so children never overlap or miss one (the embedded
+ * repository shuffles ties, so a test would show it if they did).
  */
 import type { SitemapItemLoose } from "sitemap";
 import { LOCALES } from "../../shared/locales";

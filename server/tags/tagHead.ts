@@ -2,11 +2,11 @@
  * The tags' part of the document head, first thing after the viewport (spec §4): the Google
  * Consent Mode default (everything denied but security) before any tag can load, the public
  * configuration for the browser, then the Usercentrics loader (when it is the consent manager)
- * and the Tag Manager loader (when GTM_ID is set). Every script carries the response's nonce.
+ * and the Tag Manager loader (when GTM_ID is set).
  */
 import { SITE_CONFIG_ELEMENT_ID } from "../../shared/siteConfig";
 import { serializeJsonLd } from "../../shared/structuredData";
-import { escapeHtml } from "../html";
+import { scriptLoader } from "../scriptLoader";
 import { gtmScriptUrl, publicSiteConfig } from "./publicConfig";
 import type { TagSettings } from "./tagSettings";
 
@@ -28,8 +28,13 @@ const CONSENT_DEFAULT_SCRIPT =
   `gtag("consent","default",${JSON.stringify(CONSENT_DEFAULT)});`;
 const GTM_START_SCRIPT = 'dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"});';
 
-/** Renders the tags' head for a response's nonce; undefined when no tag is configured (the head then has none of this). */
-export function createTagHead(settings: TagSettings): ((nonce: string) => string) | undefined {
+/**
+ * The tags' head; undefined when no tag is configured (the head then has none of this). No
+ * nonce: the same bytes serve every visitor, so the inline scripts are allowed by their hash
+ * (server/scriptHashes.ts) and the CMP and Tag Manager scripts are added by a hashed loader,
+ * which 'strict-dynamic' trusts.
+ */
+export function createTagHead(settings: TagSettings): string | undefined {
   const config = publicSiteConfig(settings);
   if (!config) return undefined;
   const gtmSrc = gtmScriptUrl(settings);
@@ -37,15 +42,12 @@ export function createTagHead(settings: TagSettings): ((nonce: string) => string
   const json = serializeJsonLd({ ...config });
   const cmp =
     config.consentManager === "usercentrics"
-      ? ` id="usercentrics-cmp" src="${escapeHtml(settings.USERCENTRICS_SRC)}" data-settings-id="${escapeHtml(settings.USERCENTRICS_SETTINGS_ID!)}" async`
+      ? { id: "usercentrics-cmp", src: settings.USERCENTRICS_SRC, "data-settings-id": settings.USERCENTRICS_SETTINGS_ID!, async: "" }
       : null;
-  return (nonce) => {
-    const n = escapeHtml(nonce);
-    return [
-      `<script nonce="${n}">${inline}</script>`,
-      `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}" nonce="${n}">${json}</script>`,
-      cmp ? `<script${cmp} nonce="${n}"></script>` : "",
-      gtmSrc ? `<script async src="${escapeHtml(gtmSrc)}" nonce="${n}"></script>` : "",
-    ].join("");
-  };
+  return [
+    `<script>${inline}</script>`,
+    `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${json}</script>`,
+    cmp ? `<script>${scriptLoader(cmp)}</script>` : "",
+    gtmSrc ? `<script>${scriptLoader({ src: gtmSrc, async: "" })}</script>` : "",
+  ].join("");
 }

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "../logger";
+import type { OutboxCapacity } from "../outbox/outboxCapacity";
 import type { OutboxStore } from "../outbox/store";
 import { buildMetaEvent } from "./metaEvent";
 import { sameOriginOnly } from "./sameOrigin";
@@ -21,6 +22,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export interface MetaCapiRouteOptions {
   /** The outbox; without one every post answers 503 (the store could not be opened). */
   outbox: OutboxStore | undefined;
+  /** The outbox's cap (OUTBOX_MAX_EVENTS); without one, no cap. */
+  capacity?: OutboxCapacity;
   siteUrl: string;
   /** Posts per client IP per minute. */
   ratePerMinute: number;
@@ -52,7 +55,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createMetaCapiRouter({ outbox, siteUrl, ratePerMinute, logger, writeTimeoutMs = 5_000, now = Date.now }: MetaCapiRouteOptions): Router {
+export function createMetaCapiRouter({ outbox, capacity, siteUrl, ratePerMinute, logger, writeTimeoutMs = 5_000, now = Date.now }: MetaCapiRouteOptions): Router {
   const router = Router();
   const limiter = rateLimit({
     windowMs: 60_000,
@@ -83,6 +86,10 @@ export function createMetaCapiRouter({ outbox, siteUrl, ratePerMinute, logger, w
       const eventId = payload.event_id ?? randomUUID();
       const event = buildMetaEvent(payload, { eventId, receivedAt, clientIp: req.ip, userAgent: req.get("user-agent") });
       try {
+        if (capacity && !(await withTimeout(capacity.admit(), writeTimeoutMs))) {
+          res.setHeader("Retry-After", "60");
+          return sendError(res, 503, "tracking is paused: the outbox is full");
+        }
         await withTimeout(outbox.add({ id: eventId, region: payload.region, payload: event, createdAt: receivedAt }), writeTimeoutMs);
       } catch (error) {
         logger.error({ err: error, eventId }, "tracking event not stored: the outbox write failed");

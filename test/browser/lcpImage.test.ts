@@ -6,6 +6,7 @@
  */
 import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
+import { within } from "../support/waitFor";
 
 const suite = useSiteAndBrowser();
 
@@ -30,14 +31,18 @@ interface Lcp {
 
 /** The last largest-contentful-paint entry of the page. */
 const largestPaint = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<Lcp>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null; url: string };
-          resolve({ tag: entry.element?.tagName ?? null, src: (entry.element as HTMLImageElement | null)?.currentSrc || entry.url || null });
-        }).observe({ type: "largest-contentful-paint", buffered: true });
-      }),
+  within(
+    "the page's largest-contentful-paint entry",
+    10_000,
+    page.evaluate(
+      () =>
+        new Promise<Lcp>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null; url: string };
+            resolve({ tag: entry.element?.tagName ?? null, src: (entry.element as HTMLImageElement | null)?.currentSrc || entry.url || null });
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    ),
   );
 
 describe.each(Object.entries(SIZES))("at %s size", (_size, viewport) => {

@@ -9,6 +9,7 @@ import type { HTTPRequest, Page } from "puppeteer";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { sleep, waitForHydration } from "../support/browserPage";
+import { repeatUntil } from "../support/waitFor";
 
 const suite = useSiteAndBrowser();
 
@@ -66,13 +67,15 @@ async function openWithSlowNetwork(path: string, { width = 1280, height = 800, d
   return { page, traffic: { started, mostInFlight: () => most } };
 }
 
-/** Waits until no preloadable request has started for `quietMs`. */
+/** Waits until no preloadable request has started for `quietMs` (a page that keeps requesting fails after 20 quiet checks). */
 async function networkQuiet(traffic: Traffic, quietMs = 1500): Promise<void> {
   let seen = -1;
-  while (seen !== traffic.started.length) {
+  await repeatUntil(`no new preload request for ${quietMs} ms (${traffic.started.length} so far)`, 20, async () => {
+    if (seen === traffic.started.length) return true;
     seen = traffic.started.length;
     await sleep(quietMs);
-  }
+    return false;
+  });
 }
 
 test("links in view preload their route chunks and then their data, never more than 5 requests at once", async () => {

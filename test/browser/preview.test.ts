@@ -12,6 +12,7 @@ import { releaseRef } from "../../server/content/embedded/embeddedRepository";
 import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { ROOT } from "../support/builtServer";
+import { until } from "../support/waitFor";
 
 const suite = useSiteAndBrowser();
 
@@ -52,15 +53,6 @@ async function newPage(context?: BrowserContext): Promise<Watched> {
   return watched;
 }
 
-
-/** Waits (up to 5 s) until `check` holds. */
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const h1 = (page: Page) => page.$eval("h1", (el) => el.textContent?.trim() ?? "");
 const mainText = (page: Page) => page.$eval("main", (el) => (el as HTMLElement).innerText);
@@ -137,7 +129,7 @@ test("a toolbar update (prismicPreviewUpdate) re-fetches the page's data in plac
 
   // The same token: the data is fetched again and still shows the draft.
   await page.evaluate((t) => (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(t), token);
-  await until(() => dataRequests.some((url) => new URL(url).pathname === "/_data/gallery/canal-house"));
+  await until("the page's data to be fetched again at the release", () => dataRequests.some((url) => new URL(url).pathname === "/_data/gallery/canal-house"));
   expect(await h1(page)).toBe(DRAFT_PROJECT);
 
   // Another ref (here the published one): the page changes in place, without a reload.
@@ -150,7 +142,7 @@ test("a toolbar update (prismicPreviewUpdate) re-fetches the page's data in plac
   // A bare event, as the real toolbar dispatches it, is handled the same way (no reload).
   const before = dataRequests.length;
   await page.evaluate((t) => window.dispatchEvent(new CustomEvent("prismicPreviewUpdate", { detail: { ref: t }, cancelable: true })), token);
-  await until(() => dataRequests.length > before);
+  await until("another data request after the toolbar's update", () => dataRequests.length > before);
   expect(await h1(page)).toBe(DRAFT_PROJECT);
 
   expect(documents).toEqual([]);
@@ -177,6 +169,27 @@ test("Exit preview returns to the published page, without the cookie or the tool
   expect(await page.evaluate(() => sessionStorage.getItem("previewEnd"))).toBe("true");
   expect(problems).toEqual([]);
   await close();
+});
+
+test("a cookie whose token Prismic refuses: the published page, hydrated cleanly, and the browser drops the cookie", async () => {
+  const context = await suite.browser.createBrowserContext();
+  const { page, problems } = await newPage(context);
+  const stale = embeddedPreviewToken(`release~ended~${Date.now()}`);
+  const { hostname } = new URL(suite.server.url);
+  // As the toolbar writes it: its tracker and the repository's host.
+  await page.setCookie({
+    name: "io.prismic.preview",
+    value: encodeURIComponent(JSON.stringify({ _tracker: "k3Lz9QbA", "embedded.prismic.io": { preview: stale } })),
+    domain: hostname,
+    path: "/",
+    sameSite: "Lax",
+  });
+  await page.goto(`${suite.server.url}/gallery/canal-house`, { waitUntil: "load" });
+  await waitForHydration(page);
+  expect(await h1(page)).toBe(PUBLISHED_PROJECT);
+  expect(await previewCookie(page)).toBeUndefined();
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test("a page outside preview loads neither the toolbar nor the preview module", async () => {

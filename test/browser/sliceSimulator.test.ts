@@ -20,6 +20,7 @@ import { ROOT, startBuiltServer, type RunningServer } from "../support/builtServ
 import { launchBrowser } from "../support/chromium";
 import { startSliceMachineStandIn, type StandInServer } from "../support/sliceMachine/standIn";
 import type { SliceMachineStandIn } from "../support/sliceMachine/parent";
+import { within } from "../support/waitFor";
 
 const EDITOR_ORIGIN = "https://slice-machine-stand-in.prismic.io";
 const DEV_BUILD_DIR = `.cache/slice-simulator-dev-build-${process.pid}`;
@@ -280,33 +281,44 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
 });
 
 describe("framing", () => {
-  /** Whether `url` rendered in an iframe of the stand-in page (at `parentOrigin`). */
-  async function framed(parentOrigin: string, url: string, marker: string): Promise<boolean> {
+  /**
+   * What an iframe of `url` in the stand-in page (at `parentOrigin`) shows: the page, recognised
+   * by `marker`, or Chromium's error page for a refused frame. Anything else (a page without its
+   * marker, an evaluation error) fails here rather than passing as a refusal.
+   */
+  async function framed(parentOrigin: string, url: string, marker: string): Promise<"rendered" | "refused"> {
     const { page } = await openStandIn(site, { asEditor: parentOrigin === EDITOR_ORIGIN, parentOrigin, connectTimeout: 500 });
-    await page.evaluate((src) => {
-      const iframe = document.createElement("iframe");
-      iframe.id = "probe";
-      iframe.src = src;
-      document.body.append(iframe);
-      return new Promise((resolve) => iframe.addEventListener("load", resolve, { once: true }));
-    }, url);
+    await within(
+      `the probe frame of ${url} to load`,
+      10_000,
+      page.evaluate((src) => {
+        const iframe = document.createElement("iframe");
+        iframe.id = "probe";
+        iframe.src = src;
+        document.body.append(iframe);
+        return new Promise((resolve) => iframe.addEventListener("load", resolve, { once: true }));
+      }, url),
+    );
     const probe = await (await page.$("#probe"))!.contentFrame();
-    // A refused frame holds Chromium's error page instead.
-    const rendered = await probe!.evaluate((m) => !!document.querySelector(m), marker).catch(() => false);
+    // A refused frame holds Chromium's error page instead of the document.
+    const shown = probe!.url();
+    const hasMarker = await probe!.evaluate((m) => !!document.querySelector(m), marker);
     await page.close();
-    return rendered;
+    if (shown === "chrome-error://chromewebdata/") return "refused";
+    if (shown === url && hasMarker) return "rendered";
+    throw new Error(`the frame of ${url} shows ${shown} ${hasMarker ? "with" : "without"} ${marker}: neither the page nor a refusal`);
   }
 
   test("Prismic's editor may frame the simulator but no other page of the site", async () => {
-    expect(await framed(EDITOR_ORIGIN, `${site.url}/slice-simulator`, ".slice-simulator")).toBe(true);
-    expect(await framed(EDITOR_ORIGIN, `${site.url}/`, ".site-header")).toBe(false);
-    expect(await framed(EDITOR_ORIGIN, `${site.url}/gallery`, ".site-header")).toBe(false);
+    expect(await framed(EDITOR_ORIGIN, `${site.url}/slice-simulator`, ".slice-simulator")).toBe("rendered");
+    expect(await framed(EDITOR_ORIGIN, `${site.url}/`, ".site-header")).toBe("refused");
+    expect(await framed(EDITOR_ORIGIN, `${site.url}/gallery`, ".site-header")).toBe("refused");
   });
 
   test("a parent listed in SLICE_SIMULATOR_ANCESTORS may frame it; one not listed may not", async () => {
-    expect(await framed(standIn.origin, `${site.url}/slice-simulator`, ".slice-simulator")).toBe(true);
+    expect(await framed(standIn.origin, `${site.url}/slice-simulator`, ".slice-simulator")).toBe("rendered");
     const unlisted = `http://localhost:${standIn.port}`;
-    expect(await framed(unlisted, `${site.url}/slice-simulator`, ".slice-simulator")).toBe(false);
+    expect(await framed(unlisted, `${site.url}/slice-simulator`, ".slice-simulator")).toBe("refused");
   });
 
   test("a production build ignores a parent outside Prismic's origins even when it may frame it", async () => {

@@ -1,9 +1,12 @@
 /** The cta_band slice: both colourways, links through the link resolver, optional parts left out cleanly. */
-import type { LinkField, RichTextField } from "@prismicio/client";
+import type { RichTextField } from "@prismicio/client";
 import CtaBand from "../../views/slices/CtaBand";
-import type { CtaBandSlice } from "../../views/slices/CtaBand/types";
+import type { CtaBandSlice, CtaBandSliceNavyPrimary } from "../../shared/prismicio-types";
 import { visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
+
+/** A link field as the generated types have it (no variants in the model). */
+type LinkField = CtaBandSliceNavyPrimary["cta_link"];
 
 const samplesLink = (lang = "en-gb") => ({ link_type: "Document", id: "samples", type: "sample_page", lang }) as unknown as LinkField;
 const emptyLink = { link_type: "Any" } as LinkField;

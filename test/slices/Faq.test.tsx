@@ -1,7 +1,7 @@
 /** The faq slice: native disclosures, headings in order, answers through our rich text and link resolver. */
 import type { RichTextField } from "@prismicio/client";
 import Faq from "../../views/slices/Faq";
-import type { FaqSlice } from "../../views/slices/Faq/types";
+import type { FaqSlice } from "../../shared/prismicio-types";
 import { elementByClass, visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 

@@ -2,7 +2,8 @@
 import type { RichTextField } from "@prismicio/client";
 import FeatureGrid from "../../views/slices/FeatureGrid";
 import { isFeatureIcon } from "../../views/slices/FeatureGrid/FeatureIcon";
-import { FEATURE_ICONS, type FeatureGridItem, type FeatureGridSlice } from "../../views/slices/FeatureGrid/types";
+import { FEATURE_ICONS } from "../../views/slices/FeatureGrid/FeatureIcon";
+import type { FeatureGridSliceDefaultItem as FeatureGridItem, FeatureGridSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/FeatureGrid/model.json";
 import { linksOf, visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";

@@ -2,7 +2,7 @@
 import type { EmbedField, ImageField, RichTextField } from "@prismicio/client";
 import Hero, { HERO_IMAGE_SIZES } from "../../views/slices/Hero";
 import { filmProvider, playableEmbed } from "../../views/slices/Hero/HeroFilm";
-import type { HeroPrimary, HeroSlice } from "../../views/slices/Hero/types";
+import type { HeroSliceDefaultPrimary as HeroPrimary, HeroSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/Hero/model.json";
 import { attribute, elementByClass, linksOf, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";

@@ -2,7 +2,7 @@
 import type { ImageField } from "@prismicio/client";
 import ImageGallery, { CAROUSEL_SIZES, GRID_SIZES } from "../../views/slices/ImageGallery";
 import { clampIndex, initialPosition, keyTarget, nearestIndex, positionFromScroll, slideLabel } from "../../views/slices/ImageGallery/carousel";
-import type { ImageGalleryItem, ImageGallerySlice } from "../../views/slices/ImageGallery/types";
+import type { ImageGallerySliceCarouselItem as ImageGalleryItem, ImageGallerySlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/ImageGallery/model.json";
 import { attribute, elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";

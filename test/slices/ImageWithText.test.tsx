@@ -1,7 +1,7 @@
 /** Image with text slice: image left or right of the copy, stacked on mobile, links resolved. */
 import type { ImageField, RichTextField } from "@prismicio/client";
 import ImageWithText, { IMAGE_WITH_TEXT_SIZES } from "../../views/slices/ImageWithText";
-import type { ImageWithTextPrimary, ImageWithTextSlice } from "../../views/slices/ImageWithText/types";
+import type { ImageWithTextSliceImageLeftPrimary as ImageWithTextPrimary, ImageWithTextSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/ImageWithText/model.json";
 import { attribute, linksOf, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";

@@ -2,7 +2,7 @@
 import type { ImageField } from "@prismicio/client";
 import ProjectFacts from "../../views/slices/ProjectFacts";
 import { CompareView, SIDE_BY_SIDE_SIZES, SLIDER_SIZES, canOverlay, snapPosition } from "../../views/slices/ProjectFacts/BeforeAfter";
-import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "../../views/slices/ProjectFacts/types";
+import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "../../shared/prismicio-types";
 import { elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";

@@ -1,10 +1,13 @@
 /** The sample_swatches slice: photos at a fixed drawn width, colour chips without inline styles, the CTA resolved. */
-import type { ImageField, LinkField, RichTextField } from "@prismicio/client";
+import type { ImageField, RichTextField } from "@prismicio/client";
 import SampleSwatches, { SWATCH_WIDTH, swatchColour } from "../../views/slices/SampleSwatches";
-import type { SampleSwatchesSlice } from "../../views/slices/SampleSwatches/types";
+import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultPrimary } from "../../shared/prismicio-types";
 import { elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
+
+/** A link field as the generated types have it (no variants in the model). */
+type LinkField = SampleSwatchesSliceDefaultPrimary["cta_link"];
 
 /** The text as read, block by block (a space between adjacent elements). */
 const readable = (html: string) => visibleText(html.replace(/></g, "> <"));

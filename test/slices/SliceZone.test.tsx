@@ -1,6 +1,6 @@
 /** The slice zone: known slices render their view; an unknown slice type never breaks the page. */
 import type { Slice } from "@prismicio/client";
-import { Slices, sliceComponents } from "../../views/slices";
+import { Slices, sliceComponents } from "../../views/parts/SliceZone";
 import { renderInSite } from "../support/renderInSite";
 
 const unknown = { slice_type: "brand_new_slice", slice_label: null, id: "brand_new_slice$1", variation: "default", version: "initial", primary: {}, items: [] } as unknown as Slice;

@@ -1,7 +1,7 @@
 /** The steps slice: an ordered list of the process, headings in order, empty steps left out. */
 import type { RichTextField } from "@prismicio/client";
 import Steps from "../../views/slices/Steps";
-import type { StepsSlice } from "../../views/slices/Steps/types";
+import type { StepsSlice } from "../../shared/prismicio-types";
 import { visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 

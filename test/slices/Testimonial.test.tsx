@@ -1,7 +1,7 @@
 /** Testimonial slice: a figure with a blockquote and its caption, centred on pink or beside an image. */
 import type { ImageField, RichTextField } from "@prismicio/client";
 import Testimonial, { PORTRAIT_WIDTH, TESTIMONIAL_IMAGE_SIZES } from "../../views/slices/Testimonial";
-import type { TestimonialPrimary, TestimonialSlice } from "../../views/slices/Testimonial/types";
+import type { TestimonialSliceDefaultPrimary as TestimonialPrimary, TestimonialSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/Testimonial/model.json";
 import { attribute, elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";

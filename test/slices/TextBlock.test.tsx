@@ -1,7 +1,7 @@
 /** Text block slice: the reading measure, and a heading beside the copy in twoColumn. */
 import type { RichTextField } from "@prismicio/client";
 import TextBlock from "../../views/slices/TextBlock";
-import type { TextBlockSlice } from "../../views/slices/TextBlock/types";
+import type { TextBlockSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/TextBlock/model.json";
 import { linksOf, visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";

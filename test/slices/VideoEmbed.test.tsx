@@ -1,7 +1,7 @@
 /** The video_embed slice: a click-to-load facade, never an iframe or the provider's HTML before the click. */
 import type { EmbedField } from "@prismicio/client";
 import VideoEmbed from "../../views/slices/VideoEmbed";
-import type { VideoEmbedSlice } from "../../views/slices/VideoEmbed/types";
+import type { VideoEmbedSlice } from "../../shared/prismicio-types";
 import { visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 

@@ -6,9 +6,8 @@
 import type { LinkField, RichTextField } from "@prismicio/client";
 import { SiteFeaturesContext, NO_FEATURES, type SiteFeatures } from "../../views/siteFeatures";
 import PrivacyPolicy from "../../views/slices/PrivacyPolicy";
-import type { PrivacyPolicySlice } from "../../views/slices/PrivacyPolicy/types";
 import Reviews from "../../views/slices/Reviews";
-import type { ReviewsSlice } from "../../views/slices/Reviews/types";
+import type { PrivacyPolicySlice, ReviewsSlice } from "../../shared/prismicio-types";
 import { SLOT_ATTRIBUTE } from "../../client/pageScripts";
 import { SCRIPT_SLOT_ATTRIBUTE } from "../../shared/scriptSlot";
 import { visibleText } from "../support/html";

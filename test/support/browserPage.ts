@@ -1,5 +1,6 @@
 /** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
 import type { Browser, HTTPRequest, Page } from "puppeteer";
+import { within } from "./waitFor";
 
 /** Whether React has hydrated (or freshly mounted) the page: it marks its elements with its fiber key. */
 export const isHydrated = (page: Page) =>
@@ -18,10 +19,17 @@ export const wakeApp = (page: Page) => page.keyboard.press("Shift");
 export async function waitForHydration(page: Page, { wake = true } = {}): Promise<void> {
   // Pages the app wakes on by itself (a hash, a preview) need no key press, which would also count as the visitor acting.
   if (wake) await wakeApp(page);
-  await page.waitForFunction(() => {
-    const el = document.querySelector(".site-header, .not-found");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+  await page
+    .waitForFunction(
+      () => {
+        const el = document.querySelector(".site-header, .not-found");
+        return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+      },
+      { timeout: 15_000 },
+    )
+    .catch((error: Error) => {
+      throw new Error(`timed out waiting for React to hydrate ${page.url()}: ${error.message}`);
+    });
 }
 
 export async function openPage(browser: Browser, url: string, { width = 1280, height = 800 } = {}): Promise<Page> {
@@ -47,22 +55,26 @@ export function documentRequests(page: Page): string[] {
 
 /** Resolves once the window has not scrolled for `quietMs`. */
 export async function scrollSettled(page: Page, quietMs = 250): Promise<number> {
-  return page.evaluate(
-    (quiet) =>
-      new Promise<number>((resolve) => {
-        let last = window.scrollY;
-        let since = performance.now();
-        const check = () => {
-          if (window.scrollY !== last) {
-            last = window.scrollY;
-            since = performance.now();
-          }
-          if (performance.now() - since >= quiet) resolve(last);
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-    quietMs,
+  return within(
+    `the window to stop scrolling for ${quietMs} ms`,
+    10_000,
+    page.evaluate(
+      (quiet) =>
+        new Promise<number>((resolve) => {
+          let last = window.scrollY;
+          let since = performance.now();
+          const check = () => {
+            if (window.scrollY !== last) {
+              last = window.scrollY;
+              since = performance.now();
+            }
+            if (performance.now() - since >= quiet) resolve(last);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+      quietMs,
+    ),
   );
 }
 

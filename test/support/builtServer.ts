@@ -32,7 +32,9 @@ export async function startBuiltServer(env: Record<string, string> = {}, cwd = R
   const child = spawn(process.execPath, [path.join(cwd, "dist/server/index.js")], {
     cwd,
     // SHUTDOWN_DELAY_MS=0: no load balancer has to see a test server drain before it stops.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", ...env },
+    // MEDIA_WARM=off: a test server preparing every image in the background would load the CI
+    // machine for minutes; the warm-up's own test turns it on.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", MEDIA_WARM: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,7 +6,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import puppeteer, { type Browser } from "puppeteer";
+import puppeteer, { type Browser, type Target } from "puppeteer";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -19,11 +19,18 @@ export function ensureChromium(): void {
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
 }
 
+/**
+ * How long a page's waits (selectors, functions, navigations) last unless a test says otherwise.
+ * Puppeteer's own default is 30 s, Jest's test timeout: a wait that never ends would surface as
+ * Jest's anonymous "Exceeded timeout"; a shorter one fails first, naming what it waited for.
+ */
+export const PAGE_WAIT_MS = 20_000;
+
 /** `extraArgs`: more Chromium switches for one test file (e.g. `--disable-features=…`). */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   ensureChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chromium-profile-"));
-  return puppeteer.launch({
+  const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     userDataDir,
@@ -39,4 +46,9 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       ...extraArgs,
     ],
   });
+  // Every page, in any context: the handler runs as the target appears, before newPage() resolves.
+  browser.on("targetcreated", (target: Target) => {
+    if (target.type() === "page") void target.page().then((page) => page?.setDefaultTimeout(PAGE_WAIT_MS));
+  });
+  return browser;
 }

@@ -66,15 +66,6 @@ export function useDeliveryFixture(): DeliveryFixture {
   return fixture;
 }
 
-/** Resolves once `condition` holds; throws after `timeoutMs`. */
-export async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** Stores `n` page-view events created at `createdAt`; resolves their ids. */
 export async function addEvents(store: OutboxStore, n: number, createdAt = T): Promise<string[]> {
   const ids: string[] = [];

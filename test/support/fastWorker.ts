@@ -8,4 +8,7 @@ export const FAST_WORKER = {
   // and a lease well beyond a round so no event is taken over from a worker that is still at it.
   leaseMs: 5_000,
   requestTimeoutMs: 1_500,
+  // Test events are created at a fixed time in the past (deliveryFixture's T): a real maximum
+  // age would purge them before delivery. Tests of that purge set their own.
+  pendingMaxAgeMs: Number.MAX_SAFE_INTEGER,
 } satisfies Partial<DeliveryWorkerOptions>;

@@ -2,6 +2,7 @@
  * Reading a server-rendered page the way a person (or a crawler) reads it: its title, the
  * visible text of a region, its links, and the router's hydration payload.
  */
+import { createHash } from "node:crypto";
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
@@ -93,8 +94,14 @@ export interface HydrationData {
   errors: Record<string, { status?: number; statusText?: string; data?: unknown; message?: string; __type?: string }> | null;
 }
 
-/** The router state the server embedded for hydration (`window.__staticRouterHydrationData`). */
+/**
+ * The router state the server embedded for hydration: the JSON data block of a page every
+ * visitor shares (`<script type="application/json" id="router-hydration">`), or React Router's
+ * own inline script (`window.__staticRouterHydrationData`) in a preview.
+ */
 export function hydrationData(html: string): HydrationData {
+  const block = /<script type="application\/json" id="router-hydration">([\s\S]*?)<\/script>/.exec(html);
+  if (block) return JSON.parse(block[1]) as HydrationData;
   const match = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\);/.exec(html);
   if (!match) throw new Error("The page has no hydration payload");
   return JSON.parse(JSON.parse(match[1]) as string) as HydrationData;
@@ -108,4 +115,19 @@ export function cspDirectives(header: string | undefined): Record<string, string
     if (name) directives[name.toLowerCase()] = sources;
   }
   return directives;
+}
+
+/**
+ * The `'sha256-…'` sources a page's inline scripts need, computed here apart from the server's
+ * own hashing: every `<script>` without `src` whose type the browser runs.
+ */
+export function inlineScriptSources(html: string): string[] {
+  const sources = new Set<string>();
+  for (const script of scriptsOf(html)) {
+    if (attribute(script.attributes, "src") !== undefined) continue;
+    const type = attribute(script.attributes, "type") ?? "";
+    if (!["", "module", "text/javascript", "speculationrules", "importmap"].includes(type)) continue;
+    sources.add(`'sha256-${createHash("sha256").update(script.body).digest("base64")}'`);
+  }
+  return [...sources];
 }

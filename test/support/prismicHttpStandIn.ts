@@ -4,8 +4,9 @@
  * `/media/<file>` (standing in for Prismic's image CDN). Tests point the hosted code path (a real
  * `fetch` over the network, the client's own retries and caches) or `prismic:pull` at it.
  *
- * `answer` lets a test replace any answer (an outage, a 429, a slow reply) before the repository
- * sees the request.
+ * `answers` switches the repository to any other answer hosted Prismic gives (refused preview
+ * tokens, 401/403/410/429, 5xx, a slow reply: server/content/embedded/prismicAnswers.ts);
+ * `answer` lets a test replace any answer before the repository sees the request.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -16,6 +17,7 @@ import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../../server/content/emb
 import { createEmbeddedRepository, type EmbeddedRepository } from "../../server/content/embedded/embeddedRepository";
 import { loadDocuments, loadReleases } from "../../server/content/embedded/loadDocuments";
 import { absolutizeMediaUrls } from "../../server/content/embedded/mediaUrls";
+import { PrismicAnswers } from "../../server/content/embedded/prismicAnswers";
 
 export interface PrismicHttpStandIn {
   /** `http://127.0.0.1:<port>` */
@@ -28,6 +30,11 @@ export interface PrismicHttpStandIn {
   publish(documents: PrismicDocument[]): void;
   /** The repository as served now. */
   repository(): EmbeddedRepository;
+  /**
+   * Switches the repository to hosted Prismic's other answers (refused preview tokens, 401/403/410/429,
+   * 5xx, slow): `standIn.answers.switchTo({ kind: "preview-token-expired", ref: token })`.
+   */
+  readonly answers: PrismicAnswers;
   /** Replaces the answer to matching requests; return undefined to let the repository answer. */
   answer(handler: ((url: URL) => Response | Promise<Response> | undefined) | undefined): void;
   close(): Promise<void>;
@@ -64,7 +71,8 @@ export async function startPrismicHttpStandIn(options: PrismicHttpStandInOptions
   const absolute = (documents: readonly PrismicDocument[]) => documents.map((d) => absolutizeMediaUrls(d, origin));
   const releases = loadReleases(contentDir).map((release) => ({ ...release, documents: absolute(release.documents) }));
   let repository = createEmbeddedRepository(absolute(loadDocuments(contentDir)), { releases });
-  const embeddedFetch = createEmbeddedFetch(() => repository);
+  const answers = new PrismicAnswers();
+  const embeddedFetch = createEmbeddedFetch(() => repository, { answers });
   const embeddedBase = new URL(EMBEDDED_ENDPOINT);
 
   server.on("request", (req, res) => {
@@ -95,6 +103,7 @@ export async function startPrismicHttpStandIn(options: PrismicHttpStandInOptions
     origin,
     endpoint,
     requests,
+    answers,
     publish: (documents) => {
       repository = createEmbeddedRepository(absolute(documents), { releases });
     },

@@ -28,6 +28,8 @@ export interface RecordedPageOptions {
   /** Status the page answers the relay's posts with (default 200), or "pass" to let them reach the site's relay. */
   relayStatus?: number | "pass";
   width?: number;
+  /** Runs on the page before it loads (e.g. installPageClock). */
+  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 export async function openRecordedPage(browser: Browser, url: string, options: RecordedPageOptions = {}): Promise<RecordedPage> {
@@ -69,6 +71,7 @@ export async function openRecordedPage(browser: Browser, url: string, options: R
       void response.text().then((body) => recorded.relayAnswers.push({ status: response.status(), body }), () => {});
     }
   });
+  await options.beforeLoad?.(page);
   await page.goto(url, { waitUntil: "load" });
   return recorded;
 }

@@ -4,7 +4,7 @@ import { formatDate } from "../parts/formatDate";
 import { ResponsiveImage } from "../parts/ResponsiveImage";
 import { RichText } from "../parts/RichText";
 import { useLocale, useSiteChrome } from "../siteData";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 export default function BlogArticlePage() {
   const { document } = useLoaderData() as ArticleData;

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { ContentPageData } from "../../shared/pageData";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 /** A `page` document at /{section} or /{section}/{uid} (basic layout). */
 export default function ContentPage() {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { localizePath } from "../../shared/locales";
 import { SITE_NAME } from "../../shared/site";
+import { DevErrorDetails } from "../parts/DevErrorDetails";
 import { HeadSync } from "../parts/HeadSync";
 import { useLocale } from "../siteData";
 
@@ -8,7 +9,8 @@ import { useLocale } from "../siteData";
  * The error layout and not-found screen of spec §2.5: full height, centred, "404",
  * "Oops! Page Not Found" and an outlined "Go Back Home" button to the region's root.
  * Unhandled errors land here too (spec §2.5); their details never reach the page. When the
- * content service is down (503) the same layout says so kindly instead.
+ * content service is down (503) the same layout says so kindly instead. Development builds add
+ * the error's message and stack (views/parts/DevErrorDetails.tsx).
  */
 export function ErrorScreen() {
   const error = useRouteError();
@@ -37,6 +39,7 @@ export function ErrorScreen() {
             <h1 className="not-found__title">Oops! Page Not Found</h1>
           </>
         )}
+        <DevErrorDetails error={error} />
         <Link to={localizePath("/", locale)} className="button button--outlined">
           Go Back Home
         </Link>

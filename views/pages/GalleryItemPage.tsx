@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import * as prismic from "@prismicio/client";
 import type { GalleryItemData } from "../../shared/pageData";
 import { ResponsiveImage } from "../parts/ResponsiveImage";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 export default function GalleryItemPage() {
   const { document } = useLoaderData() as GalleryItemData;

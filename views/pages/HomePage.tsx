@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { HomePageData } from "../../shared/pageData";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 export default function HomePage() {
   const { document } = useLoaderData() as HomePageData;

@@ -2,8 +2,9 @@ import { useLoaderData } from "react-router";
 import type { SamplesData } from "../../shared/pageData";
 import * as prismic from "@prismicio/client";
 import { FixedImage } from "../parts/ResponsiveImage";
+import { FIXED_IMAGE_WIDTHS } from "../../shared/imageWidths";
 import { RichText } from "../parts/RichText";
-import { Slices } from "../slices";
+import { Slices } from "../parts/SliceZone";
 
 export default function SamplesPage() {
   const { document } = useLoaderData() as SamplesData;
@@ -18,7 +19,7 @@ export default function SamplesPage() {
         {document.data.swatches.map((swatch, i) => (
           <li key={`${swatch.name}-${i}`} className="swatch">
             {prismic.isFilled.image(swatch.image) ? (
-              <FixedImage field={swatch.image} width={240} className="swatch__chip" fallbackAlt={swatch.name ?? ""} />
+              <FixedImage field={swatch.image} width={FIXED_IMAGE_WIDTHS.sampleChip} className="swatch__chip" fallbackAlt={swatch.name ?? ""} />
             ) : (
               // An SVG fill, not a style attribute: the CSP allows no inline styles.
               <svg className="swatch__chip" viewBox="0 0 10 10" aria-hidden="true">

@@ -22,7 +22,7 @@ interface Props {
 export function ResponsiveImage({ field, sizes, priority = false, className, fallbackAlt = "" }: Props) {
   if (!prismic.isFilled.image(field)) return null;
   const { width, height } = field.dimensions;
-  const image = prismic.asImageWidthSrcSet(field, { widths: widthsFor(width), auto: ["format"] });
+  const image = prismic.asImageWidthSrcSet(field, { widths: widthsFor(width, height), auto: ["format"] });
   if (!image) return null;
   return (
     <img

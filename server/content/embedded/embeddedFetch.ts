@@ -1,7 +1,8 @@
 import type { PrismicDocument, Query } from "@prismicio/client";
-import { parseFieldPath, readPath, sortKeyOf, type FieldPath } from "./documentFields";
 import { describeRepository, releaseRef, type DocumentSet, type EmbeddedRepository } from "./embeddedRepository";
 import { type DocumentFilter, matchesAll, parseFilters } from "./filters";
+import { orderDocuments, parseOrderings } from "./orderings";
+import { answeringFetch, type PrismicAnswers } from "./prismicAnswers";
 import { QueryParseError } from "./queryParser";
 
 /**
@@ -48,16 +49,22 @@ const REF_NOT_FOUND = "Ref not found. Ensure you have the correct ref and try ag
 /** The search answer: Prismic's query body plus its licence and version fields. */
 type SearchBody = Query & { license: string; version: string };
 
+export interface EmbeddedFetchOptions {
+  /** Hosted Prismic's other answers (errors, rate limits, slowness), switched on by tests. */
+  answers?: PrismicAnswers;
+}
+
 /**
  * Takes the repository, or a function returning the current one, so content can be reloaded
  * (a new master ref) without re-creating the client.
  */
 export function createEmbeddedFetch(
   source: EmbeddedRepository | (() => EmbeddedRepository),
+  options: EmbeddedFetchOptions = {},
 ): typeof fetch {
   const current = typeof source === "function" ? source : () => source;
 
-  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const base = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : undefined;
     const signal = init?.signal ?? request?.signal;
     if (signal?.aborted) {
@@ -68,6 +75,7 @@ export function createEmbeddedFetch(
     const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
     return route(current(), url, method);
   };
+  return options.answers ? answeringFetch(base, options.answers, () => current().masterRef) : base;
 }
 
 function route(repo: EmbeddedRepository, url: URL, method: string): Response {
@@ -103,10 +111,14 @@ function search(repo: EmbeddedRepository, url: URL): Response {
     const pageSize = parseInteger(params, "pageSize", MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
     const lang = (params.get("lang") ?? repo.masterLang).toLowerCase();
 
-    const inLang = (document: PrismicDocument) => lang === "*" || document.lang.toLowerCase() === lang;
-    const matches = candidates(set, filters).filter((doc) => inLang(doc) && matchesAll(filters, doc));
-    const ordered = afterDocument(sortDocuments(matches, orderings), params.get("after"));
-    return json(url, 200, paginate(repo, url, ordered, page, pageSize));
+    // The same query at the same ref pages in the same order; the order is computed once per query.
+    const seed = querySeed(set.ref.ref, params);
+    const ordered = cachedOrder(set, seed, () => {
+      const inLang = (document: PrismicDocument) => lang === "*" || document.lang.toLowerCase() === lang;
+      const matches = candidates(set, filters).filter((doc) => inLang(doc) && matchesAll(filters, doc));
+      return orderDocuments(matches, orderings, seed);
+    });
+    return json(url, 200, paginate(repo, url, afterDocument(ordered, params.get("after")), page, pageSize));
   } catch (error) {
     if (error instanceof QueryParseError) return json(url, 400, error.toBody());
     throw error;
@@ -131,60 +143,30 @@ function parseInteger(params: URLSearchParams, name: string, max: number): numbe
   return value;
 }
 
-interface Ordering {
-  path: FieldPath;
-  descending: boolean;
+/** What decides a query's order: its ref and every parameter but the page (and the token). */
+function querySeed(ref: string, params: URLSearchParams): string {
+  const kept = [...params.entries()].filter(([name]) => !["page", "after", "ref", "access_token"].includes(name));
+  kept.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return `${ref}\n${new URLSearchParams(kept).toString()}`;
 }
 
-/** `[my.article.date desc,document.first_publication_date]`; the brackets are optional. */
-function parseOrderings(values: readonly string[]): Ordering[] {
-  return values.flatMap((raw) => {
-    const inner = raw.trim().replace(/^\[(.*)\]$/s, "$1");
-    if (inner.trim() === "") return [];
-    let offset = raw.indexOf(inner);
-    return inner.split(",").map((item) => {
-      const match = /^\s*([\w.-]+)(?:\s+(asc|desc))?\s*$/.exec(item);
-      const path = match ? parseFieldPath(match[1]) : null;
-      if (!match || !path || path.kind === "document") {
-        throw new QueryParseError(
-          `invalid ordering '${item.trim()}' on line:1 col:${offset + 1} in query '${raw}'`,
-          "orderings",
-          offset,
-        );
-      }
-      offset += item.length + 1;
-      return { path, descending: match[2] === "desc" };
-    });
-  });
-}
+/** A few recent orders per document set: paging through 100,000 documents sorts them once, not per page. */
+const orders = new WeakMap<DocumentSet, Map<string, PrismicDocument[]>>();
+const ORDERS_KEPT = 16;
 
-/** A stable sort by each ordering in turn; documents without the value always come last. */
-function sortDocuments(documents: PrismicDocument[], orderings: readonly Ordering[]): PrismicDocument[] {
-  if (orderings.length === 0) return documents;
-  const keyed = documents.map((document) => ({
-    document,
-    keys: orderings.map((ordering) => sortKeyOf(readPath(document, ordering.path).values[0])),
-  }));
-  keyed.sort((a, b) => {
-    for (const [index, ordering] of orderings.entries()) {
-      const [x, y] = [a.keys[index], b.keys[index]];
-      if (x === undefined || y === undefined) {
-        if (x !== y) return x === undefined ? 1 : -1;
-        continue;
-      }
-      const order = compareKeys(x, y);
-      if (order !== 0) return ordering.descending ? -order : order;
-    }
-    return 0;
-  });
-  return keyed.map((entry) => entry.document);
-}
-
-const collator = new Intl.Collator("en");
-
-function compareKeys(x: string | number, y: string | number): number {
-  if (typeof x === "number" && typeof y === "number") return x - y;
-  return collator.compare(String(x), String(y));
+function cachedOrder(set: DocumentSet, seed: string, compute: () => PrismicDocument[]): PrismicDocument[] {
+  let kept = orders.get(set);
+  if (!kept) orders.set(set, (kept = new Map()));
+  const found = kept.get(seed);
+  if (found) {
+    kept.delete(seed);
+    kept.set(seed, found);
+    return found;
+  }
+  const ordered = compute();
+  kept.set(seed, ordered);
+  if (kept.size > ORDERS_KEPT) kept.delete(kept.keys().next().value!);
+  return ordered;
 }
 
 /** The `after` parameter: only the documents after the one with this id (ignored if absent). */
@@ -228,7 +210,11 @@ function json(url: URL, status: number, body: unknown): Response {
     status,
     headers: { "content-type": "application/json" },
   });
-  // A fetched Response knows its URL; the client puts it in its errors.
+  return withUrl(response, url);
+}
+
+/** A fetched Response knows its URL; the client puts it in its errors. */
+function withUrl(response: Response, url: URL): Response {
   Object.defineProperty(response, "url", { value: url.toString() });
   return response;
 }

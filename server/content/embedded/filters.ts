@@ -58,9 +58,8 @@ function compilePredicate(name: string, args: Arg[], fail: Fail): DocumentFilter
   const [first, ...rest] = args;
   if (first.kind !== "path") fail(`${name}() expects a field path as its first argument`, first.at);
   const target = first.path;
-  if (target.kind === "document" && name !== "fulltext") {
-    fail(`${name}() cannot apply to 'document'`, first.at);
-  }
+  const refusal = pathRefusal(name, target);
+  if (refusal) fail(refusal, first.at);
   const values = rest.map((arg, index) => checkArg(name, arg, signature[index], fail));
 
   switch (name) {
@@ -116,6 +115,30 @@ function compilePredicate(name: string, args: Arg[], fail: Fail): DocumentFilter
       return (document) => someScalar(document, target, (found) => test[name](toNumber(found)));
     }
   }
+}
+
+/**
+ * Which paths each predicate takes on hosted Prismic (its predicate reference): `document` only
+ * for fulltext; of the document's own fields, id/type/tags for at/not/any, id for in, the two
+ * publication dates for date.*; custom fields (`my.{type}.{field}`, or one level into a group)
+ * everywhere but `in`, which takes only `my.{type}.uid`. Anything else is refused, as Prismic
+ * refuses it, instead of being answered leniently.
+ */
+function pathRefusal(name: string, target: FieldPath): string | null {
+  const described =
+    target.kind === "document" ? "document" : target.kind === "meta" ? `document.${target.field}` : `my.${target.type}.${target.segments.join(".")}`;
+  const refused = `${name}() does not apply to '${described}' on Prismic`;
+  if (target.kind === "document") return name === "fulltext" ? null : refused;
+  if (target.kind === "data") {
+    if (target.segments.length > 2) return `${refused} (a field in a slice, or nested deeper than one group)`;
+    if (name === "in") return target.segments.length === 1 && target.segments[0] === "uid" ? null : refused;
+    return null;
+  }
+  const field = target.field;
+  if (name === "at" || name === "not" || name === "any") return ["id", "type", "tags"].includes(field) ? null : refused;
+  if (name === "in") return field === "id" ? null : refused;
+  if (name.startsWith("date.")) return field === "first_publication_date" || field === "last_publication_date" ? null : refused;
+  return refused;
 }
 
 function checkArg(name: string, arg: Arg, kind: ArgKind, fail: Fail): Literal | Literal[] {

@@ -6,14 +6,14 @@ import { type FieldPath, parseFieldPath } from "./documentFields";
  * It only reads the structure; filters.ts gives each predicate its meaning.
  */
 
-/** Prismic's 400 body for a query it cannot parse; the client throws ParsingError(message). */
+/**
+ * Prismic's 400 body for a query it cannot parse, in the shape of @prismicio/client's
+ * `ParsingErrorAPIResponse` (src/errors.ts); the client throws ParsingError(message).
+ */
 export interface ParsingErrorBody {
   type: "parsing-error";
   message: string;
-  line: number;
-  column: number;
-  id: number;
-  location: string;
+  pos: { line: number; column: number; id: number; location: string };
 }
 
 /** A query parameter the search cannot understand: answered as Prismic's 400 parsing error. */
@@ -34,10 +34,7 @@ export class QueryParseError extends Error {
     return {
       type: "parsing-error",
       message: this.message,
-      line: 1,
-      column: this.offset + 1,
-      id: this.offset,
-      location: this.location,
+      pos: { line: 1, column: this.offset + 1, id: this.offset, location: this.location },
     };
   }
 }

@@ -2,10 +2,17 @@ import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
-import type { CtaBandSlice } from "./types";
+import type { CtaBandSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type CtaBandProps = {
+  slice: CtaBandSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** A full-width band with one clear call to action and an optional quieter second one. */
-export default function CtaBand({ slice, index }: { slice: CtaBandSlice; index: number }) {
+export default function CtaBand({ slice, index }: CtaBandProps) {
   const resolve = useLinkResolver();
   const { heading, text, cta_label, cta_link, secondary_label, secondary_link } = slice.primary;
   const primaryHref = cta_label ? resolve(cta_link) : null;

@@ -1,14 +1,21 @@
 import * as prismic from "@prismicio/client";
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
-import type { FaqSlice } from "./types";
+import type { FaqSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type FaqProps = {
+  slice: FaqSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * Questions and answers as native disclosures: `<details>`/`<summary>` open and close without
  * JavaScript, are keyboard operable and are announced as expanded or collapsed. The question is
  * plain text in the summary (a heading there loses its semantics in some screen readers).
  */
-export default function Faq({ slice, index }: { slice: FaqSlice; index: number }) {
+export default function Faq({ slice, index }: FaqProps) {
   const { heading, intro } = slice.primary;
   const Heading = index === 0 ? "h1" : "h2";
   const items = slice.items.filter((item) => prismic.isFilled.keyText(item.question));

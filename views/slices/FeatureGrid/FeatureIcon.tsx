@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
-import type { FeatureIconName } from "./types";
+import type { FeatureGridSliceDefaultItem } from "../../../shared/prismicio-types";
+
+/** The icon names the model's Select offers (model.json): each must have a drawing below. */
+export type FeatureIconName = NonNullable<FeatureGridSliceDefaultItem["icon"]>;
 
 /** Line drawings on a 24 px grid, stroked in the text colour (styled in slices-a.css). */
 const PATHS: Record<FeatureIconName, ReactNode> = {
@@ -31,6 +34,9 @@ const PATHS: Record<FeatureIconName, ReactNode> = {
     </>
   ),
 };
+
+/** Every icon, in the model's order. */
+export const FEATURE_ICONS = Object.keys(PATHS) as FeatureIconName[];
 
 /** Whether a Select value names one of our icons. */
 export function isFeatureIcon(name: unknown): name is FeatureIconName {

@@ -1,7 +1,14 @@
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
 import { FeatureIcon } from "./FeatureIcon";
-import type { FeatureGridProps } from "./types";
+import type { FeatureGridSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type FeatureGridProps = {
+  slice: FeatureGridSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** Reasons to choose us: an icon, a title and a line of text each; 1, 2, 3 then 4 columns at sm, md and lg. */
 export default function FeatureGrid({ slice }: FeatureGridProps) {

@@ -5,7 +5,14 @@ import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
 import { HeroFilm, playableEmbed } from "./HeroFilm";
-import type { HeroProps } from "./types";
+import type { HeroSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type HeroProps = {
+  slice: HeroSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * Drawn width of the hero image: the right-hand half of the split layout from lg (the copy

@@ -1,14 +1,21 @@
 import * as prismic from "@prismicio/client";
 import { ResponsiveImage } from "../../parts/ResponsiveImage";
 import { GalleryCarousel } from "./GalleryCarousel";
-import type { ImageGalleryItem, ImageGalleryProps } from "./types";
+import type { ImageGallerySlice, ImageGallerySliceCarouselItem } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type ImageGalleryProps = {
+  slice: ImageGallerySlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** A carousel slide is 85% of the frame on mobile and two thirds from md (about 730 px at most). */
 export const CAROUSEL_SIZES = "(min-width: 1280px) 730px, (min-width: 960px) 62vw, 80vw";
 /** Grid columns: one on mobile, two from sm, three from md (about 360 px at most). */
 export const GRID_SIZES = "(min-width: 1280px) 360px, (min-width: 960px) 30vw, (min-width: 600px) 45vw, 90vw";
 
-function Figure({ item, sizes }: { item: ImageGalleryItem; sizes: string }) {
+function Figure({ item, sizes }: { item: ImageGallerySliceCarouselItem; sizes: string }) {
   return (
     <figure className="image-gallery__figure">
       <ResponsiveImage field={item.image} sizes={sizes} className="image-gallery__image" />

@@ -4,7 +4,14 @@ import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
-import type { ImageWithTextProps } from "./types";
+import type { ImageWithTextSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type ImageWithTextProps = {
+  slice: ImageWithTextSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** The image takes 7 of 12 columns from md (about 590 px in the 1200 px frame); full width below. */
 export const IMAGE_WITH_TEXT_SIZES = "(min-width: 1280px) 590px, (min-width: 960px) 52vw, 100vw";

@@ -3,7 +3,14 @@ import { ScriptSlot } from "../../parts/ScriptSlot";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver, useLocale } from "../../siteData";
 import { useSiteFeatures } from "../../siteFeatures";
-import type { PrivacyPolicyProps } from "./types";
+import type { PrivacyPolicySlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type PrivacyPolicyProps = {
+  slice: PrivacyPolicySlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * The privacy policy from the policy generator (PRIVACY_POLICY_SCRIPT_SRC), embedded where an

@@ -3,12 +3,19 @@ import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver } from "../../siteData";
-import type { ProductCardsItem, ProductCardsProps } from "./types";
+import type { ProductCardsSlice, ProductCardsSliceDefaultItem } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type ProductCardsProps = {
+  slice: ProductCardsSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** One column on mobile, two from sm, three from md (about 360 px at most). */
 export const PRODUCT_CARD_SIZES = "(min-width: 1280px) 360px, (min-width: 960px) 30vw, (min-width: 600px) 45vw, 90vw";
 
-function Card({ item, href, TitleTag }: { item: ProductCardsItem; href: string | null; TitleTag: "h2" | "h3" }) {
+function Card({ item, href, TitleTag }: { item: ProductCardsSliceDefaultItem; href: string | null; TitleTag: "h2" | "h3" }) {
   const { image, title, text, link_label } = item;
   // The link is the card's call to action (or its title when there is no label); its
   // ::after covers the card, so the whole card is clickable with one short link name.

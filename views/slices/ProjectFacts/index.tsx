@@ -1,6 +1,13 @@
 import * as prismic from "@prismicio/client";
 import { BeforeAfter } from "./BeforeAfter";
-import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "./types";
+import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type ProjectFactsProps = {
+  slice: ProjectFactsSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 const factsOf = (slice: ProjectFactsSliceFacts) =>
   slice.items.filter((item) => prismic.isFilled.keyText(item.label) && prismic.isFilled.keyText(item.value));
@@ -36,7 +43,7 @@ function Comparison({ slice }: { slice: ProjectFactsSliceBeforeAfter }) {
 }
 
 /** The facts of a project as a definition list, or a labelled before/after comparison. */
-export default function ProjectFacts({ slice, index }: { slice: ProjectFactsSlice; index: number }) {
+export default function ProjectFacts({ slice, index }: ProjectFactsProps) {
   const Heading = index === 0 ? "h1" : "h2";
   const { heading } = slice.primary;
   const body =

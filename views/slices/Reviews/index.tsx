@@ -5,7 +5,14 @@ import { ScriptSlot } from "../../parts/ScriptSlot";
 import { SiteLink } from "../../parts/SiteLink";
 import { useLinkResolver, useLocale } from "../../siteData";
 import { useSiteFeatures } from "../../siteFeatures";
-import type { ReviewsProps } from "./types";
+import type { ReviewsSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type ReviewsProps = {
+  slice: ReviewsSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** The widget's settings from the slice: its language, and the product or location when the id is valid (shared/widgetSettings.ts). */
 function widgetSettings(slice: ReviewsProps["slice"], lang: string): Record<string, string> | null {

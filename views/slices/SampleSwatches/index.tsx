@@ -3,15 +3,23 @@ import { FixedImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
 import { SiteLink } from "../../parts/SiteLink";
+import { FIXED_IMAGE_WIDTHS } from "../../../shared/imageWidths";
 import { useLinkResolver } from "../../siteData";
-import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultItem } from "./types";
+import type { SampleSwatchesSlice, SampleSwatchesSliceDefaultItem } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type SampleSwatchesProps = {
+  slice: SampleSwatchesSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * The widest a swatch is drawn, in CSS px (a column of the grid in slices-b.css: 2 columns
  * on phones, 3 from sm, 4 from md, 5 from lg, 6 from xl, each at most about 280 px wide).
  * FixedImage offers it at 1x, 2x and 3x.
  */
-export const SWATCH_WIDTH = 280;
+export const SWATCH_WIDTH = FIXED_IMAGE_WIDTHS.swatch;
 
 /** A content hex colour as `#rrggbb` / `#rgb`, or null when it is not one (never passed through raw). */
 export function swatchColour(value: string | null | undefined): string | null {
@@ -33,7 +41,7 @@ function Chip({ item }: { item: SampleSwatchesSliceDefaultItem }) {
 }
 
 /** Material samples: a photo of each (or a colour chip), its name, material and finish, and a call to order them. */
-export default function SampleSwatches({ slice, index }: { slice: SampleSwatchesSlice; index: number }) {
+export default function SampleSwatches({ slice, index }: SampleSwatchesProps) {
   const resolve = useLinkResolver();
   const { heading, intro, cta_label, cta_link } = slice.primary;
   const href = cta_label ? resolve(cta_link) : null;

@@ -1,10 +1,17 @@
 import * as prismic from "@prismicio/client";
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
-import type { StepsSlice } from "./types";
+import type { StepsSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type StepsProps = {
+  slice: StepsSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** A numbered process: an ordered list with large serif numerals, in a row from lg up. */
-export default function Steps({ slice, index }: { slice: StepsSlice; index: number }) {
+export default function Steps({ slice, index }: StepsProps) {
   const { heading, intro } = slice.primary;
   const Heading = index === 0 ? "h1" : "h2";
   const Title = index === 0 ? "h2" : "h3";

@@ -1,12 +1,20 @@
 import * as prismic from "@prismicio/client";
 import { FixedImage, ResponsiveImage } from "../../parts/ResponsiveImage";
 import { RichText } from "../../parts/RichText";
-import type { TestimonialProps } from "./types";
+import { FIXED_IMAGE_WIDTHS } from "../../../shared/imageWidths";
+import type { TestimonialSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type TestimonialProps = {
+  slice: TestimonialSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /** withImage: the image takes 5 of 12 columns from md (about 440 px at most); full width below. */
 export const TESTIMONIAL_IMAGE_SIZES = "(min-width: 1280px) 440px, (min-width: 960px) 36vw, 100vw";
 /** default: the portrait beside the name is drawn at this width (1x/2x/3x srcset). */
-export const PORTRAIT_WIDTH = 56;
+export const PORTRAIT_WIDTH = FIXED_IMAGE_WIDTHS.portrait;
 
 /**
  * A client's words: `default` sets the quote large and centred on pink, with an optional

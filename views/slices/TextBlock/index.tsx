@@ -1,6 +1,13 @@
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
-import type { TextBlockProps } from "./types";
+import type { TextBlockSlice } from "../../../shared/prismicio-types";
+
+/** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
+export type TextBlockProps = {
+  slice: TextBlockSlice;
+  /** Position in the slice zone: the first slice owns the page's h1 (and its main image). */
+  index: number;
+};
 
 /**
  * Long-form copy set in a comfortable reading measure; `twoColumn` puts a heading on the

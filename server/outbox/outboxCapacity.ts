@@ -1,0 +1,63 @@
+/**
+ * The outbox's cap (OUTBOX_MAX_EVENTS): with Meta down, or a client posting as fast as the rate
+ * limit allows from many addresses, events pile up; past the cap new ones are refused (503 with
+ * Retry-After) rather than filling the disk or the Firestore bill. The count is read from the
+ * store at most every `refreshMs` (a count is a query, in Firestore five) and the events this
+ * instance adds meanwhile are counted on top; other instances' adds show at the next read, so
+ * N instances may pass the cap by what they accept within one refresh.
+ */
+import type { Logger } from "../logger";
+import type { OutboxStore } from "./store";
+
+/** One "outbox full" line per this long while events are being refused, not one per event. */
+const WARNING_INTERVAL_MS = 60_000;
+
+export interface OutboxCapacity {
+  /** Whether one more event may be stored; counts it if so. */
+  admit(): Promise<boolean>;
+  /** Events refused because the outbox was full, since start. */
+  refused(): number;
+}
+
+export function createOutboxCapacity({ store, maxEvents, logger, refreshMs = 5_000, now = Date.now }: {
+  store: Pick<OutboxStore, "counts">;
+  maxEvents: number;
+  logger: Logger;
+  refreshMs?: number;
+  now?: () => number;
+}): OutboxCapacity {
+  let counted = 0;
+  let addedSince = 0;
+  let countedAt = -Infinity;
+  let counting: Promise<void> | undefined;
+  let refusedCount = 0;
+  let warnedAt = -Infinity;
+
+  function recount(): Promise<void> {
+    counting ??= store.counts().then(
+      (counts) => {
+        counted = Object.values(counts).reduce((sum, n) => sum + n, 0);
+        addedSince = 0;
+        countedAt = now();
+      },
+    ).finally(() => (counting = undefined));
+    return counting;
+  }
+
+  return {
+    async admit() {
+      if (now() - countedAt >= refreshMs) await recount();
+      if (counted + addedSince < maxEvents) {
+        addedSince++;
+        return true;
+      }
+      refusedCount++;
+      if (now() - warnedAt >= WARNING_INTERVAL_MS) {
+        warnedAt = now();
+        logger.warn({ events: counted + addedSince, maxEvents, refusedSinceStart: refusedCount }, "outbox full (OUTBOX_MAX_EVENTS): tracking events are refused until deliveries or retention make room");
+      }
+      return false;
+    },
+    refused: () => refusedCount,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The headers of a cached page, worked out once per entry rather than per request: the
+ * security headers exactly as the app's helmet configuration sets them on a public page
+ * (captured by running that middleware once, so there is one source of truth), the page's CSP
+ * with the hashes of its inline scripts, and the entry's own caching and body headers, as the
+ * flat `[name, value, …]` array `res.writeHead` takes without any per-header work.
+ */
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import type { RequestHandler } from "express";
+import { withScriptHashes } from "../security";
+import { cacheControlFor } from "./cacheControl";
+import type { CachedPage } from "./pageCache";
+
+export type Encoding = "br" | "gzip" | "identity";
+export interface HeaderBlocks {
+  /** 200 (or 404) with the body in each encoding. */
+  body: Record<Encoding, string[]>;
+  /** 304 Not Modified: no body headers. */
+  notModified: string[];
+}
+
+/** The headers `security` sets on a public page response (no nonce, no preview, no framing), lower-case names. */
+export function publicSecurityHeaders(security: RequestHandler): Array<[string, string]> {
+  const req = new IncomingMessage(new Socket());
+  req.method = "GET";
+  req.url = "/";
+  const res = new ServerResponse(req) as ServerResponse & { locals: Record<string, unknown> };
+  res.locals = { cspNonce: "public" };
+  let failed: unknown;
+  security(req as never, res as never, (error?: unknown) => void (failed = error));
+  if (failed) throw failed instanceof Error ? failed : new Error("security headers failed");
+  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
+}
+
+export function headerBlocks(page: CachedPage, security: ReadonlyArray<[string, string]>, vary: string): HeaderBlocks {
+  const common: string[] = [];
+  for (const [name, value] of security) {
+    common.push(name, name === "content-security-policy" ? withScriptHashes(value, page.scriptHashes) : value);
+  }
+  common.push("cache-control", cacheControlFor(page.status, false), "etag", page.etag, "vary", vary, "x-cache", "HIT");
+  const body = (encoding: Encoding) => [
+    ...common,
+    "content-type",
+    page.contentType,
+    "content-length",
+    String(page.bodies[encoding].length),
+    ...(encoding === "identity" ? [] : ["content-encoding", encoding]),
+  ];
+  return { body: { br: body("br"), gzip: body("gzip"), identity: body("identity") }, notModified: common };
+}

@@ -1,0 +1,293 @@
+/**
+ * The deployment files (deploy/), checked as far as a machine without Docker or Kubernetes can:
+ * nginx's configuration by nginx itself (`nginx -t`, with only its marked local lines rewritten),
+ * the Kubernetes manifests against the API's schema and for what the probes, the drain and a
+ * read-only pod need, and the Compose file by parsing it and running its app command as written.
+ * What they do together under load is `npm run scale-test` (test/scaleTest.test.ts).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse, parseAllDocuments } from "yaml";
+import { loadConfig } from "../server/config";
+import { localNginxConfig, NGINX_CONF, writeLocalNginxConfig } from "../scripts/scaleTest/nginxConfig.mjs";
+import { renderOfflinePage } from "../scripts/offlinePage.mjs";
+import { freePort, ROOT } from "./support/builtServer";
+import { argsOf, execForm, parseDockerfile } from "./support/dockerfile";
+import { nginxBinary } from "./support/siteCluster";
+
+const DEPLOY = path.join(ROOT, "deploy");
+const K8S = path.join(DEPLOY, "kubernetes");
+const nginxConf = fs.readFileSync(NGINX_CONF, "utf8");
+const defaults = loadConfig({}, ROOT);
+const dockerCmd = execForm(argsOf(parseDockerfile(fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8")).at(-1)!, "CMD")[0])!;
+/** index.ts exits anyway this long after SHUTDOWN_TIMEOUT_MS when a shutdown step hangs. */
+const SHUTDOWN_SAFETY_NET_MS = 5_000;
+
+/** The first value of a directive in nginx.conf (`name value…;`), outside comments. */
+function directive(name: string): string[] {
+  const values = nginxConf
+    .split("\n")
+    .map((line) => line.replace(/#.*$/, "").trim())
+    .filter((line) => line.startsWith(`${name} `))
+    .map((line) => line.slice(name.length).replace(/;$/, "").trim());
+  return values;
+}
+
+function seconds(value: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value);
+  if (!match) throw new Error(`not an nginx time: ${value}`);
+  return Number(match[1]) * { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 }[match[2] ?? "s"]!;
+}
+
+interface ComposeService {
+  command?: string[];
+  environment?: Record<string, string>;
+  stop_grace_period?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  user?: string;
+  volumes?: string[];
+  ports?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+}
+const compose = parse(fs.readFileSync(path.join(DEPLOY, "compose.yaml"), "utf8"), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
+const appServices = Object.keys(compose.services).filter((name) => name !== "nginx");
+
+describe("deploy/nginx/nginx.conf", () => {
+  test("passes `nginx -t` once its addresses and paths are local, and the rewrite touches only the marked lines", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-conf-"));
+    try {
+      const file = writeLocalNginxConfig({ dir, port: 8080, upstreams: ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3"] });
+      const result = spawnSync(nginxBinary(), ["-t", "-c", file, "-e", path.join(dir, "startup.log")], { encoding: "utf8" });
+      expect({ status: result.status, output: result.stderr }).toEqual({ status: 0, output: expect.stringContaining("syntax is ok") });
+      const unmarked = (text: string) => text.split("\n").filter((line) => !/#\s*local:/.test(line) && !/^\s*(?:(?:pid|error_log|access_log|listen|alias|proxy_cache_path|\w+_temp_path) |server 127\.0\.0\.1:)/.test(line));
+      expect(unmarked(fs.readFileSync(file, "utf8"))).toEqual(unmarked(nginxConf));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => localNginxConfig(`${nginxConf}\nworker_rlimit_nofile 1; # local: limits`, { dir: "/x", port: 1, upstreams: [] })).toThrow(/unknown mark/);
+    expect(() => localNginxConfig(nginxConf.replace(/# local: listen/, ""), { dir: "/x", port: 1, upstreams: [] })).toThrow(/listen/);
+  });
+
+  test("balances over Compose's app services on the app's port, kept alive for less than the app keeps a connection", () => {
+    const upstreams = [...nginxConf.matchAll(/^\s*server\s+([\w.-]+:\d+)\b/gm)].map((match) => match[1]);
+    expect(upstreams).toEqual(appServices.map((name) => `${name}:${defaults.PORT}`));
+    expect(directive("keepalive")).toEqual(["32"]);
+    // Node's http.Server closes an idle keep-alive connection after 5 s (checked against a running instance below).
+    expect(seconds(directive("keepalive_timeout").find((v) => v !== "65s")!)).toBeLessThan(5);
+    expect(directive("proxy_set_header")).toContain('Connection ""');
+    expect(directive("proxy_http_version")).toEqual(["1.1"]);
+  });
+
+  test("retries another instance on errors and on 502/503/504; a POST already sent only for the relay, which stores an event_id once", () => {
+    expect(directive("proxy_next_upstream")).toEqual([
+      "error timeout http_502 http_503 http_504",
+      "error timeout http_502 http_503 http_504 non_idempotent",
+    ]);
+    const relay = /location = \/api\/meta-capi \{([^}]*)\}/.exec(nginxConf)?.[1] ?? "";
+    expect(relay).toMatch(/proxy_next_upstream [^;]* non_idempotent;/);
+    expect(relay).toMatch(/limit_req zone=api /);
+    expect(Number(directive("proxy_next_upstream_tries")[0])).toBeGreaterThanOrEqual(appServices.length);
+  });
+
+  test("caches what the app marks cacheable, for as long as it says, stale by its own bounds, one fill per key, bounded in size", () => {
+    expect(directive("proxy_cache")).toEqual(["site", "off", "off"]);
+    // Neither proxy_cache_valid (would cache what the app did not mark) nor proxy_cache_use_stale
+    // (would replace stale-while-revalidate=60 and stale-if-error=86400 with "forever").
+    expect(directive("proxy_cache_valid")).toEqual([]);
+    expect(directive("proxy_cache_use_stale")).toEqual([]);
+    expect(directive("proxy_cache_background_update")).toEqual(["on"]);
+    expect(directive("proxy_cache_lock")).toEqual(["on"]);
+    expect(directive("proxy_cache_revalidate")).toEqual(["on"]);
+    expect(directive("proxy_cache_path")[0]).toMatch(/ keys_zone=site:\d+m .*max_size=\d+[mg] .*inactive=/);
+    // Previews are never answered from the cache, nor stored.
+    expect(directive("proxy_cache_bypass")).toEqual(["$prismic_preview"]);
+    expect(directive("proxy_no_cache")).toEqual(["$prismic_preview"]);
+  });
+
+  test("limits /api/ per client address at the app's tracking limit, and tells the app that address as TRUST_PROXY=1 reads it", () => {
+    const [zone] = directive("limit_req_zone");
+    expect(zone).toMatch(/^\$binary_remote_addr zone=api:\d+m rate=1r\/s$/);
+    // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
+    expect(directive("limit_req")).toEqual([`zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`, `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`]);
+    expect(directive("limit_req_status")).toEqual(["429", "429"]);
+    expect(directive("proxy_set_header")).toContain("X-Forwarded-For $remote_addr");
+    for (const name of appServices) expect(compose.services[name].environment!.TRUST_PROXY).toBe("1");
+    expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).TRUST_PROXY).toBe(1);
+  });
+
+  test("leaves compression to the app and shows the site's own 503 page when no instance answers", () => {
+    expect(directive("gzip")).toEqual(["off"]);
+    expect(directive("error_page")).toContain("502 503 504 =503 /_offline/503.html");
+  });
+});
+
+describe("npm run offline-page", () => {
+  test("renders the site's 503 page as one file: its stylesheet inlined, no script", async () => {
+    const html = await renderOfflinePage({ nodePath: process.execPath });
+    expect(html).toMatch(/<title>Back shortly \| /);
+    expect(html).toContain("We’ll be back shortly");
+    expect(html).toMatch(/<style>[^<]{1000,}<\/style>/);
+    expect(html).not.toMatch(/<script\b|rel="stylesheet"|rel="modulepreload"/);
+    // Font URLs made root-relative (they were relative to the stylesheet).
+    expect(html).not.toMatch(/url\(["']?\.\//);
+  }, 20_000);
+});
+
+describe("deploy/kubernetes", () => {
+  const files = fs.readdirSync(K8S).filter((f) => f.endsWith(".yaml") && f !== "kustomization.yaml");
+  const manifests = files.flatMap((file) =>
+    parseAllDocuments(fs.readFileSync(path.join(K8S, file), "utf8")).map((doc) => doc.toJS() as { kind: string; [key: string]: any }),
+  );
+  const only = (kind: string) => {
+    const found = manifests.filter((m) => m.kind === kind);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const deployment = only("Deployment");
+  const pod = deployment.spec.template.spec;
+  const [container] = pod.containers;
+  const configMap = only("ConfigMap");
+  const secret = only("Secret");
+  const env = { ...configMap.data, ...secret.stringData, ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
+
+  test("every manifest is valid against the Kubernetes API schema, and kustomization.yaml lists each file", () => {
+    const result = spawnSync(process.execPath, [path.join(__dirname, "support/kubernetesSchema.mjs"), ...files.map((f) => path.join(K8S, f))], {
+      encoding: "utf8",
+    });
+    expect(result.stderr).toBe("");
+    const checked = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { kind: string; error: string | null });
+    expect(checked.map(({ kind, error }) => ({ kind, error })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
+      ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Secret", "Service"].map((kind) => ({ kind, error: null })),
+    );
+    const kustomization = parse(fs.readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as { resources: string[] };
+    expect([...kustomization.resources].sort()).toEqual([...files].sort());
+  });
+
+  test("the settings of the ConfigMap and the Secret start the app (the same validation as at start-up)", () => {
+    const config = loadConfig(env, ROOT);
+    expect(config.OUTBOX_STORE).toBe("firestore");
+    expect(config.HOST).toBe("0.0.0.0");
+    expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
+    expect(container.command).toEqual(dockerCmd);
+  });
+
+  test("readiness asks /readyz, liveness and start-up /healthz, on the port the app listens on", () => {
+    const port = container.ports.find((p: { name: string }) => p.name === "http");
+    expect(port.containerPort).toBe(loadConfig(env, ROOT).PORT);
+    expect(container.readinessProbe.httpGet).toEqual({ path: "/readyz", port: "http" });
+    expect(container.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
+    expect(container.startupProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
+    // A draining pod leaves readiness at its first probe, well within the drain's delay.
+    expect(container.readinessProbe.periodSeconds * container.readinessProbe.failureThreshold * 1000).toBeLessThanOrEqual(loadConfig(env, ROOT).SHUTDOWN_DELAY_MS);
+  });
+
+  test("the grace period outlasts the app's own shutdown bound, so Kubernetes never cuts a clean drain", () => {
+    const { SHUTDOWN_TIMEOUT_MS } = loadConfig(env, ROOT);
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(SHUTDOWN_TIMEOUT_MS + SHUTDOWN_SAFETY_NET_MS);
+    expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
+  });
+
+  test("runs as the image's non-root user on a read-only root, writing only to an emptyDir that holds the media cache", () => {
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000 });
+    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
+    const mounts = container.volumeMounts as Array<{ name: string; mountPath: string }>;
+    const volumes = pod.volumes as Array<{ name: string; emptyDir?: { sizeLimit: string } }>;
+    expect(mounts.every((m) => volumes.find((v) => v.name === m.name)?.emptyDir)).toBe(true);
+    const mediaCache = loadConfig(env, ROOT).MEDIA_CACHE_DIR;
+    expect(mounts.some((m) => mediaCache.startsWith(`${m.mountPath}/`))).toBe(true);
+    expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+    expect(container.resources.limits.memory).toEqual(expect.any(String));
+  });
+
+  test("the Service, the disruption budget and the autoscaler select the Deployment's pods", () => {
+    const labels = deployment.spec.template.metadata.labels;
+    const service = only("Service");
+    expect(labels).toMatchObject(service.spec.selector);
+    expect(service.spec.ports[0].targetPort).toBe("http");
+    const pdb = only("PodDisruptionBudget");
+    expect(labels).toMatchObject(pdb.spec.selector.matchLabels);
+    expect(pdb.spec.maxUnavailable).toBeLessThan(deployment.spec.replicas);
+    const hpa = only("HorizontalPodAutoscaler");
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: deployment.metadata.name });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(deployment.spec.replicas);
+    expect(hpa.spec.metrics[0].resource.name).toBe("cpu");
+  });
+});
+
+describe("deploy/compose.yaml", () => {
+  test("three app services running the image's command behind nginx, each draining within its stop grace period", () => {
+    expect(appServices).toEqual(["app1", "app2", "app3"]);
+    for (const name of appServices) {
+      const service = compose.services[name];
+      expect(service.command).toEqual(dockerCmd);
+      const { SHUTDOWN_TIMEOUT_MS } = loadConfig(service.environment!, ROOT);
+      expect(seconds(service.stop_grace_period!) * 1000).toBeGreaterThan(SHUTDOWN_TIMEOUT_MS + SHUTDOWN_SAFETY_NET_MS - 1);
+      expect(service.healthcheck!.test.slice(0, 3)).toEqual(["CMD", "node", "-e"]);
+      expect(service.user).toBe("node");
+      // Read-only, but for /tmp (the media cache) and its own outbox volume.
+      expect(service.read_only).toBe(true);
+      expect(loadConfig(service.environment!, ROOT).MEDIA_CACHE_DIR.startsWith(`${service.tmpfs![0].split(":")[0]}/`)).toBe(true);
+      const [volume] = service.volumes!;
+      expect(volume).toBe(`${name}-data:${service.environment!.DATA_DIR}`);
+      expect(compose.volumes).toHaveProperty(`${name}-data`);
+    }
+    const nginx = compose.services.nginx;
+    expect(Object.keys(nginx.depends_on!)).toEqual(appServices);
+    expect(nginx.volumes).toContain("./nginx/nginx.conf:/etc/nginx/nginx.conf:ro");
+    expect(nginx.ports).toEqual([`8080:${/listen (\d+);/.exec(nginxConf)![1]}`]);
+    expect(nginx.volumes).toContain("./nginx/offline:/usr/share/nginx/site-offline:ro");
+    expect(nginxConf).toContain("alias /usr/share/nginx/site-offline/;");
+  });
+
+  test("the app service's command, environment and health check, replayed: healthy, ready, and a clean stop within the grace period", async () => {
+    const service = compose.services.app1;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compose-app-"));
+    const port = await freePort();
+    // Only what cannot be the same here changes: the port, loopback, and the container's paths.
+    const environment = Object.fromEntries(
+      Object.entries(service.environment!).map(([key, value]) => [key, value.replace(/^\/(app|tmp)\//, `${dir}/$1/`)]),
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, ...environment, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+    env.PATH = [path.dirname(process.execPath), env.PATH].join(path.delimiter);
+    const [command, ...args] = service.command!;
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    try {
+      const deadline = Date.now() + 15_000;
+      let ready = "";
+      while (ready !== "ready") {
+        if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`/readyz did not answer "ready" within 15 s (last: ${ready}):\n${output}`);
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.text(), () => "");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // nginx must drop an idle connection before the app does (keepalive_timeout in the upstream block).
+      const keepAlive = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.headers.get("keep-alive"));
+      const appKeepAlive = Number(/timeout=(\d+)/.exec(keepAlive ?? "")?.[1]);
+      expect(seconds(directive("keepalive_timeout").find((v) => v !== "65s")!)).toBeLessThan(appKeepAlive);
+
+      const [, shell, flag, script] = service.healthcheck!.test;
+      const check = spawnSync(shell === "node" ? process.execPath : shell, [flag, script.replaceAll(":3000/", `:${port}/`)], { encoding: "utf8", timeout: 10_000 });
+      expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: "" });
+
+      const started = Date.now();
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(seconds(service.stop_grace_period!) * 1000);
+      expect(fs.existsSync(path.join(environment.DATA_DIR, "outbox.sqlite"))).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

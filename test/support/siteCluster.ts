@@ -1,0 +1,167 @@
+/**
+ * The site as operators run it, on loopback: N instances of the built server (`node
+ * dist/server/index.js`, Node 24) in hosted mode against the Prismic stand-in
+ * (prismicHttpStandIn.ts, through scripts/scaleTest/prismicOnLoopback.mjs), sharing the
+ * Firestore outbox (one in-process emulator) and a Meta Graph stand-in, behind nginx running
+ * deploy/nginx/nginx.conf (only its `# local:` lines rewritten). Instances keep their port across
+ * restarts, as containers keep their name, so nginx's upstream block stays as it is.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { writeLocalNginxConfig } from "../../scripts/scaleTest/nginxConfig.mjs";
+import { freePort, ROOT } from "./builtServer";
+
+const PRELOAD = path.join(ROOT, "scripts/scaleTest/prismicOnLoopback.mjs");
+
+/** nginx from PATH or Debian's /usr/sbin (`.ci/run` installs `nginx-light` when it is missing). */
+export function nginxBinary(): string {
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"];
+  const found = dirs.map((dir) => path.join(dir, "nginx")).find((file) => fs.existsSync(file));
+  if (!found) throw new Error("nginx is not installed: apt-get install nginx-light (.ci/run does it in CI)");
+  return found;
+}
+
+/** Polls `check` every `everyMs` until it returns true; fails naming `what` after `timeoutMs`. */
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export interface Nginx {
+  url: string;
+  dir: string;
+  /** Lines of the access log (deploy/nginx/nginx.conf's `site` format). */
+  accessLog(): string[];
+  errorLog(): string;
+  stop(): Promise<void>;
+}
+
+export async function startNginx(options: { upstreams: string[]; offlinePage: string; realIpFrom?: string }): Promise<Nginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-nginx-"));
+  const port = await freePort();
+  const file = writeLocalNginxConfig({ dir, port, upstreams: options.upstreams, realIpFrom: options.realIpFrom });
+  fs.writeFileSync(path.join(dir, "offline/503.html"), options.offlinePage);
+  const child = spawn(nginxBinary(), ["-c", file, "-e", path.join(dir, "startup.log"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    `nginx on ${url}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${readOr(path.join(dir, "startup.log"))}`);
+      return (await fetch(`${url}/_nginx/healthz`).catch(() => null))?.ok === true;
+    },
+    10_000,
+  );
+  return {
+    url,
+    dir,
+    accessLog: () => readOr(path.join(dir, "access.log")).split("\n").filter(Boolean),
+    errorLog: () => readOr(path.join(dir, "error.log")),
+    stop: () => stopProcess(child, "SIGQUIT", 10_000).then(() => fs.rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
+function readOr(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Sends `signal` and resolves with the exit code; SIGKILL after `timeoutMs`. */
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals, timeoutMs: number): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    child.kill(signal);
+  });
+}
+
+export interface Instance {
+  readonly port: number;
+  readonly url: string;
+  /** Process id of the running process (changes at each start). */
+  pid(): number | undefined;
+  running(): boolean;
+  /** Starts the process and waits until /readyz answers "ready". */
+  start(): Promise<void>;
+  /** SIGTERM (the drain) and wait for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash, nothing drained. */
+  kill(): Promise<void>;
+  /** Lines the process logged at error or fatal (pino levels 50, 60), over every start. */
+  errorLines(): string[];
+}
+
+export function createInstance(env: Record<string, string>, port: number): Instance {
+  const url = `http://127.0.0.1:${port}`;
+  const mediaCache = fs.mkdtempSync(path.join(os.tmpdir(), "scale-media-"));
+  let child: ChildProcess | undefined;
+  const errors: string[] = [];
+  const instance: Instance = {
+    port,
+    url,
+    pid: () => child?.pid,
+    running: () => !!child && child.exitCode === null && child.signalCode === null,
+    async start() {
+      let stderr = "";
+      const started = spawn(process.execPath, ["--import", PRELOAD, path.join(ROOT, "dist/server/index.js")], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MEDIA_CACHE_DIR: mediaCache, LOG_LEVEL: "warn", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child = started;
+      let pending = "";
+      started.stdout!.on("data", (d: Buffer) => {
+        pending += d;
+        const lines = pending.split("\n");
+        pending = lines.pop()!;
+        for (const line of lines) if (/"level":(50|60)/.test(line)) errors.push(line.slice(0, 4000));
+      });
+      started.stderr!.on("data", (d) => (stderr += d));
+      await waitFor(
+        `instance ${url} to be ready`,
+        async () => {
+          if (started.exitCode !== null) throw new Error(`instance ${url} exited with ${started.exitCode}: ${stderr}`);
+          return (await fetch(`${url}/readyz`).then((r) => r.text(), () => "")) === "ready";
+        },
+        30_000,
+      );
+    },
+    stop: () => (child ? stopProcess(child, "SIGTERM", 40_000) : Promise.resolve(null)),
+    kill: () => (child ? stopProcess(child, "SIGKILL", 5_000).then(() => undefined) : Promise.resolve()),
+    errorLines: () => errors,
+  };
+  return instance;
+}
+
+/** Resident memory now and at its peak (VmRSS, VmHWM) of a process, in MiB (Linux /proc). */
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const mib = (field: string) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) / 1024);
+    return { rss: mib("VmRSS"), peak: mib("VmHWM") };
+  } catch {
+    return null;
+  }
+}
+
+/** Free ports for `n` instances, reserved for the run (instances restart on the same port). */
+export async function instancePorts(n: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < n) ports.add(await freePort());
+  return [...ports];
+}
