@@ -15,11 +15,11 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import autocannon from "autocannon";
+import { freePort } from "./lib/freePort.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,14 +27,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pagePath = process.env.BENCH_PATH ?? "/";
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const wanted = (name) => !only || only.includes(name);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

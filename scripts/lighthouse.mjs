@@ -5,22 +5,14 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort } from "./lib/freePort.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const paths = (process.env.LIGHTHOUSE_PATHS ?? "/,/gallery/braybrook-st,/info/blog/choosing-a-worktop,/materials/samples").split(",");
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const port = await freePort();
 const origin = `http://localhost:${port}`;

@@ -15,24 +15,15 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { describeMix, discoverVisitorMix } from "./loadTestMix.mjs";
+import { freePort } from "./lib/freePort.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Resident and peak resident memory of a process, in MiB (Linux /proc; null elsewhere). */
 function memoryOf(pid) {

@@ -10,22 +10,13 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./lib/freePort.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PRELOAD = path.join(ROOT, "scripts/scaleTest/prismicOnLoopback.mjs");
 export const DEFAULT_OFFLINE_PAGE = path.join(ROOT, "deploy/nginx/offline/503.html");
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The page as one file: each stylesheet of the build inlined, every script and preload removed. */
 export function selfContained(html, buildDir) {

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { createClient, type CustomTypesClient } from "@prismicio/custom-types-client";
 import type { CustomTypeModel as PrismicCustomType, SharedSliceModel as PrismicSlice } from "@prismicio/client";
 import { z } from "zod";
-import { loadModels } from "../../server/content/contentModel.ts";
+import { loadModels } from "../../server/content/model/loadModels.ts";
 import { planKind, type KindPlan, type Model } from "./pushPlan.ts";
 
 const { values: flags } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, prune: { type: "boolean", default: false } } });

@@ -15,12 +15,12 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { writeLocalNginxConfig } from "./nginxConfig.mjs";
+import { freePort } from "../lib/freePort.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 5);
@@ -31,15 +31,6 @@ const BROWSER = {
   "accept-language": "en-GB,en;q=0.9",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
 };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** CPU seconds (user + system, all threads) a process has used so far. */
 function cpuSeconds(pid) {

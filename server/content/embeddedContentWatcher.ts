@@ -3,15 +3,17 @@
  * builds): the embedded repository follows the files. On a change under CONTENT_DIR, under
  * `customtypes/` or in a slice model (`views/slices/<Name>/model.json`), the documents are read
  * again and checked against the models with the validator the tests use
- * (server/content/contentModel.ts); when everything is valid they are published as a new master
- * ref (`embedded.publish`, exactly what a publish does in hosted mode), so the ref-keyed page
- * cache, the menus and the sitemap follow by themselves. A file that does not load or validate
- * is logged by name and the previous content keeps serving.
+ * (server/content/model/validateContent.ts); when everything is valid they are published as a
+ * new master ref (`embedded.publish`, exactly what a publish does in hosted mode), so the
+ * ref-keyed page cache, the menus and the sitemap follow by themselves. A file that does not
+ * load or validate is logged by name and the previous content keeps serving.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { ContentClient } from "./contentClient";
-import { loadContentEntries, loadModels, validateContent } from "./contentModel";
+import { loadContentEntries } from "./model/contentEntries";
+import { loadModels } from "./model/loadModels";
+import { validateContent } from "./model/validateContent";
 import { loadDocuments } from "./embedded/loadDocuments";
 import type { Logger } from "../logger";
 

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "./builtServer";
 
-const COPIED = ["package.json", "tsconfig.json", "build.mjs", "client", "server", "shared", "views", "customtypes", "public", "scripts/dev.mjs", "scripts/devServer.mjs"];
+const COPIED = ["package.json", "tsconfig.json", "build.mjs", "scripts/build", "client", "server", "shared", "views", "customtypes", "public", "scripts/dev.mjs", "scripts/devServer.mjs"];
 
 export interface DevProject {
   dir: string;
