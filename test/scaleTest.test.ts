@@ -339,6 +339,10 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
   const counts = ids.map((id) => graph.accepted.get(id) ?? 0);
   const lost = counts.filter((c) => c === 0).length;
   const doubled = counts.filter((c) => c > 1).length;
+  // For a doubled event: the Graph requests that carried it, when (s after the sending started) and how big.
+  const doubledSample = ids.filter((id) => (graph.accepted.get(id) ?? 0) > 1).slice(0, 3).map((id) =>
+    graph.requests.flatMap((r, index) => (r.eventIds.includes(id) ? [{ index, atSeconds: (r.at - sendingStarted) / 1000, events: r.eventIds.length }] : [])),
+  );
   report.events = {
     sent: ids.length,
     sendingSeconds: sendingMs / 1000,
@@ -350,6 +354,8 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
     allDeliveredWithinMsOfTheLastSend: deliveredWithin,
     killedAfterSendingSeconds: (killedAt - sendingStarted) / 1000,
     graphRequests: graph.requests.length,
+    doubledSample,
+    outboxWarnings: instances.map((i) => i.warnings()),
     failedAttempts: Object.fromEntries(failures),
     instanceErrors: instances.flatMap((i) => i.errorLines()).slice(-5).map((line) => line.slice(0, 600)),
   };
