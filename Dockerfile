@@ -5,8 +5,10 @@
 # ---- build: install everything, bundle the client and the server into dist/ ----
 FROM node:24-slim AS build
 WORKDIR /app
-# The lockfile first, so the dependency layer is cached until it changes.
-COPY package.json package-lock.json ./
+# The lockfile first, so the dependency layer is cached until it changes. Puppeteer (a dev
+# dependency, for the browser tests) never downloads a browser: .puppeteerrc.cjs and the variable.
+ENV PUPPETEER_SKIP_DOWNLOAD=true
+COPY package.json package-lock.json .puppeteerrc.cjs ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -18,8 +20,11 @@ ENV NODE_ENV=production
 ENV MEDIA_CACHE_DIR=/tmp/media-cache
 WORKDIR /app
 COPY package.json package-lock.json ./
-# No production dependency has an install script; the `node` dev dependency (Node 24 for npm
-# scripts on the developers' machines) is omitted: the image's own node is Node 24.
+# Two production dependencies have install scripts, both harmless here: protobufjs (a version
+# check that only warns) and @firebase/util (writes a web-app config from FIREBASE_WEBAPP_CONFIG,
+# never set here). `allowScripts` in package.json denies them where npm reads it; an npm that
+# does not runs them and nothing changes. The `node` dev dependency (Node 24 for npm scripts on
+# the developers' machines) is omitted: the image's own node is Node 24.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/content ./content

@@ -1,26 +1,44 @@
 /**
  * Browser entry (spec §4, decision record 008): what every page runs as it loads, kept small.
- * The consent manager and the page-view tracking start at once; the app itself (React, the
- * router and the page's modules: client/app.tsx) loads on the visitor's first interaction, or
- * at once where the page needs it to show something (a preview). The built-in consent banner
+ * The consent manager, the page-view tracking, Klaviyo and the widgets start at once; the app
+ * itself (React, the router and the page's modules: client/app.tsx) is fetched once the page is
+ * idle and runs on the visitor's first interaction, or at once where the page needs it to show
+ * something (a preview). The built-in consent banner
  * is plain DOM (client/consent/consentDialog.ts) and opens without the app.
  */
 import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
+import { canPrefetch } from "./connection";
 import { modulePreload } from "./modulePreload";
+import { keepSpeculationOffFlaggedPages } from "./speculation";
 import { startTags } from "./tags";
+import { whenLoadedAndIdle } from "./whenIdle";
 import "../views/styles/site.css";
 
-const tags = startTags();
+/** A performance mark where the idle fetch of the app begins: what loaded before it is what every page view costs. */
+const APP_PREFETCH_MARK = "app-prefetch";
 
-/** The page's own modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
-function preloadPageModules(): void {
+const tags = startTags();
+keepSpeculationOffFlaggedPages();
+
+/** The app's and the page's modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
+function preloadPageModules(priority?: "low"): void {
   const urls = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(" ").filter(Boolean) ?? [];
-  for (const href of urls) void modulePreload(href);
+  for (const href of urls) void modulePreload(href, priority);
 }
 
+// Once the page has loaded and the main thread is idle, the app's modules are fetched (not run)
+// at low priority: the first interaction then waits for no network, and no script runs before it.
+let woken = false;
+whenLoadedAndIdle(() => {
+  if (!canPrefetch() || woken) return;
+  performance.mark(APP_PREFETCH_MARK);
+  preloadPageModules("low");
+});
+
 const interaction = onFirstInteraction(() => {
+  woken = true;
   preloadPageModules();
   import("./app")
     .then(({ startApp }) => startApp({ tags, onHydrated: () => interaction.hydrated() }))

@@ -18,6 +18,22 @@ export interface FirstInteraction {
   hydrated(): void;
 }
 
+/**
+ * Resolves once React has hydrated `element` (it then carries React's props key): each slice is
+ * hydrated on its own after the page's frame (views/slices/index.tsx), a frame or a few later.
+ * Gives up after about 5 s (300 frames) and resolves anyway.
+ */
+function whenReactOwns(element: Element): Promise<void> {
+  return new Promise((resolve) => {
+    let frames = 0;
+    const check = () => {
+      if (Object.keys(element).some((key) => key.startsWith("__reactProps")) || ++frames > 300) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
 /** Calls `wake` once, on the first interaction, and holds early clicks on the app's buttons until `hydrated()`. */
 export function onFirstInteraction(wake: () => void): FirstInteraction {
   let woken = false;
@@ -44,7 +60,7 @@ export function onFirstInteraction(wake: () => void): FirstInteraction {
       const replay = held ?? [];
       held = null;
       document.removeEventListener("click", holdClick, true);
-      for (const button of replay) if (button.isConnected) button.click();
+      for (const button of replay) void whenReactOwns(button).then(() => button.isConnected && button.click());
     },
   };
 }

@@ -23,6 +23,9 @@ function readStored(): string[] {
 /** Whether `pathname` was visited in this tab and carries the email-marketing embed. */
 export const isFlaggedPage = (pathname: string): boolean => visited.has(pathname);
 
+/** How many such pages this tab has visited. */
+export const visitedFlaggedPages = (): number => visited.size;
+
 function record(pathname: string): void {
   if (visited.has(pathname)) return;
   visited.add(pathname);

@@ -7,10 +7,17 @@
  * navigation, is filled by running the widget's script again (a vendor script fills the slots
  * it finds when it runs; the browser has it cached). React leaves the slots' content alone.
  */
-import { SCRIPT_SLOT_ATTRIBUTE, type ScriptSlotKind } from "../shared/scriptSlot";
+import type { ScriptSlotKind } from "../shared/scriptSlot";
 import type { PublicSiteConfig } from "../shared/siteConfig";
 import { currentConsent, onConsentChange, type ConsentState } from "./consent/consentState";
 import { loadScriptOrWarn, runScriptAgain } from "./loadScript";
+
+/**
+ * shared/scriptSlot.ts's SCRIPT_SLOT_ATTRIBUTE, spelled out: importing the constant into the
+ * entry as well as the slices' views made the build split it into a 41-byte chunk of its own,
+ * one more request before interaction (test/slices/WidgetSlices.test.tsx checks they agree).
+ */
+export const SLOT_ATTRIBUTE = "data-script-slot";
 
 interface Widget {
   kind: ScriptSlotKind;
@@ -30,7 +37,7 @@ export function startPageScripts(config: PublicSiteConfig): void {
   const check = () => {
     for (const widget of widgets) {
       if (!widget.allowed(currentConsent())) continue;
-      const fresh = [...document.querySelectorAll(`[${SCRIPT_SLOT_ATTRIBUTE}="${widget.kind}"]`)].filter((slot) => !seen.has(slot));
+      const fresh = [...document.querySelectorAll(`[${SLOT_ATTRIBUTE}="${widget.kind}"]`)].filter((slot) => !seen.has(slot));
       if (!fresh.length) continue;
       fresh.forEach((slot) => seen.add(slot));
       if (widget.loaded) runScriptAgain(widget.src);

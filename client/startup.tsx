@@ -12,6 +12,7 @@ import { createPath, matchRoutes, type DataRouter, type HydrationState, type Rou
 import { pageModuleFiles } from "../views/pageModules";
 import { CLIENT_ROOT_ID } from "./clientRoot";
 import { canPrefetch } from "./connection";
+import { whenLoadedAndIdle } from "./whenIdle";
 import { dataUrl, isPrefetched, prefetchData } from "./dataLoader";
 import { modulePreload } from "./modulePreload";
 import { rootErrorHandlers, setAppRoot } from "./fatalErrors";
@@ -58,14 +59,6 @@ export function mountApp(app: ReactNode, { fresh }: { fresh: boolean }): void {
 export function pendingUrl(router: DataRouter | undefined): string | undefined {
   const to = router?.state.navigation.location;
   return to ? new URL(createPath(to), location.href).href : undefined;
-}
-
-/** Runs `task` once the page has loaded and the browser is idle. */
-function whenLoadedAndIdle(task: () => void): void {
-  // Safari has no requestIdleCallback.
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 200));
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
 }
 
 /**

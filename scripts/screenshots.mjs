@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import puppeteer from "puppeteer-core";
+import puppeteer from "puppeteer";
 
 const [base = "http://127.0.0.1:3000", outDir = "screenshots", ...given] = process.argv.slice(2);
 const paths = given.length ? given : ["/", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/materials/samples"];

@@ -1,6 +1,6 @@
 /**
  * The Express application, apart from `listen` so tests can drive it with supertest.
- * Order is the request path of DESIGN.md: logging and headers, guards, fixed endpoints, pages.
+ * Order is the request path of docs/architecture.md: logging and headers, guards, fixed endpoints, pages.
  */
 import path from "node:path";
 import { randomUUID } from "node:crypto";

@@ -7,6 +7,7 @@ import type { PageHead } from "../shared/pageHead";
 import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
 import { moduleLoader, modulePreloader, scriptLoader } from "./scriptLoader";
+import { SPECULATION_RULES_JSON } from "../shared/speculationRules";
 
 export interface ShellOptions {
   locale: Locale;
@@ -31,6 +32,8 @@ export interface ShellOptions {
    * `data-preview`, which makes the browser entry load its preview module (client/preview.ts).
    */
   toolbarSrc?: string;
+  /** Speculation rules (shared/speculationRules.ts): on every page but those rendered in preview. */
+  speculationRules?: boolean;
   /** The tags' head (server/tags/tagHead.ts): Consent Mode default, public config, CMP and GTM loaders; first in the head. */
   tagHead?: string;
   /**
@@ -63,6 +66,8 @@ export function documentStart(o: ShellOptions): string {
     `<script>${modulePreloader([o.entry, ...o.preloads])}</script>`,
     o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    // The same bytes on every page: allowed by their hash, like every inline script.
+    o.speculationRules ? `<script type="speculationrules">${SPECULATION_RULES_JSON}</script>` : "",
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}"${nonce}></script>` : "",
     // Development only: the development client, added by a hashed loader like every other module.
     o.devClient ? `<script>${scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })}</script>` : "",

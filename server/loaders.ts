@@ -1,6 +1,6 @@
 /**
  * Route loaders as the server runs them: each reads content for its page and throws a
- * 404 for anything that does not exist, before rendering starts (DESIGN.md, request step 4).
+ * 404 for anything that does not exist, before rendering starts (docs/architecture.md, request step 4).
  */
 import { LRUCache } from "lru-cache";
 import { data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
@@ -76,7 +76,7 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
   const logOutage = createOutageLog(logger);
   // The last menus that loaded per language: a failed reload keeps them (spec §8).
   const lastGoodChrome = new Map<string, SiteChrome>();
-  // Menus and taxonomy per ref and language, shared by requests (DESIGN.md: cached with the
+  // Menus and taxonomy per ref and language, shared by requests (docs/architecture.md: cached with the
   // content, keyed by the ref, so a publish replaces them everywhere without coordination).
   const chromeByRef = new LRUCache<string, Promise<SiteChrome>>({ max: 16 });
 

@@ -72,12 +72,19 @@ export const PRETTY_OPTIONS = {
 };
 
 /**
- * The logger's options: JSON lines, one per event, in production and tests (what log shippers
- * read). In development, human-readable lines through pino-pretty when it is installed: it is a
- * dev dependency, absent from the Docker image, and pino loads a transport by name in a worker
- * thread at run time, so it is never bundled and never required unless chosen here.
+ * The logger's options: JSON lines, one per event, where a program reads the output (log
+ * shippers, `docker logs`, a pipe) and in tests. Human-readable lines through pino-pretty in
+ * development, and when the output is a terminal (`npm start` in a shell), when it is installed:
+ * it is a dev dependency, absent from the Docker image, and pino loads a transport by name in a
+ * worker thread at run time, so it is never bundled and never required unless chosen here.
  */
-export function loggerOptions(level: string, env: LogEnvironment, canLoad: (name: string) => boolean = resolvable): LoggerOptions {
+export function loggerOptions(
+  level: string,
+  env: LogEnvironment,
+  canLoad: (name: string) => boolean = resolvable,
+  toTerminal: boolean = Boolean(process.stdout.isTTY),
+): LoggerOptions {
+  const pretty = (env === "development" || (env === "production" && toTerminal)) && canLoad("pino-pretty");
   return {
     level,
     serializers: { err: redactedError },
@@ -85,7 +92,7 @@ export function loggerOptions(level: string, env: LogEnvironment, canLoad: (name
       paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.accessToken", "*.token"],
       censor: "[redacted]",
     },
-    ...(env === "development" && canLoad("pino-pretty") ? { transport: { target: "pino-pretty", options: PRETTY_OPTIONS } } : {}),
+    ...(pretty ? { transport: { target: "pino-pretty", options: PRETTY_OPTIONS } } : {}),
   };
 }
 

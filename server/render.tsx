@@ -1,5 +1,5 @@
 /**
- * Server-side rendering of a page request (DESIGN.md, request step 4). The request's scope
+ * Server-side rendering of a page request (docs/architecture.md, request step 4). The request's scope
  * decides the ref (master, or the editor's preview). A public page is the same for every
  * visitor: a fresh cached copy is sent as it is; a copy of an older ref is sent at once while
  * one background render refreshes it; a miss is rendered once from the page's key (canonical
@@ -209,6 +209,7 @@ function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: Re
     appModules: appModules(manifest, matchedPageModules(context)),
     noindex: context.statusCode >= 400 || scope.preview,
     toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
+    speculationRules: !scope.preview,
     tagHead: deps.tagHead,
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
     // Only a development build's manifest names it, and only a development bundle looks.

@@ -59,6 +59,11 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
     );
     const stream = renderToPipeableStream(app, {
       nonce: o.nonce,
+      // Every slice is a Suspense boundary (views/slices/index.tsx) so that the browser hydrates
+      // them one by one; none suspends, and each must stay in place in the HTML: React otherwise
+      // moves a large finished boundary out of the shell into a hidden element and an inline
+      // script, and the page would need JavaScript to show its content.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       bootstrapModules: [o.entry],
       [forCrawler ? "onAllReady" : "onShellReady"]() {
         res.status(o.context.statusCode);
@@ -135,6 +140,9 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<Buffer> {
       {
         nonce: o.nonce,
         bootstrapModules: o.bootstrapModules,
+        // Every slice is a Suspense boundary (views/parts/SliceZone.tsx): kept in place, never
+        // moved out into a hidden element and an inline script (see streamDocument above).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           stream.pipe(sink);
         },

@@ -2,6 +2,7 @@ import { localeByLang, localizePath, type Locale } from "./locales";
 import { fillRoutePath, pageRoute } from "./routeTable";
 import { isSafeHref } from "./safeUrl";
 import type { SectionIndex } from "./sectionIndex";
+import { rootRelativeMedia } from "./mediaOrigin";
 
 /** The fields of a Prismic link (or document) that resolution reads (spec §3, Link). */
 export interface LinkLike {
@@ -35,7 +36,8 @@ export function resolveLink(
   if (!link) return null;
 
   if (link.link_type === "Web" || link.link_type === "Media") {
-    return link.url && isSafeHref(link.url) ? link.url : null;
+    // An embedded file (a media link) is a path on this site, like its images.
+    return link.url && isSafeHref(link.url) ? rootRelativeMedia(link.url) : null;
   }
   if (!link.type || (link.link_type && link.link_type !== "Document")) return null;
 

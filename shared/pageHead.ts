@@ -6,6 +6,7 @@ import type { Alternate } from "./alternates";
 import type { Locale } from "./locales";
 import { DEFAULT_SHARE_IMAGE, SITE_NAME } from "./site";
 import type { JsonLd } from "./structuredData";
+import { absoluteMedia } from "./mediaOrigin";
 
 export interface ShareImage {
   url: string;
@@ -49,7 +50,7 @@ export function pageTitle(title: string | null | undefined): string {
 function shareImage(origin: string, ...candidates: Array<SeoData["meta_image"]>): ShareImage {
   for (const image of candidates) {
     if (image?.url && image.dimensions) {
-      return { url: image.url, width: image.dimensions.width, height: image.dimensions.height, alt: image.alt ?? "" };
+      return { url: absoluteMedia(image.url, origin), width: image.dimensions.width, height: image.dimensions.height, alt: image.alt ?? "" };
     }
   }
   const d = DEFAULT_SHARE_IMAGE;

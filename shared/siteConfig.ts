@@ -1,5 +1,5 @@
 /**
- * The public configuration the browser gets (STYLE.md §7): which tags are on and where their
+ * The public configuration the browser gets (configuration is read once on the server, docs/architecture.md): which tags are on and where their
  * scripts are. The server writes it as JSON into `<script type="application/json" id="site-config">`
  * (server/tags/tagHead.ts); client/siteConfig.ts reads it. Public values only, never a secret.
  */

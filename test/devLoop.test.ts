@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "puppeteer-core";
+import type { Browser, Page } from "puppeteer";
 import { hasMarker, isHydrated, setMarker, wakeApp } from "./support/browserPage";
 import { ROOT, startBuiltServer, type RunningServer } from "./support/builtServer";
 import { launchBrowser } from "./support/chromium";

@@ -127,8 +127,8 @@ describe("route validation: a uid that cannot exist is a 404 without asking the 
     const res = await request(t.app).get("/gallery/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
     expect(res.status).toBe(404);
     expect(res.text).not.toContain("<script>alert(1)");
-    // Ours only: the module preloader, the hydration data and the entry loader.
-    expect(res.text.match(/<script\b/g)?.length).toBe(3);
+    // Ours only: the module preloader, the speculation rules, the hydration data and the entry loader.
+    expect(res.text.match(/<script\b/g)?.length).toBe(4);
   });
 
   test("an invalid page number on a list is a 404 without asking for the list", async () => {

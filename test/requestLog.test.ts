@@ -35,12 +35,19 @@ describe("log format by NODE_ENV", () => {
 
   test("production and test write JSON lines; development writes pretty lines through pino-pretty", () => {
     for (const env of ["production", "test"] as const) {
-      expect(loggerOptions("info", env).transport).toBeUndefined();
+      expect(loggerOptions("info", env, undefined, false).transport).toBeUndefined();
       expect(JSON.parse(firstLine(env))).toMatchObject({ level: 30, msg: "hello", page: "/gallery" });
     }
     expect(loggerOptions("info", "development").transport).toMatchObject({ target: "pino-pretty" });
     // One line per event, its fields on the same line (npm run dev).
     expect(firstLine("development")).toMatch(/^\[[\d:.]+\] INFO: hello \{"page":"\/gallery"\}$/);
+  });
+
+  test("npm start in a terminal writes pretty lines; piped or in tests, JSON", () => {
+    expect(loggerOptions("info", "production", () => true, true).transport).toMatchObject({ target: "pino-pretty" });
+    expect(loggerOptions("info", "production", () => true, false).transport).toBeUndefined();
+    expect(loggerOptions("info", "test", () => true, true).transport).toBeUndefined();
+    expect(loggerOptions("info", "production", () => false, true).transport).toBeUndefined();
   });
 
   test("without pino-pretty installed (the Docker image), development falls back to JSON, and the server bundle never imports it", () => {

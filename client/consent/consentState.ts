@@ -11,7 +11,7 @@ export interface ConsentState extends ConsentChoice {
   decided: boolean;
 }
 
-/** One adapter per consent manager (STYLE.md §4): it reports the state at once or when known, and on every change. */
+/** One adapter per consent manager (docs/architecture.md: one adapter per outside service): it reports the state at once or when known, and on every change. */
 export interface ConsentAdapter {
   start(report: (state: ConsentState) => void): void;
 }

@@ -1,6 +1,6 @@
 /**
  * The one Prismic client of the process. Hosted and embedded content differ only in the
- * endpoint and the `fetch` the client is given (DESIGN.md: one code path). The client is
+ * endpoint and the `fetch` the client is given (docs/architecture.md: one code path). The client is
  * shared across requests so its repository cache is shared too; every request is bounded
  * by a timeout and the rate-limit rules of `resilientFetch`.
  */
@@ -10,6 +10,7 @@ import { ContentUnavailableError } from "./contentErrors";
 import { PreviewRefusals, refusedPreviewAsUnknownRef } from "./expiredPreview";
 import { loadDocuments, loadReleases } from "./embedded/loadDocuments";
 import { absolutizeMediaUrls } from "./embedded/mediaUrls";
+import { EMBEDDED_MEDIA_ORIGIN } from "../../shared/mediaOrigin";
 import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/embeddedRepository";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
 import { createRefTracker, type RefTracker } from "./refTracker";
@@ -74,9 +75,10 @@ export function createContentClient(config: ContentConfig, options: ContentClien
     return { client, mode: "hosted", refs, previewRefusals };
   }
 
-  // Content names embedded images `/media/<file>`; the image helpers need them absolute.
+  // Content names embedded images `/media/<file>`; the image helpers need them absolute (pages
+  // address them root-relative again: shared/mediaOrigin.ts).
   const absolute = (documents: readonly prismic.PrismicDocument[]) =>
-    documents.map((document) => absolutizeMediaUrls(document, config.SITE_URL));
+    documents.map((document) => absolutizeMediaUrls(document, EMBEDDED_MEDIA_ORIGIN));
   // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
   const releases = loadReleases(config.CONTENT_DIR).map((release) => ({ ...release, documents: absolute(release.documents) }));
   const prepare = (documents: prismic.PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });

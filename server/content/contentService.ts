@@ -20,7 +20,7 @@ export interface Paged<D> {
   totalPages: number;
 }
 
-/** The types that have a page of their own (DESIGN.md "Content"); navigation and taxonomy do not. */
+/** The types that have a page of their own (docs/architecture.md "Content"); navigation and taxonomy do not. */
 export const ROUTABLE_TYPES = ["home", "page", "gallery_project", "article", "sample_page"] as const;
 
 /** What the sitemap needs of a document: where it lives, when it changed, and its translations. */

@@ -1,6 +1,6 @@
 /**
  * `/media/<file>`: the embedded repository's images, with the imgix parameters the Prismic image
- * helpers emit, so embedded and hosted content run the same image code (DESIGN.md, Images).
+ * helpers emit, so embedded and hosted content run the same image code (docs/architecture.md, Images).
  * Anything that is not an image inside MEDIA_DIR is a plain 404, never a page and never a 5xx.
  */
 import { createHash } from "node:crypto";

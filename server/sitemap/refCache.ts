@@ -1,5 +1,5 @@
 /**
- * Values derived from content, kept for one content version only (DESIGN.md "Content": the cache
+ * Values derived from content, kept for one content version only (docs/architecture.md "Content": the cache
  * key includes the master ref). Seeing a new ref drops everything of the old one, so a publish
  * invalidates the cache and memory stays bounded by one version's worth of entries (and by
  * `maxBytes` for the bodies).

@@ -26,7 +26,7 @@ import { createRoutes } from "../../views/routes";
 import { MAX_URL_LENGTH } from "../requestGuards";
 
 /**
- * First path segments that fixed endpoints own before the page handler (DESIGN.md, request
+ * First path segments that fixed endpoints own before the page handler (docs/architecture.md, request
  * step 3, and the mounts in server/app.ts): a `page` whose uid is one of them is not reachable.
  */
 const RESERVED_SEGMENTS = new Set([

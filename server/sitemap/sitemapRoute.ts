@@ -3,7 +3,7 @@
  * the HTTP side. Which files exist and what each holds is sitemapFiles.ts; the documents are
  * read page by page in documentBatches.ts and streamed out as XML by sitemapWriter.ts.
  *
- * Caching: the finished body of each file is kept in memory under the master ref (DESIGN.md
+ * Caching: the finished body of each file is kept in memory under the master ref (docs/architecture.md
  * "Content"), only for the latest ref and within a byte budget; a request whose file is cached
  * reads the master ref (through the Prismic client's 5 s repository cache: at most one
  * repository request per 5 s) and no document. A failing content service answers 503 with

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { documentRequests, hasMarker, openPage, setMarker, sleep, waitForHydration } from "../support/browserPage";

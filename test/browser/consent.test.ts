@@ -4,7 +4,7 @@
  * fallback) with its off cookie, the built-in banner from the keyboard, and the hosted CMP
  * (Usercentrics) adapter. Every third-party script is a local stand-in (test/support/tagStandIns.ts).
  */
-import type { Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
 import { openRecordedPage, thirdPartyRequests, waitForHydration, type RecordedPage } from "../support/recordedPage";

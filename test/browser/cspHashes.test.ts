@@ -4,7 +4,7 @@
  * the entry really run (admitted by hash and 'strict-dynamic'); two visitors of a cached page
  * get the same bytes and the same header, with no nonce anywhere.
  */
-import type { Browser, BrowserContext, Page } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer";
 import { loadConfig } from "../../server/config";
 import { createContentClient } from "../../server/content/contentClient";
 import { embeddedPreviewToken } from "../../server/content/embedded/embeddedFetch";

@@ -35,7 +35,12 @@ test("a key press wakes the app, which hydrates the server's markup", async () =
 test("a tap on the carousel's next button before the app has hydrated is replayed once it has", async () => {
   const page = await suite.browser.newPage();
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-  // A slow connection: the app's modules arrive 1.5 s after they are asked for.
+  // A slow connection: the app's modules arrive 1.5 s after they are asked for, and the visitor
+  // saves data, so the entry does not fetch them while the page is idle (the tap asks for them).
+  await page.evaluateOnNewDocument(() => {
+    const connection = (navigator as any).connection;
+    if (connection) Object.defineProperty(connection, "saveData", { get: () => true });
+  });
   let loadedAt = Infinity;
   await page.setRequestInterception(true);
   page.on("request", (request) => {

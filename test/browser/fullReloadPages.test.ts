@@ -3,7 +3,7 @@
  * is a full page load, by link and by back/forward; other pages keep navigating client-side.
  * /info/book-appointment is flagged (`klaviyo_embed`); /info/about-us is not.
  */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { documentRequests, hasMarker, openPage, setMarker, waitForHydration } from "../support/browserPage";
 

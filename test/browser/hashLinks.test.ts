@@ -3,7 +3,7 @@
  * hash written with replaceState (no new history entry), a jump under prefers-reduced-motion,
  * and keyboard focus on the target.
  */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { openPage, scrollSettled, topOf } from "../support/browserPage";
 

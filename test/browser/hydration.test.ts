@@ -2,7 +2,7 @@
  * In the browser: the server's markup hydrates without errors or hydration warnings,
  * header links navigate client-side, and back works.
  */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 

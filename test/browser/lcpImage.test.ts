@@ -4,7 +4,7 @@
  * emits the preload for the page's priority image, views/parts/ResponsiveImage.tsx) and the
  * image itself is eager; every image below the fold is lazy.
  */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { within } from "../support/waitFor";
 

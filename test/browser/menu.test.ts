@@ -1,5 +1,5 @@
 /** The header menus: dropdowns on desktop, one menu on phones; keyboard and pointer both work. */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { readDocument } from "../support/contentFiles";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { HTTPResponse } from "puppeteer-core";
+import type { HTTPResponse } from "puppeteer";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { documentRequests, hasMarker, openPage, setMarker, waitForHydration } from "../support/browserPage";

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { HTTPRequest, Page } from "puppeteer-core";
+import type { HTTPRequest, Page } from "puppeteer";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { sleep, waitForHydration } from "../support/browserPage";

@@ -4,7 +4,7 @@
  * data endpoint; a toolbar update re-fetches the page's data in place; Exit returns to the
  * published site.
  */
-import type { BrowserContext, HTTPRequest, Page } from "puppeteer-core";
+import type { BrowserContext, HTTPRequest, Page } from "puppeteer";
 import { loadConfig } from "../../server/config";
 import { createContentClient } from "../../server/content/contentClient";
 import { embeddedPreviewToken } from "../../server/content/embedded/embeddedFetch";

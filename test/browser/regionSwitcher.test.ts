@@ -1,5 +1,5 @@
 /** The region switcher in a real browser: to the translation when there is one, else the region's home. */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 
 const suite = useSiteAndBrowser();

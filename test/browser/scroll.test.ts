@@ -4,7 +4,7 @@
  * load and after a client navigation, and late layout does not move it; back and forward
  * restore each history entry's position after the page's data is fetched again.
  */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { openPage, scrollSettled, sleep, topOf, waitForHydration } from "../support/browserPage";
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { SharedSliceModel } from "@prismicio/client";
 import type { SliceMachineManager } from "@slicemachine/manager";
-import type { Browser, HTTPRequest } from "puppeteer-core";
+import type { Browser, HTTPRequest } from "puppeteer";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
 import { copyProject, type ProjectCopy } from "../support/projectCopy";

@@ -15,7 +15,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Frame, HTTPRequest, Page } from "puppeteer-core";
+import type { Browser, Frame, HTTPRequest, Page } from "puppeteer";
 import { ROOT, startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
 import { startSliceMachineStandIn, type StandInServer } from "../support/sliceMachine/standIn";

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer";
 import { parseTrackingPayload } from "../../server/tracking/trackingPayload";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";

@@ -6,7 +6,7 @@
  * Klaviyo's form events are forwarded from page load. Every third-party script is a local
  * stand-in (test/support/tagStandIns.ts).
  */
-import type { Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { isHydrated, setMarker, hasMarker } from "../support/browserPage";
 import { launchBrowser } from "../support/chromium";

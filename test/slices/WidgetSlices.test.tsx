@@ -8,6 +8,8 @@ import { SiteFeaturesContext, NO_FEATURES, type SiteFeatures } from "../../views
 import PrivacyPolicy from "../../views/slices/PrivacyPolicy";
 import Reviews from "../../views/slices/Reviews";
 import type { PrivacyPolicySlice, ReviewsSlice } from "../../shared/prismicio-types";
+import { SLOT_ATTRIBUTE } from "../../client/pageScripts";
+import { SCRIPT_SLOT_ATTRIBUTE } from "../../shared/scriptSlot";
 import { visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 
@@ -109,4 +111,8 @@ describe("privacy_policy slice", () => {
     expect(await render(<PrivacyPolicy slice={policy({ fallback_label: null })} index={2} />, NO_FEATURES)).toBe("");
     expect(await render(<PrivacyPolicy slice={policy({ fallback_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={2} />, NO_FEATURES)).toBe("");
   });
+});
+
+test("the browser looks for the slots by the attribute the views write", () => {
+  expect(SLOT_ATTRIBUTE).toBe(SCRIPT_SLOT_ATTRIBUTE);
 });

@@ -1,5 +1,5 @@
 /** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
-import type { Browser, HTTPRequest, Page } from "puppeteer-core";
+import type { Browser, HTTPRequest, Page } from "puppeteer";
 import { within } from "./waitFor";
 
 /** Whether React has hydrated (or freshly mounted) the page: it marks its elements with its fiber key. */

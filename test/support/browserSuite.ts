@@ -2,7 +2,7 @@
  * A browser test file's fixtures: the production build served on a free port and one
  * Chromium, started before the file's tests and stopped after them.
  */
-import type { Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer";
 import { startBuiltServer, type RunningServer } from "./builtServer";
 import { launchBrowser } from "./chromium";
 

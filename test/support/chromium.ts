@@ -6,7 +6,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import puppeteer, { type Browser, type Target } from "puppeteer-core";
+import puppeteer, { type Browser, type Target } from "puppeteer";
 
 export const CHROMIUM = "/usr/bin/chromium";
 

@@ -8,7 +8,7 @@
  *   the new location as the new page mounts, just before it tells its subscribers);
  * - `posts`: each POST to the tracking relay, with its event name, as fetch() is called.
  */
-import type { Page } from "puppeteer-core";
+import type { Page } from "puppeteer";
 
 export interface PageClock {
   entryRan: number | null;

@@ -3,7 +3,7 @@
  * answers the tracking relay (POST /api/meta-capi) itself, keeping each body: the assertions
  * read exactly what the browser sent, whether or not the relay is mounted.
  */
-import type { Browser, BrowserContext, Page } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer";
 import type { StandInRecord } from "./tagStandIns";
 
 export interface RecordedPage {

@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the third-party scripts (DESIGN.md: tests only talk to 127.0.0.1): a tiny
+ * Local stand-ins for the third-party scripts (docs/architecture.md: tests only talk to 127.0.0.1): a tiny
  * server on a loopback port of its own, so a different origin from the site, serving Tag
  * Manager's gtm.js, klaviyo.js, Usercentrics' loader.js, a reviews widget and a privacy-policy
  * script. Each records in `window.__standIns` that it ran and what it saw; the production URLs

@@ -1,6 +1,7 @@
 import * as prismic from "@prismicio/client";
 import type { ImageField } from "@prismicio/client";
 import { PIXEL_DENSITIES, widthsFor } from "../../shared/imageWidths";
+import { rootRelativeMedia } from "../../shared/mediaOrigin";
 
 interface Props {
   field: ImageField | null | undefined;
@@ -16,6 +17,7 @@ interface Props {
 /**
  * Every content image: a width srcset through the client's `asImageWidthSrcSet` (spec §7.2
  * widths, never above the original), intrinsic width/height so nothing shifts, alt from content.
+ * Embedded images are addressed root-relative (shared/mediaOrigin.ts).
  */
 export function ResponsiveImage({ field, sizes, priority = false, className, fallbackAlt = "" }: Props) {
   if (!prismic.isFilled.image(field)) return null;
@@ -25,8 +27,8 @@ export function ResponsiveImage({ field, sizes, priority = false, className, fal
   return (
     <img
       className={className}
-      src={prismic.asImageSrc(field, { w: Math.min(1200, width), auto: ["format"] }) ?? image.src}
-      srcSet={image.srcset}
+      src={rootRelativeMedia(prismic.asImageSrc(field, { w: Math.min(1200, width), auto: ["format"] }) ?? image.src)}
+      srcSet={rootRelativeMedia(image.srcset)}
       sizes={sizes}
       width={width}
       height={height}
@@ -48,8 +50,8 @@ export function FixedImage({ field, width, className, fallbackAlt = "" }: Omit<P
   return (
     <img
       className={className}
-      src={srcset.src}
-      srcSet={srcset.srcset}
+      src={rootRelativeMedia(srcset.src)}
+      srcSet={rootRelativeMedia(srcset.srcset)}
       width={width}
       height={height}
       alt={field.alt ?? fallbackAlt}

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { components } from "../slices";
 
 /**
@@ -17,6 +17,10 @@ type SliceLike = { slice_type: string; id?: string };
 /**
  * Renders a slice zone. An unknown slice type renders nothing in production and a visible
  * placeholder in development, so a model added in Prismic before its view never breaks a page.
+ * Each slice is a Suspense boundary of its own: nothing in a slice suspends, but in the browser
+ * React hydrates each boundary as separate work it can pause between (the slice under the
+ * visitor's finger first), so waking the app never blocks the main thread for a whole page.
+ * The server keeps them inline (progressiveChunkSize in server/streamDocument.tsx).
  */
 export function Slices({ slices, afterHeading = false }: { slices: readonly SliceLike[] | null | undefined; afterHeading?: boolean }) {
   // A slice at index 0 owns the page's h1 and main image; when the page template already has
@@ -27,7 +31,13 @@ export function Slices({ slices, afterHeading = false }: { slices: readonly Slic
       {(slices ?? []).map((slice, index) => {
         const View = sliceComponents[slice.slice_type];
         const key = slice.id ?? `${slice.slice_type}-${index}`;
-        if (View) return <View key={key} slice={slice} index={index + first} />;
+        if (View) {
+          return (
+            <Suspense key={key} fallback={null}>
+              <View slice={slice} index={index + first} />
+            </Suspense>
+          );
+        }
         return process.env.NODE_ENV === "production" ? null : (
           <section key={key} className="slice slice--missing" data-slice-type={slice.slice_type}>
             Missing view for slice type “{slice.slice_type}”
