@@ -138,6 +138,11 @@ describe("web and media links", () => {
     "/us/info/blog",
     "#booking-form",
     "?page=2",
+    // A site path whose query holds another URL is still a site path.
+    "/gallery?from=https://example.com/x",
+    // Browsers ignore spaces around a URL and control characters before it.
+    " /info/about-us ",
+    "\u0001https://example.com",
   ])("passes %j through unchanged", (url) => {
     expect(resolveLink(web(url), sections)).toBe(url);
   });
@@ -158,6 +163,8 @@ describe("web and media links", () => {
     "\\\\evil.example",
     "  //evil.example",
     "gallery/relative-without-slash",
+    // A relative path is not a scheme, whatever it holds further on.
+    "./https://example.com",
   ])("drops the unsafe or off-site URL %j (null: rendered as plain text)", (url) => {
     expect(resolveLink(web(url), sections)).toBeNull();
   });
@@ -192,6 +199,8 @@ describe("empty links resolve to nothing", () => {
     ["an empty object", {}],
     ["an Any link (empty link field)", { link_type: "Any" }],
     ["a Document link without a type", { link_type: "Document", id: "x", uid: "x" }],
+    // Only a Document link is resolved as a document, whatever else it carries.
+    ["a link of another kind carrying a document's fields", { link_type: "Any", id: "x", uid: "kitchens", type: "page", lang: "en-gb" }],
   ])("%s → null", (_name, link) => {
     expect(resolveLink(link as LinkLike | null | undefined, sections)).toBeNull();
   });
@@ -209,6 +218,8 @@ describe("the section index built from the primary navigation", () => {
     expect(sectionSlug("Éditions Spéciales")).toBe("editions-speciales");
     expect(sectionSlug("  Info  ")).toBe("info");
     expect(sectionSlug("Crème   Brûlée")).toBe("creme-brulee");
+    // Hyphens are kept inside a title, but never left at its ends.
+    expect(sectionSlug("--Special offers--")).toBe("special-offers");
   });
 
   test("maps each linked document id to its group's section", () => {
@@ -240,13 +251,13 @@ describe("the section index built from the primary navigation", () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  test("null or missing items, null entries and links without an id are skipped, without an error", () => {
+  test("null or missing items, null entries and links without a text id are skipped, without an error", () => {
     const index = buildSectionIndex([
       { primary: { title: [{ text: "A" }] }, items: null },
       { primary: { title: [{ text: "B" }] } },
       {
         primary: { title: [{ text: "C" }] },
-        items: [null, {}, { link: null }, { link: { link_type: "Web", url: "/x" } }, { link: { id: "" } }, { link: { id: "c1" } }],
+        items: [null, {}, { link: null }, { link: { link_type: "Web", url: "/x" } }, { link: { id: "" } }, { link: { id: 42 } }, { link: { id: "c1" } }],
       },
     ]);
     expect(index).toEqual({ c1: "c" });
@@ -274,6 +285,8 @@ describe("the section index built from the primary navigation", () => {
     expect(resolveLink(doc("page", "about-us", { id: "x" }), index)).toBe("/about-us");
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(consoleError).toHaveBeenCalledWith("Error iterating primary nav", expect.any(TypeError));
+    // The logged error says what was wrong.
+    expect(String(consoleError.mock.calls[0][1])).toMatch(/TypeError: .+/);
   });
 
   test("groups read before a malformed one keep their sections", () => {

@@ -35,7 +35,8 @@ test("ready at once, and the home page's main image is prepared before anyone as
   expect(hero).toBeDefined();
   const srcset = /srcSet="([^"]+)"/i.exec(hero!)![1].replace(/&amp;/g, "&");
   const phone = srcset.split(", ").find((entry) => entry.endsWith(" 828w"))!.split(" ")[0];
-  const url = new URL(phone).pathname + new URL(phone).search;
+  // Pages address images root-relative (any host may serve them); resolve against the server.
+  const url = new URL(phone, server.url).pathname + new URL(phone, server.url).search;
 
   // `If-None-Match: *` names the cache entry (its ETag) without asking for a transform.
   const key = async () => {

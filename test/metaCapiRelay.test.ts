@@ -177,9 +177,11 @@ describe("only the site's own pages may post", () => {
     ["the site's origin on another port", "http://localhost:4000"],
     ["the site's host over another scheme", "https://localhost:3000"],
     ["an opaque origin", "null"],
-  ])("refuses %s with 403", async (_name, origin) => {
+    ["a file page's origin", "file://"],
+  ])("refuses %s with 403, which no cache keeps", async (_name, origin) => {
     const res = await post(app, valid(), origin);
     expect(res.status).toBe(403);
+    expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.body).toEqual({ field: "origin", error: expect.stringContaining("this site only") });
   });
 

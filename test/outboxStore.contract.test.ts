@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { App } from "firebase-admin/app";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import type { OutboxStore } from "../server/outbox/store";
@@ -72,9 +73,9 @@ const T0 = 1_700_000_000_000;
 const LEASE = 30_000;
 
 describe.each([
-  ["SQLite", sqliteAdapter()],
-  ["Firestore (emulator)", firestoreAdapter()],
-])("the %s outbox", (_name, adapter) => {
+  ["SQLite", sqliteAdapter(), "sqlite"],
+  ["Firestore (emulator)", firestoreAdapter(), "firestore"],
+] as const)("the %s outbox", (_name, adapter, kind) => {
   let store: OutboxStore;
   let connect: () => Promise<OutboxStore>;
 
@@ -102,6 +103,34 @@ describe.each([
       updatedAt: T0,
     });
     expect(await store.get("no-such-event")).toBeUndefined();
+  });
+
+  test("says which store it is", () => {
+    expect(store.kind).toBe(kind);
+  });
+
+  test("a claim hands its events over in due order, whatever order they were added in", async () => {
+    const [later, earlier] = [sampleEvent(T0 + 1), sampleEvent(T0)];
+    for (const e of [later, earlier]) await store.add(e);
+    expect((await store.claim("w1", 2, LEASE, T0 + 10)).map((e) => e.id)).toEqual([earlier.id, later.id]);
+  });
+
+  test("a claim of zero events (or fewer) leases nothing", async () => {
+    await store.add(sampleEvent(T0));
+    expect(await store.claim("w1", 0, LEASE, T0)).toEqual([]);
+    expect(await store.claim("w1", -1, LEASE, T0)).toEqual([]);
+    expect(await store.counts()).toMatchObject({ pending: 1, leased: 0 });
+  });
+
+  test("an error longer than 1000 characters is kept clipped to 1000, ending in …; one of 1000 is kept whole", async () => {
+    const [long, exact] = [sampleEvent(T0), sampleEvent(T0)];
+    await store.add(long);
+    await store.add(exact);
+    await store.claim("w1", 10, LEASE, T0);
+    await store.settle([long.id], "w1", { status: "failed", at: T0 + 1, error: "x".repeat(1500) });
+    await store.settle([exact.id], "w1", { status: "failed", at: T0 + 1, error: "y".repeat(1000) });
+    expect((await store.get(long.id))!.lastError).toBe(`${"x".repeat(999)}…`);
+    expect((await store.get(exact.id))!.lastError).toBe("y".repeat(1000));
   });
 
   test("claims due events oldest first, at most the limit, leased to the worker", async () => {
@@ -263,5 +292,40 @@ describe.each([
     const ids = batches.flat().map((e) => e.id);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
+  });
+});
+
+describe("the SQLite outbox file", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-file-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("is created with its folder, in WAL mode (readers and the writer do not wait for each other)", async () => {
+    const file = path.join(dir, "not", "yet", "there", "outbox.sqlite");
+    const store = openSqliteOutboxStore(file);
+    await store.add(sampleEvent(T0));
+    const reader = new DatabaseSync(file, { readOnly: true });
+    expect(reader.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    reader.close();
+    await store.close();
+  });
+
+  test("among events due at the same moment, a claim hands over the one created first first", async () => {
+    const store = openSqliteOutboxStore(path.join(dir, "outbox.sqlite"));
+    const [first, second] = [sampleEvent(T0 + 50), sampleEvent(T0 + 40)];
+    for (const e of [first, second]) await store.add(e);
+    await store.claim("w1", 10, LEASE, T0 + 100);
+    for (const e of [first, second]) await store.settle([e.id], "w1", { status: "retry", at: T0 + 101, nextAttemptAt: T0 + 500, error: "HTTP 503" });
+    expect((await store.claim("w2", 10, LEASE, T0 + 500)).map((e) => e.id)).toEqual([second.id, first.id]);
+    await store.close();
+  });
+
+  test("once closed, it refuses work rather than writing behind the caller's back", async () => {
+    const store = openSqliteOutboxStore(path.join(dir, "outbox.sqlite"));
+    await store.close();
+    await expect(store.add(sampleEvent(T0))).rejects.toThrow();
+    await store.close(); // a second close is harmless
   });
 });

@@ -1,6 +1,6 @@
 /** Region detection (spec §2.4): us under the /us segment, uk everywhere else. */
 import { regionFromPath } from "../shared/region";
-import { localeFromPath, localizePath, LOCALES } from "../shared/locales";
+import { localeByCode, localeFromPath, localizePath, LOCALES } from "../shared/locales";
 
 test.each([
   ["/us", "us"],
@@ -23,4 +23,10 @@ test("localizing a path and reading its locale back are inverse", () => {
     }
   }
   expect(localizePath("/", LOCALES[1])).toBe("/us");
+});
+
+test("a region code names its locale; anything else names none", () => {
+  expect(localeByCode("gb")?.lang).toBe("en-gb");
+  expect(localeByCode("us")?.lang).toBe("en-us");
+  for (const code of ["GB", "fr", "", null, undefined]) expect({ code, locale: localeByCode(code) }).toEqual({ code, locale: undefined });
 });

@@ -49,3 +49,44 @@ describe("Klaviyo form events", () => {
     (detail) => expect(klaviyoFormEvent(detail as never)).toBeNull(),
   );
 });
+
+describe("the relay's check of a payload names the first bad field and what is wrong with it", () => {
+  const valid = () => ({ event_name: "PageView", region: "uk", custom_data: { page_url: "https://example.test/", page_title: "Home" } });
+  const withFields = (n: number) => ({
+    ...valid(),
+    custom_data: { ...valid().custom_data, ...Object.fromEntries(Array.from({ length: n - 2 }, (_, i) => [`field_${i}`, i])) },
+  });
+  const problemOf = (body: unknown) => {
+    const parsed = parseTrackingPayload(body);
+    return parsed.ok ? "accepted" : parsed.problem;
+  };
+
+  test("custom_data holds at most 20 fields, page_url and page_title included", () => {
+    expect(problemOf(withFields(20))).toBe("accepted");
+    expect(problemOf(withFields(21))).toEqual({ field: "custom_data", error: "custom_data: at most 20 fields" });
+  });
+
+  test("a custom_data field name is letters, digits and _, starting with a letter, at most 40 characters", () => {
+    const named = (key: string) => ({ ...valid(), custom_data: { ...valid().custom_data, [key]: 1 } });
+    expect(problemOf(named("k".repeat(40)))).toBe("accepted");
+    for (const key of ["k".repeat(41), "bad-key", "_private", "1st"]) {
+      expect(problemOf(named(key))).toEqual({ field: `custom_data.${key}`, error: `custom_data.${key}: a field name of letters, digits and _ (up to 40)` });
+    }
+  });
+
+  test("a missing field is 'required'; a wrong one says what it should be", () => {
+    const { event_name: _event, ...noEvent } = valid();
+    expect(problemOf(noEvent)).toEqual({ field: "event_name", error: "event_name: required" });
+    expect(problemOf({ ...valid(), custom_data: { page_title: "Home" } })).toEqual({ field: "custom_data.page_url", error: "custom_data.page_url: required" });
+    expect(problemOf({ ...valid(), custom_data: { page_title: "Home", page_url: 5 } })).toEqual({
+      field: "custom_data.page_url",
+      error: "custom_data.page_url: Invalid input: expected string, received number",
+    });
+    expect(problemOf({ ...valid(), region: "fr" })).toEqual({ field: "region", error: "region: us or uk" });
+  });
+
+  test("an unknown field is named by its own name; a body that is not an object is named 'body'", () => {
+    expect(problemOf({ ...valid(), extra: 1 })).toEqual({ field: "extra", error: "extra: unknown field" });
+    for (const body of [null, [], "PageView", 42]) expect(problemOf(body)).toEqual({ field: "body", error: "body: a JSON object" });
+  });
+});

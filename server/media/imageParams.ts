@@ -90,6 +90,7 @@ export function parseImageParams(search: URLSearchParams): ParseResult {
   if (Math.max(width ?? 0, height ?? 0) * dpr > MAX_OUTPUT_DIMENSION) {
     return fail(`Invalid image parameter "dpr": the image would exceed ${MAX_OUTPUT_DIMENSION} px`);
   }
+  // Stryker disable next-line ArrayDeclaration: only "format" and "compress" are looked up in it, so any other stand-in means none
   const auto = query.auto ?? [];
   return {
     ok: true,
@@ -163,6 +164,7 @@ function qualityFor(format: OutputFormat, params: ImageParams): number | undefin
 function accepts(accept: string | undefined, type: string): boolean {
   if (!accept) return false;
   return accept.split(",").some((part) => {
+    // Stryker disable next-line MethodExpression: the name is trimmed again where it is compared
     const [name, ...options] = part.trim().toLowerCase().split(";");
     const q = options.map((o) => o.trim()).find((o) => o.startsWith("q="));
     return name.trim() === type && (q === undefined || Number(q.slice(2)) > 0);

@@ -56,10 +56,18 @@ export async function startBuiltServer(env: Record<string, string> = {}, cwd = R
     url,
     process: child,
     output: () => output,
+    // SIGTERM, and a named failure (after SIGKILL) when the server does not exit within 10 s.
     stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          reject(new Error(`the server did not exit within 10 s of SIGTERM:\n${output}`));
+        }, 10_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
         child.kill("SIGTERM");
       }),
   };
