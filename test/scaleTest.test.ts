@@ -20,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { discoverVisitorMix } from "../scripts/loadTestMix.mjs";
+import { openFirestoreOutboxStore } from "../server/outbox/firestoreStore";
 import { renderOfflinePage } from "../scripts/offlinePage.mjs";
 import { driveMix, type MixRequest, type MixResult } from "../scripts/scaleTest/mixedLoad.mjs";
 import { ROOT } from "./support/builtServer";
@@ -37,6 +38,7 @@ const INSTANCES = 3;
 /** The pages' `s-maxage` (server/pageCache/cacheControl.ts): how long nginx may serve a page without asking. */
 const S_MAXAGE_MS = 5_000;
 const WEBHOOK_SECRET = "scale-test-webhook-secret";
+const PROJECT_ID = "scale-test-project";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36";
 
 let emulator: FirestoreEmulator;
@@ -109,7 +111,7 @@ beforeAll(async () => {
     PRISMIC_WEBHOOK_SECRET: WEBHOOK_SECRET,
     CONTENT_REF_TTL_MS: String(PLAN.refTtlMs),
     OUTBOX_STORE: "firestore",
-    FIRESTORE_PROJECT_ID: "scale-test-project",
+    FIRESTORE_PROJECT_ID: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: emulator.host,
     METADATA_SERVER_DETECTION: "none",
     GCE_METADATA_HOST: "127.0.0.1:9",
@@ -284,6 +286,14 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
   let sent = 0;
   let outage: Promise<void> | undefined;
   let killedAt = 0;
+  let settledBeforeKillMs = 0;
+  // The outbox the instances share, read here to time the crash.
+  const outbox = await openFirestoreOutboxStore({ projectId: PROJECT_ID });
+  // Closed once the outage (which reads it) is over, also when the test fails midway.
+  pending.push(async () => {
+    await outage?.catch(() => undefined);
+    await outbox.close();
+  });
   const failures = new Map<string, number>();
   pending.push(() => outage);
   const send = async (id: string) => {
@@ -310,13 +320,24 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
         if (sent === Math.floor(ids.length / 3) && !outage) {
           // A third of the way: Meta goes down for a while, and while it is down an instance
           // crashes (no drain) and comes back a moment later, as its supervisor would restart it.
-          // The crash comes 2 s into the outage, once a batch Meta accepted just before has had
-          // its answer (1.5 s timeout) and been marked delivered: a crash between Meta's 200 and
-          // that mark would send the batch again after its lease, with the same event_ids (Meta
-          // counts them once); the report's `doubled` would show it.
+          // The crash comes at least 2 s into the outage and once every event Meta accepted
+          // before it is marked delivered in the outbox: a crash between Meta's 200 and that mark
+          // would send the batch again after its lease, with the same event_ids (Meta counts them
+          // once), which no outbox can avoid. On a loaded machine the mark can take longer than
+          // 2 s, hence the wait; what is left to count is a lease that ran out during delivery.
           graph.mode = "down";
+          const acceptedBefore = [...graph.accepted.keys()];
           outage = (async () => {
             await sleep(2_000);
+            settledBeforeKillMs = await waitFor(
+              `the ${acceptedBefore.length} events Meta accepted before its outage to be marked delivered`,
+              async () => {
+                const records = await Promise.all(acceptedBefore.map((id) => outbox.get(id)));
+                return records.every((r) => r?.status === "delivered");
+              },
+              120_000,
+              250,
+            );
             killedAt = Date.now();
             await victim.kill();
             await sleep(1_000);
@@ -339,6 +360,10 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
   const counts = ids.map((id) => graph.accepted.get(id) ?? 0);
   const lost = counts.filter((c) => c === 0).length;
   const doubled = counts.filter((c) => c > 1).length;
+  // For a doubled event: the Graph requests that carried it, when (s after the sending started) and how big.
+  const doubledSample = ids.filter((id) => (graph.accepted.get(id) ?? 0) > 1).slice(0, 3).map((id) =>
+    graph.requests.flatMap((r, index) => (r.eventIds.includes(id) ? [{ index, atSeconds: (r.at - sendingStarted) / 1000, events: r.eventIds.length }] : [])),
+  );
   report.events = {
     sent: ids.length,
     sendingSeconds: sendingMs / 1000,
@@ -349,7 +374,10 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
     doubled,
     allDeliveredWithinMsOfTheLastSend: deliveredWithin,
     killedAfterSendingSeconds: (killedAt - sendingStarted) / 1000,
+    acceptedBeforeOutageMarkedDeliveredAfterMs: 2_000 + settledBeforeKillMs,
     graphRequests: graph.requests.length,
+    doubledSample,
+    outboxWarnings: instances.map((i) => i.warnings()),
     failedAttempts: Object.fromEntries(failures),
     instanceErrors: instances.flatMap((i) => i.errorLines()).slice(-5).map((line) => line.slice(0, 600)),
   };

@@ -8,6 +8,15 @@
  * are given up and deleted: each purge is counted and logged. Without Meta
  * credentials events are marked `not_sent`, and the log says so once.
  *
+ * A batch is sent only while its lease has at least the request timeout plus `settleMarginMs`
+ * left (or the claim's own duration, when longer: settling writes each event as claiming did),
+ * counted from before the claim call started: a claim that took longer (a slow store: on
+ * the Firestore emulator a claim costs a few ms an event when idle, many times that under load)
+ * is not sent but left to its
+ * lease, since another worker may already have taken those events over and sent them. The next
+ * claim asks for fewer events (halving down to 1, growing back while claims are quick), so a slow
+ * store still delivers. Settlement is fenced by both stores on the lease holder.
+ *
  * `stop()` stops claiming and waits for the delivery in flight (bounded by the request timeout).
  */
 import { randomUUID } from "node:crypto";
@@ -27,6 +36,12 @@ export interface DeliveryWorkerOptions {
   /** How long a claim holds its events: longer than a delivery, so only a crashed worker's events are taken over. */
   leaseMs?: number;
   requestTimeoutMs?: number;
+  /**
+   * Lease time kept back for settling after the request's timeout (ms): a batch whose lease has
+   * less than `requestTimeoutMs + settleMarginMs` left when its claim returns is not sent.
+   * Default: a third of the lease.
+   */
+  settleMarginMs?: number;
   backoff?: BackoffPolicy;
   /** Pause when nothing is due (ms). */
   idleMs?: number;
@@ -89,6 +104,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     random = Math.random,
   } = options;
   const batchSize = Math.min(MAX_EVENTS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_EVENTS_PER_REQUEST));
+  const settleMarginMs = options.settleMarginMs ?? Math.floor(leaseMs / 3);
+  /** How long a claim may take and still leave the send its timeout and settling its margin. */
+  const claimBudgetMs = leaseMs - requestTimeoutMs - settleMarginMs;
+  if (claimBudgetMs <= 0) throw new Error(`delivery lease (${leaseMs} ms) must be longer than the request timeout plus the settle margin (${leaseMs - claimBudgetMs} ms)`);
+  /** Events asked for per claim: fewer after a slow claim, back up to batchSize after quick ones. */
+  let claimLimit = batchSize;
   const logger = options.logger.child({ worker: workerId });
   const { sleep, wake } = interruptibleSleep();
   let stopping = false;
@@ -158,8 +179,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** One round; resolves the events claimed and the pause before the next round. */
   async function round(): Promise<{ claimed: number; pauseMs: number }> {
     await purge();
-    const batch = await store.claim(workerId, batchSize, leaseMs, now());
+    // The lease runs from this moment, so a slow claim eats into it.
+    const claimedFrom = now();
+    const batch = await store.claim(workerId, claimLimit, leaseMs, claimedFrom);
+    const claimMs = now() - claimedFrom;
+    if (claimMs > claimBudgetMs / 2) claimLimit = Math.max(1, Math.floor(claimLimit / 2));
+    else if (claimMs < claimBudgetMs / 8) claimLimit = Math.min(batchSize, claimLimit * 2);
     if (!batch.length) return { claimed: 0, pauseMs: idleMs };
+    const leaseLeftMs = Math.min(...batch.map((e) => e.leaseUntil ?? claimedFrom + leaseMs)) - now();
+    // Settling writes each event as claiming did: expect it to take about as long as the claim.
+    if (leaseLeftMs < requestTimeoutMs + Math.max(settleMarginMs, claimMs)) {
+      // Another worker may have taken these over once the lease ran out: sending could send them twice.
+      // Left leased, they are due again when the lease ends, shortly.
+      logger.warn({ events: batch.length, claimMs, leaseLeftMs, nextClaimLimit: claimLimit }, "claim took too long to send within its lease: left to the lease, claiming fewer");
+      return { claimed: batch.length, pauseMs: 0 };
+    }
     if (!credentials) {
       await settle(batch, { status: "not_sent", at: now(), reason: NOT_CONFIGURED });
       return { claimed: batch.length, pauseMs: 0 };

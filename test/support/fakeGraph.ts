@@ -17,6 +17,8 @@ export interface FakeAnswer {
 
 export interface GraphRequest {
   path: string;
+  /** When it came in (ms since the epoch). */
+  at: number;
   eventIds: string[];
   accessToken: unknown;
   testEventCode: unknown;
@@ -64,7 +66,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as GraphRequest["body"];
       const eventIds = body.data.map((e) => e.event_id);
-      requests.push({ path: req.url ?? "", eventIds, accessToken: body.access_token, testEventCode: body.test_event_code, body });
+      requests.push({ path: req.url ?? "", at: Date.now(), eventIds, accessToken: body.access_token, testEventCode: body.test_event_code, body });
       const planned = queue.shift() ?? fake.mode;
       if (planned === "stall") {
         held.add(res);

@@ -103,6 +103,8 @@ export interface Instance {
   kill(): Promise<void>;
   /** Lines the process logged at error or fatal (pino levels 50, 60), over every start. */
   errorLines(): string[];
+  /** How many warnings (pino level 40) the process logged, by message, over every start. */
+  warnings(): Record<string, number>;
 }
 
 export function createInstance(env: Record<string, string>, port: number): Instance {
@@ -110,6 +112,7 @@ export function createInstance(env: Record<string, string>, port: number): Insta
   const mediaCache = fs.mkdtempSync(path.join(os.tmpdir(), "scale-media-"));
   let child: ChildProcess | undefined;
   const errors: string[] = [];
+  const warnings: Record<string, number> = {};
   const instance: Instance = {
     port,
     url,
@@ -128,7 +131,11 @@ export function createInstance(env: Record<string, string>, port: number): Insta
         pending += d;
         const lines = pending.split("\n");
         pending = lines.pop()!;
-        for (const line of lines) if (/"level":(50|60)/.test(line)) errors.push(line.slice(0, 4000));
+        for (const line of lines) {
+          if (/"level":(50|60)/.test(line)) errors.push(line.slice(0, 4000));
+          const warning = /"level":40\b.*"msg":"([^"]*)"/.exec(line);
+          if (warning) warnings[warning[1]] = (warnings[warning[1]] ?? 0) + 1;
+        }
       });
       started.stderr!.on("data", (d) => (stderr += d));
       await waitFor(
@@ -143,6 +150,7 @@ export function createInstance(env: Record<string, string>, port: number): Insta
     stop: () => (child ? stopProcess(child, "SIGTERM", 40_000) : Promise.resolve(null)),
     kill: () => (child ? stopProcess(child, "SIGKILL", 5_000).then(() => undefined) : Promise.resolve()),
     errorLines: () => errors,
+    warnings: () => warnings,
   };
   return instance;
 }
