@@ -8,6 +8,7 @@ import { capturingLogger } from "./support/capturingLogger";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";
+import { warmPage } from "./support/warmPage";
 
 function setup(env: Record<string, string> = {}) {
   const faults = createFaultyFetch();
@@ -19,14 +20,6 @@ function setup(env: Record<string, string> = {}) {
 
 const outageLines = (lines: Array<{ msg: string }>) => lines.filter((l) => l.msg === "The content service is unavailable");
 
-async function warm(app: Parameters<typeof request>[0], path: string) {
-  for (let i = 0; i < 40; i++) {
-    if ((await request(app).get(path)).headers["x-cache"] === "HIT") return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
-
 describe.each([
   ["down (network errors)", { kind: "down" } as const],
   ["failing with 500", { kind: "serverError" } as const],
@@ -35,7 +28,7 @@ describe.each([
 ])("while Prismic is %s", (_name, fault) => {
   test("a cached page is still served, a never-seen page gets the friendly 503, and recovery needs no restart", async () => {
     const { app, faults } = setup();
-    await warm(app, "/gallery/braybrook-st");
+    await warmPage(app, "/gallery/braybrook-st");
     faults.set(fault);
 
     const cached = await request(app).get("/gallery/braybrook-st");
@@ -65,7 +58,7 @@ describe.each([
 
 test("a long Retry-After stops all requests to Prismic until it has passed", async () => {
   const { app, faults } = setup();
-  await warm(app, "/");
+  await warmPage(app, "/");
   faults.set({ kind: "rateLimited", retryAfterSeconds: 120 });
   await request(app).get("/gallery/canal-house");
   const afterFirst = faults.calls.length;

@@ -12,18 +12,9 @@ import { PAGE_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL } from "../server/pageCache
 import { createFaultyFetch } from "./support/faultyFetch";
 import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";
+import { warmPage } from "./support/warmPage";
 
 const SECRET = "a-webhook-secret-of-some-length";
-
-/** Requests a page until it is served from the cache (compression is stored just after the first response). */
-async function warm(app: Parameters<typeof request>[0], path: string): Promise<request.Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await request(app).get(path);
-    if (res.headers["x-cache"] === "HIT") return res;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
 
 /** The bytes on the wire (supertest would decompress them). */
 async function rawGet(app: Express, path: string, headers: Record<string, string>) {
@@ -56,7 +47,7 @@ test("a cache hit makes no content request and says HIT", async () => {
   const miss = await request(app).get("/gallery/braybrook-st");
   expect(miss.status).toBe(200);
   expect(miss.headers["x-cache"]).toBe("MISS");
-  await warm(app, "/gallery/braybrook-st");
+  await warmPage(app, "/gallery/braybrook-st");
   const before = faults.calls.length;
   expect(before).toBeGreaterThan(0);
   const hit = await request(app).get("/gallery/braybrook-st");
@@ -69,7 +60,7 @@ test("pages carry CDN-friendly cache headers and an ETag that answers 304", asyn
   const { app } = setup();
   const first = await request(app).get("/info/blog");
   expect(first.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
-  const hit = await warm(app, "/info/blog");
+  const hit = await warmPage(app, "/info/blog");
   expect(hit.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
   expect(hit.headers.etag).toMatch(/^"p-/);
   const notModified = await request(app).get("/info/blog").set("If-None-Match", hit.headers.etag);
@@ -82,7 +73,7 @@ test.each([
   ["gzip", (b: Buffer) => zlib.gunzipSync(b)],
 ] as const)("a hit is sent already compressed with %s", async (encoding, decode) => {
   const { app } = setup();
-  await warm(app, "/materials/samples");
+  await warmPage(app, "/materials/samples");
   const plain = await rawGet(app, "/materials/samples", { "accept-encoding": "identity" });
   const hit = await rawGet(app, "/materials/samples", { "accept-encoding": encoding });
   expect(plain.headers["x-cache"]).toBe("HIT");
@@ -97,7 +88,7 @@ test("a 404 is cached briefly, so a second request for the same bad uid costs th
   const first = await request(app).get("/gallery/no-such-project");
   expect(first.status).toBe(404);
   expect(first.headers["cache-control"]).toBe(NOT_FOUND_CACHE_CONTROL);
-  await warm(app, "/gallery/no-such-project");
+  await warmPage(app, "/gallery/no-such-project");
   const before = faults.calls.length;
   const again = await request(app).get("/gallery/no-such-project");
   expect(again.status).toBe(404);
@@ -142,7 +133,7 @@ test("the publish webhook with the right secret makes the new content show after
   expect(stale.headers["x-cache"]).toBe("STALE");
   expect(stale.text).not.toContain("Webhook fresh");
   // ... and the new page as soon as that render is done.
-  const fresh = await warm(app, "/");
+  const fresh = await warmPage(app, "/");
   expect(fresh.text).toContain("Webhook fresh");
 });
 

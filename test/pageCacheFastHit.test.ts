@@ -10,15 +10,7 @@ import type { Express } from "express";
 import request from "supertest";
 import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp } from "./support/testApp";
-
-async function warm(app: Express, path: string, headers: Record<string, string> = {}): Promise<request.Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await request(app).get(path).set(headers);
-    if (res.headers["x-cache"] === "HIT") return res;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
+import { warmPage } from "./support/warmPage";
 
 /** What differs per response by nature, and what only the streaming stack adds. */
 const PER_RESPONSE = new Set(["date", "x-request-id", "x-cache", "connection", "keep-alive", "transfer-encoding", "content-length"]);
@@ -34,7 +26,7 @@ test("a hit is answered by the fast path with the bytes and every header of the 
   const { app, lines } = setup();
   const miss = await request(app).get("/gallery/braybrook-st");
   expect(miss.headers["x-cache"]).toBe("MISS");
-  const hit = await warm(app, "/gallery/braybrook-st");
+  const hit = await warmPage(app, "/gallery/braybrook-st");
   const traced = await request(app).get("/gallery/braybrook-st?utm_source=x&token=s3cret").set("X-Request-Id", "hit-123");
   expect(traced.headers["x-request-id"]).toBe("hit-123");
   expect(traced.text).toBe(miss.text);
@@ -52,7 +44,7 @@ test("a hit is answered by the fast path with the bytes and every header of the 
 
 test("compressed bodies as the client accepts them, and 304 for a matching If-None-Match", async () => {
   const { app } = setup();
-  const hit = await warm(app, "/info/blog");
+  const hit = await warmPage(app, "/info/blog");
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const get = (headers: Record<string, string>) =>
@@ -88,8 +80,8 @@ describe("never ahead of what decides first", () => {
   const t = setup();
   const browser = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/124 Safari/537.36" };
   beforeAll(async () => {
-    await warm(t.app, "/", { ...browser, "Accept-Language": "en-GB" });
-    await warm(t.app, "/gallery");
+    await warmPage(t.app, "/", { ...browser, "Accept-Language": "en-GB" });
+    await warmPage(t.app, "/gallery");
   });
 
   test("another spelling of a cached page is redirected, not served", async () => {
@@ -128,7 +120,7 @@ describe("never ahead of what decides first", () => {
 
 test("over HTTPS (behind a trusted proxy) a hit carries HSTS, as every other response does", async () => {
   const { app } = setup({ TRUST_PROXY: "loopback" });
-  await warm(app, "/gallery");
+  await warmPage(app, "/gallery");
   const res = await request(app).get("/gallery").set("X-Forwarded-Proto", "https");
   expect(res.headers["x-cache"]).toBe("HIT");
   expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");

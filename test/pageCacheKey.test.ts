@@ -6,16 +6,7 @@
 import request from "supertest";
 import { createPageCache, NOT_FOUND_SHARE, type PageToStore } from "../server/pageCache/pageCache";
 import { createTestApp } from "./support/testApp";
-
-/** Requests a page until it is served from the cache (bounded). */
-async function warm(app: Parameters<typeof request>[0], path: string): Promise<request.Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await request(app).get(path);
-    if (res.headers["x-cache"] === "HIT") return res;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
+import { warmPage } from "./support/warmPage";
 
 const CAMPAIGN_PARAMETERS = [
   ["Meta", "fbclid=IwAR2x_unique"],
@@ -32,7 +23,7 @@ describe("campaign links hit the cache", () => {
   const t = createTestApp();
 
   test.each(CAMPAIGN_PARAMETERS)("%s (%s): HIT after the page's first render, the same bytes", async (_name, query) => {
-    const clean = await warm(t.app, "/info/blog");
+    const clean = await warmPage(t.app, "/info/blog");
     const before = t.calls.log.length;
     const res = await request(t.app).get(`/info/blog?${query}`);
     expect(res.status).toBe(200);
@@ -42,13 +33,13 @@ describe("campaign links hit the cache", () => {
   });
 
   test("a parameter the page reads is part of the key: ?page=1 is its own entry, and campaign parameters beside it are ignored", async () => {
-    await warm(t.app, "/gallery?page=1");
+    await warmPage(t.app, "/gallery?page=1");
     const res = await request(t.app).get("/gallery?utm_source=x&page=1&fbclid=y");
     expect(res.headers["x-cache"]).toBe("HIT");
   });
 
   test("1,500 junk query strings leave the home page cached, and render nothing", async () => {
-    const home = await warm(t.app, "/");
+    const home = await warmPage(t.app, "/");
     const before = t.calls.log.length;
     for (let i = 0; i < 1500; i++) {
       const res = await request(t.app).get(`/?bust=${i}&fbclid=${i}`);
@@ -71,7 +62,7 @@ describe("the preview cookie", () => {
     ["a token that is not one", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "no spaces allowed" } }))}`],
     ["a bare non-https token", "io.prismic.preview=http%3A%2F%2Fembedded.invalid%2Fpreviews%2Fx"],
   ])("%s is no preview: the page is a HIT, public", async (_what, cookie) => {
-    const clean = await warm(t.app, "/gallery");
+    const clean = await warmPage(t.app, "/gallery");
     const res = await request(t.app).get("/gallery").set("Cookie", cookie);
     expect(res.headers["x-cache"]).toBe("HIT");
     expect(res.headers["cache-control"]).toBe(clean.headers["cache-control"]);
@@ -83,14 +74,14 @@ describe("the preview cookie", () => {
     const fresh = createTestApp({ env: { PRISMIC_TOOLBAR_SRC: "https://static.cdn.prismic.io/prismic.js?new=true&repo=embedded" } });
     const first = await request(fresh.app).get("/materials/samples").set("Cookie", "io.prismic.preview=junk");
     expect(first.headers["x-cache"]).toBe("MISS");
-    const clean = await warm(fresh.app, "/materials/samples");
+    const clean = await warmPage(fresh.app, "/materials/samples");
     expect(first.text).toBe(clean.text);
     expect(first.headers["content-security-policy"]).toBe(clean.headers["content-security-policy"]);
     expect(first.headers["content-security-policy"]).not.toContain("*.prismic.io");
   });
 
   test("a well-formed preview of this repository still bypasses the cache", async () => {
-    await warm(t.app, "/gallery");
+    await warmPage(t.app, "/gallery");
     const cookie = `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "https://embedded.invalid/previews/spring-refresh" } }))}`;
     const res = await request(t.app).get("/gallery").set("Cookie", cookie);
     expect(res.headers["x-cache"]).toBe("BYPASS");
@@ -124,7 +115,7 @@ describe("404s have their own budget", () => {
 
   test("over HTTP: junk 404s cannot push the home page out of a small cache", async () => {
     const t = createTestApp({ env: { PAGE_CACHE_BYTES: String(200_000) } });
-    await warm(t.app, "/");
+    await warmPage(t.app, "/");
     for (let i = 0; i < 40; i++) expect((await request(t.app).get(`/gallery/no-such-${i}`)).status).toBe(404);
     expect((await request(t.app).get("/")).headers["x-cache"]).toBe("HIT");
   }, 30_000);
