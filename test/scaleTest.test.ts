@@ -28,7 +28,8 @@ import { startFakeGraph, type FakeGraph } from "./support/fakeGraph";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { demoWithHomeHeading } from "./support/publish";
-import { createInstance, instancePorts, memoryOf, startNginx, waitFor, type Instance, type Nginx } from "./support/siteCluster";
+import { createInstance, instancePorts, memoryOf, startNginx, type Instance, type Nginx } from "./support/siteCluster";
+import { until } from "./support/waitFor";
 
 const FULL = process.env.SCALE_TEST === "full";
 const PLAN = FULL
@@ -234,7 +235,7 @@ test("a publish, announced to one instance by the webhook, is served by every in
   const bound = PLAN.refTtlMs + S_MAXAGE_MS + 1_000;
   const targets = [...instances.map((i) => i.url), nginx.url];
   const seenAfter = await Promise.all(
-    targets.map((origin) => waitFor(`${origin} to serve the published home page`, () => shows(origin), bound + 5_000, 100).then(() => Date.now() - publishedAt)),
+    targets.map((origin) => until(`${origin} to serve the published home page`, () => shows(origin), { timeoutMs: bound + 5_000, intervalMs: 100 }).then(() => Date.now() - publishedAt)),
   );
   published();
   const load = await visitors;
@@ -329,14 +330,13 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
           const acceptedBefore = [...graph.accepted.keys()];
           outage = (async () => {
             await sleep(2_000);
-            settledBeforeKillMs = await waitFor(
+            settledBeforeKillMs = await until(
               `the ${acceptedBefore.length} events Meta accepted before its outage to be marked delivered`,
               async () => {
                 const records = await Promise.all(acceptedBefore.map((id) => outbox.get(id)));
                 return records.every((r) => r?.status === "delivered");
               },
-              120_000,
-              250,
+              { timeoutMs: 120_000, intervalMs: 250 },
             );
             killedAt = Date.now();
             await victim.kill();
@@ -351,11 +351,10 @@ test(`tracking events spread over the instances while one is SIGKILLed and Meta 
   );
   const sendingMs = Date.now() - sendingStarted;
   await outage;
-  const deliveredWithin = await waitFor(
+  const deliveredWithin = await until(
     `Meta's stand-in to receive all ${ids.length} events`,
     () => ids.every((id) => graph.accepted.has(id)),
-    PLAN.deliveryBoundMs,
-    250,
+    { timeoutMs: PLAN.deliveryBoundMs, intervalMs: 250 },
   ).catch(() => null);
   const counts = ids.map((id) => graph.accepted.get(id) ?? 0);
   const lost = counts.filter((c) => c === 0).length;

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { writeLocalNginxConfig } from "../../scripts/scaleTest/nginxConfig.mjs";
 import { freePort, ROOT } from "./builtServer";
+import { until } from "./waitFor";
 
 const PRELOAD = path.join(ROOT, "scripts/scaleTest/prismicOnLoopback.mjs");
 
@@ -21,16 +22,6 @@ export function nginxBinary(): string {
   const found = dirs.map((dir) => path.join(dir, "nginx")).find((file) => fs.existsSync(file));
   if (!found) throw new Error("nginx is not installed: apt-get install nginx-light (.ci/run does it in CI)");
   return found;
-}
-
-/** Polls `check` every `everyMs` until it returns true; fails naming `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 export interface Nginx {
@@ -51,13 +42,13 @@ export async function startNginx(options: { upstreams: string[]; offlinePage: st
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(
+  await until(
     `nginx on ${url}`,
     async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${readOr(path.join(dir, "startup.log"))}`);
       return (await fetch(`${url}/_nginx/healthz`).catch(() => null))?.ok === true;
     },
-    10_000,
+    { timeoutMs: 10_000, intervalMs: 100 },
   );
   return {
     url,
@@ -138,13 +129,13 @@ export function createInstance(env: Record<string, string>, port: number): Insta
         }
       });
       started.stderr!.on("data", (d) => (stderr += d));
-      await waitFor(
+      await until(
         `instance ${url} to be ready`,
         async () => {
           if (started.exitCode !== null) throw new Error(`instance ${url} exited with ${started.exitCode}: ${stderr}`);
           return (await fetch(`${url}/readyz`).then((r) => r.text(), () => "")) === "ready";
         },
-        30_000,
+        { timeoutMs: 30_000, intervalMs: 100 },
       );
     },
     stop: () => (child ? stopProcess(child, "SIGTERM", 40_000) : Promise.resolve(null)),

@@ -5,17 +5,21 @@
  * once (the SQLite outbox is synchronous underneath) keeps the event loop busy.
  */
 
-/** Resolves once `condition` holds, polling every `intervalMs`; throws after `timeoutMs` naming `what`. */
+/**
+ * Resolves once `condition` holds, polling every `intervalMs`, with how long that took in ms;
+ * throws after `timeoutMs` naming `what`.
+ */
 export async function until(
   what: string,
   condition: () => boolean | Promise<boolean>,
   { timeoutMs = 5_000, intervalMs = 10 }: { timeoutMs?: number; intervalMs?: number } = {},
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+): Promise<number> {
+  const started = Date.now();
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+  return Date.now() - started;
 }
 
 /** Settles as `promise` does, or rejects after `timeoutMs` naming `what`. */
