@@ -42,4 +42,6 @@ module.exports = {
   // only by way of server/app.ts.
   roots: ["test", "shared", "server", "views", "client"].map((dir) => `<rootDir>/${dir}`),
   globalSetup: undefined,
+  // Credits code run in beforeAll hooks to the tests under them (see the file).
+  testEnvironment: require.resolve("./test/support/mutationCoverageEnvironment.cjs"),
 };
