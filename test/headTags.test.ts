@@ -4,8 +4,10 @@
  */
 import request from "supertest";
 import type { Express } from "express";
+import { headTags } from "../server/headTags";
 import { resolveLink } from "../shared/linkResolver";
 import { localeByLang } from "../shared/locales";
+import type { PageHead } from "../shared/pageHead";
 import { buildSectionIndex } from "../shared/sectionIndex";
 import { readDocument, readDocuments, type DocumentJson } from "./support/contentFiles";
 import { decodeEntities } from "./support/html";
@@ -162,4 +164,69 @@ describe("structured data", () => {
       for (const i of items) expect(i.item.startsWith(origin)).toBe(true);
     },
   );
+});
+
+describe("the tags for one page's head", () => {
+  const gb = localeByLang("en-gb");
+  const us = localeByLang("en-us");
+  const base: PageHead = {
+    title: "Braybrook St | Hartley & Reed",
+    description: "A walnut kitchen <for> a terrace",
+    canonical: "https://site.test/gallery/braybrook-st",
+    alternates: [
+      { language: "en-GB", url: "https://site.test/gallery/braybrook-st" },
+      { language: "en-US", url: "https://site.test/us/gallery/braybrook-st" },
+    ],
+    image: { url: "https://site.test/media/k.jpg", width: 1200, height: 800, alt: "Walnut doors" },
+    type: "article",
+    jsonLd: [],
+  };
+  const tagsOf = (head: PageHead, locale = gb) => headOf(`${headTags(head, locale)}</head>`);
+
+  test("Open Graph names the site, the kind of page, its title, description and image text", () => {
+    const { meta } = tagsOf(base);
+    expect(meta["og:site_name"]).toEqual(["Hartley & Reed"]);
+    expect(meta["og:type"]).toEqual(["article"]);
+    expect(meta["og:title"]).toEqual([base.title]);
+    expect(meta["og:description"]).toEqual([base.description]);
+    expect(meta["og:image"]).toEqual([base.image.url]);
+    expect(meta["og:image:width"]).toEqual(["1200"]);
+    expect(meta["og:image:height"]).toEqual(["800"]);
+    expect(meta["og:image:alt"]).toEqual(["Walnut doors"]);
+  });
+
+  test("Twitter's card repeats the title, description and image", () => {
+    const { meta } = tagsOf(base);
+    expect(meta["twitter:card"]).toEqual(["summary_large_image"]);
+    expect(meta["twitter:title"]).toEqual([base.title]);
+    expect(meta["twitter:description"]).toEqual([base.description]);
+    expect(meta["twitter:image"]).toEqual([base.image.url]);
+  });
+
+  test("a page without a description or image text has no empty tags for them", () => {
+    const html = headTags({ ...base, description: null, image: { ...base.image, alt: "" } }, gb);
+    expect(html).not.toMatch(/og:description|twitter:description|og:image:alt/);
+  });
+
+  test("og:locale is the page's region and og:locale:alternate each other region it is published in", () => {
+    expect(tagsOf(base, gb).meta).toMatchObject({ "og:locale": ["en_GB"], "og:locale:alternate": ["en_US"] });
+    expect(tagsOf({ ...base, canonical: base.alternates[1].url }, us).meta).toMatchObject({
+      "og:locale": ["en_US"],
+      "og:locale:alternate": ["en_GB"],
+    });
+    const gbOnly = { ...base, alternates: [base.alternates[0]] };
+    expect(tagsOf(gbOnly, gb).meta["og:locale:alternate"]).toBeUndefined();
+  });
+
+  test("x-default points at the gb version, and is left out when there is none", () => {
+    const reversed = { ...base, alternates: [...base.alternates].reverse() };
+    expect(tagsOf(reversed).alternates["x-default"]).toBe(base.alternates[0].url);
+    const usOnly = { ...base, canonical: base.alternates[1].url, alternates: [base.alternates[1]] };
+    const html = headTags(usOnly, us);
+    expect(html).not.toContain("x-default");
+  });
+
+  test("the tags are written one after another with nothing between them", () => {
+    expect(headTags(base, gb)).toMatch(/^(?:<(?:link|meta) [^>]*>|<script [^>]*>[^<]*<\/script>)+$/);
+  });
 });
