@@ -6,23 +6,37 @@
  */
 const base = require("./jest.config.cjs");
 
+// Test apps without a page cache unless a test asks for one (test/support/testApp.ts says why).
+process.env.MUTATION_TESTING = "1";
+
 /** Each mutated module's own tests (see stryker.config.mjs for the modules). */
 const TESTS = [
   "anchors",
+  "browserPayload",
+  "canonicalUrls",
+  "delivery",
   "emailMarketing",
   "headTags",
+  "httpEdges",
   "imageParams",
+  "klaviyoFooterForm",
   "legacyRedirects",
   "linkResolver",
   "localeDetection",
   "media",
+  "mediaAbuse",
   "metaCapiRelay",
   "notFound",
   "outboxStore.contract",
-  "delivery",
   "pageCache",
+  "pageCacheKey",
+  "pageHeads",
   "region",
+  "rootRelativeMarkup",
   "routes",
+  "securityHeaders",
+  "sitemap",
+  "speculationRules",
   "structuredData",
   "trackingConfig",
   "trackingEvents",

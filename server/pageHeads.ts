@@ -37,6 +37,7 @@ function listCrumb(scope: HeadScope, list: keyof typeof LIST_PATHS) {
  * which is canonical), never the request's spelling of it.
  */
 function contextFor(scope: HeadScope, doc: RoutableDocument): HeadContext {
+  // Stryker disable next-line StringLiteral: resolveLink reads a link with an empty link_type as a document link too
   const own = resolveLink({ link_type: "Document", ...doc }, scope.sectionsByLang[scope.locale.lang] ?? {}, scope.locale);
   const path = own && own !== NOT_FOUND_PATH ? own : canonicalPath(scope.path);
   return { ...scope, path, alternates: documentAlternates(doc, scope.sectionsByLang, scope.origin) };

@@ -11,7 +11,7 @@ import request from "supertest";
 import { PAGE_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL } from "../server/pageCache/cacheControl";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { demoWithHomeHeading } from "./support/publish";
-import { createTestApp } from "./support/testApp";
+import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";
 import { warmPage } from "./support/warmPage";
 
 const SECRET = "a-webhook-secret-of-some-length";
@@ -38,7 +38,7 @@ async function rawGet(app: Express, path: string, headers: Record<string, string
 
 function setup(env: Record<string, string> = {}) {
   const faults = createFaultyFetch();
-  const test = createTestApp({ wrapFetch: faults.wrap, env: { CONTENT_REF_TTL_MS: "60000", PRISMIC_WEBHOOK_SECRET: SECRET, ...env } });
+  const test = createTestApp({ wrapFetch: faults.wrap, env: { CONTENT_REF_TTL_MS: "60000", PRISMIC_WEBHOOK_SECRET: SECRET, ...WITH_PAGE_CACHE, ...env } });
   return { ...test, faults };
 }
 

@@ -5,7 +5,7 @@
  */
 import request from "supertest";
 import { createPageCache, NOT_FOUND_SHARE, type PageToStore } from "../server/pageCache/pageCache";
-import { createTestApp } from "./support/testApp";
+import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";
 import { warmPage } from "./support/warmPage";
 
 const CAMPAIGN_PARAMETERS = [
@@ -20,7 +20,7 @@ const CAMPAIGN_PARAMETERS = [
 ] as const;
 
 describe("campaign links hit the cache", () => {
-  const t = createTestApp();
+  const t = createTestApp({ env: WITH_PAGE_CACHE });
 
   test.each(CAMPAIGN_PARAMETERS)("%s (%s): HIT after the page's first render, the same bytes", async (_name, query) => {
     const clean = await warmPage(t.app, "/info/blog");
@@ -53,7 +53,7 @@ describe("campaign links hit the cache", () => {
 });
 
 describe("the preview cookie", () => {
-  const t = createTestApp();
+  const t = createTestApp({ env: WITH_PAGE_CACHE });
 
   test.each([
     ["junk", "io.prismic.preview=junk"],
@@ -71,7 +71,7 @@ describe("the preview cookie", () => {
 
   test("a junk cookie's visit that renders the page gets the same bytes and policy as anyone, not the preview's", async () => {
     // Prismic's hosted toolbar, whose hosts a preview's policy would add.
-    const fresh = createTestApp({ env: { PRISMIC_TOOLBAR_SRC: "https://static.cdn.prismic.io/prismic.js?new=true&repo=embedded" } });
+    const fresh = createTestApp({ env: { ...WITH_PAGE_CACHE, PRISMIC_TOOLBAR_SRC: "https://static.cdn.prismic.io/prismic.js?new=true&repo=embedded" } });
     const first = await request(fresh.app).get("/materials/samples").set("Cookie", "io.prismic.preview=junk");
     expect(first.headers["x-cache"]).toBe("MISS");
     const clean = await warmPage(fresh.app, "/materials/samples");

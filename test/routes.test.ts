@@ -32,7 +32,7 @@ import {
   titleOf,
   visibleText,
 } from "./support/html";
-import { createTestApp } from "./support/testApp";
+import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";
 
 let app: Express;
 beforeAll(() => {
@@ -270,7 +270,10 @@ describe("Content-Security-Policy: one policy a cache may keep (decision record 
   });
 
   test("a cached copy is sent with the render's policy", async () => {
-    const hit = await request(app).get("/gallery/braybrook-st");
+    const cached = createTestApp({ env: WITH_PAGE_CACHE }).app;
+    const miss = await request(cached).get("/gallery/braybrook-st");
+    expect(miss.text).toBe(res.text);
+    const hit = await request(cached).get("/gallery/braybrook-st");
     expect(hit.headers["x-cache"]).toBe("HIT");
     expect(hit.text).toBe(res.text);
     expect(hit.headers["content-security-policy"]).toBe(res.headers["content-security-policy"]);

@@ -102,6 +102,9 @@ function waitForAssetManifest(buildDir: string): AssetManifest {
   }
 }
 
+/** The production page cache, for tests about caching (mutation runs otherwise turn it off). */
+export const WITH_PAGE_CACHE = { PAGE_CACHE_BYTES: String(64 * 1024 * 1024) } as const;
+
 export function createTestApp(options: TestAppOptions = {}): TestApp {
   const config = loadConfig(
     {
@@ -109,6 +112,10 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
       LOG_LEVEL: "silent",
       SITE_URL: "http://localhost:3000",
       CONTENT_DIR: options.contentDir ?? "content",
+      // Under mutation testing (jest.stryker.config.cjs) an app keeps no pages unless the test asks
+      // for a cache: Stryker credits code to the test that runs it, and a page rendered once for
+      // one test and served from the cache to the next would leave the next one's checks unused.
+      ...(process.env.MUTATION_TESTING === "1" ? { PAGE_CACHE_BYTES: "0" } : {}),
       ...options.env,
     },
     ROOT,

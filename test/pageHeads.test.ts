@@ -1,0 +1,157 @@
+/**
+ * Each page type's head (server/pageHeads.ts): the canonical is the document's own URL, the
+ * breadcrumb trail names each step with an absolute URL in the page's region, articles say what
+ * they are and when they were published, and the business and publisher carry the site's logo.
+ */
+import { headOf, listHeadOf, type HeadScope } from "../server/pageHeads";
+import type { RoutableDocument } from "../shared/documents";
+import { LOCALES, localeByLang } from "../shared/locales";
+import { EMBEDDED_MEDIA_ORIGIN } from "../shared/mediaOrigin";
+import { buildSectionIndex } from "../shared/sectionIndex";
+import { readDocument, type DocumentJson } from "./support/contentFiles";
+
+const ORIGIN = "https://site.test";
+const sectionsByLang = Object.fromEntries(
+  LOCALES.map((l) => [l.lang, buildSectionIndex(readDocument(l.lang, "navigation", "primary-nav").data.body)]),
+);
+
+function scopeFor(lang: string, path: string): HeadScope {
+  return { origin: ORIGIN, locale: localeByLang(lang), path, sectionsByLang };
+}
+/** An image as the content repository serves it (the embedded media's own origin). */
+const served = (image: { url: string }) => ({ ...image, url: EMBEDDED_MEDIA_ORIGIN + image.url });
+const head = (doc: DocumentJson, path: string) => headOf(doc as unknown as RoutableDocument, scopeFor(doc.lang, path));
+
+interface Crumb {
+  position: number;
+  name: string;
+  item: string;
+}
+function trailOf(jsonLd: Array<Record<string, unknown>>): Array<[string, string]> {
+  const list = jsonLd.find((d) => d["@type"] === "BreadcrumbList");
+  expect(list).toBeDefined();
+  return (list!.itemListElement as Crumb[]).map((c) => [c.name, c.item]);
+}
+
+describe("the canonical", () => {
+  test("is the document's own URL, whatever path the request spelled", () => {
+    const doc = readDocument("en-gb", "gallery_project", "braybrook-st");
+    expect(head(doc, "/projects/braybrook-st").canonical).toBe(`${ORIGIN}/gallery/braybrook-st`);
+    const inSection = readDocument("en-gb", "page", "doors-drawers");
+    expect(head(inSection, "/doors-drawers").canonical).toBe(`${ORIGIN}/products/doors-drawers`);
+  });
+
+  test("of a list is the list's own path in the region, listing both regions", () => {
+    const h = listHeadOf("blog", 2, scopeFor("en-us", "/us/info/blog"));
+    expect(h.canonical).toBe(`${ORIGIN}/us/info/blog`);
+    expect(h.alternates.map((a) => a.url)).toEqual([`${ORIGIN}/info/blog`, `${ORIGIN}/us/info/blog`]);
+  });
+
+  test("is the request's path made canonical when the document has no URL of its own", () => {
+    const doc = readDocument("en-gb", "page", "quote");
+    const orphan = { ...doc, uid: null };
+    expect(head(orphan, "/Quote/").canonical).toBe(`${ORIGIN}/quote`);
+  });
+});
+
+describe("the breadcrumb trail", () => {
+  test("a gallery item: Home, Gallery, the item, in its region", () => {
+    const gb = readDocument("en-gb", "gallery_project", "braybrook-st");
+    expect(trailOf(head(gb, "/gallery/braybrook-st").jsonLd)).toEqual([
+      ["Home", `${ORIGIN}/`],
+      ["Gallery", `${ORIGIN}/gallery`],
+      [gb.data.title, `${ORIGIN}/gallery/braybrook-st`],
+    ]);
+    const us = readDocument("en-us", "gallery_project", "braybrook-st");
+    expect(trailOf(head(us, "/us/gallery/braybrook-st").jsonLd)).toEqual([
+      ["Home", `${ORIGIN}/us`],
+      ["Gallery", `${ORIGIN}/us/gallery`],
+      [us.data.title, `${ORIGIN}/us/gallery/braybrook-st`],
+    ]);
+  });
+
+  test("an article: Home, Journal, the article", () => {
+    const doc = readDocument("en-gb", "article", "planning-a-pantry");
+    expect(trailOf(head(doc, "/info/blog/planning-a-pantry").jsonLd)).toEqual([
+      ["Home", `${ORIGIN}/`],
+      ["Journal", `${ORIGIN}/info/blog`],
+      [doc.data.title, `${ORIGIN}/info/blog/planning-a-pantry`],
+    ]);
+  });
+
+  test("any other page: Home, the page", () => {
+    const doc = readDocument("en-gb", "page", "quote");
+    expect(trailOf(head(doc, "/quote").jsonLd)).toEqual([
+      ["Home", `${ORIGIN}/`],
+      [doc.data.title, `${ORIGIN}/quote`],
+    ]);
+  });
+
+  test("an untitled document's last step has an empty name, never a made-up one", () => {
+    const doc = readDocument("en-gb", "page", "quote");
+    const trail = trailOf(head({ ...doc, data: { ...doc.data, title: null } }, "/quote").jsonLd);
+    expect(trail.at(-1)).toEqual(["", `${ORIGIN}/quote`]);
+  });
+
+  test("a list: Home, the list, in its region", () => {
+    expect(trailOf(listHeadOf("blog", 1, scopeFor("en-us", "/us/info/blog")).jsonLd)).toEqual([
+      ["Home", `${ORIGIN}/us`],
+      ["Journal", `${ORIGIN}/us/info/blog`],
+    ]);
+    expect(trailOf(listHeadOf("gallery", 2, scopeFor("en-gb", "/gallery")).jsonLd)).toEqual([
+      ["Home", `${ORIGIN}/`],
+      ["Gallery", `${ORIGIN}/gallery`],
+    ]);
+  });
+});
+
+describe("what a page says it is", () => {
+  test("a gallery item is a website page whose share image falls back to its cover", () => {
+    const doc = readDocument("en-gb", "gallery_project", "braybrook-st");
+    const h = head({ ...doc, data: { ...doc.data, meta_image: {}, cover: served(doc.data.cover) } }, "/gallery/braybrook-st");
+    expect(h.type).toBe("website");
+    expect(h.image).toMatchObject({ url: ORIGIN + doc.data.cover.url, ...doc.data.cover.dimensions });
+  });
+
+  test("an article is an article, with its share image falling back to its cover", () => {
+    const doc = readDocument("en-gb", "article", "planning-a-pantry");
+    const h = head({ ...doc, data: { ...doc.data, meta_image: {}, cover: served(doc.data.cover) } }, "/info/blog/planning-a-pantry");
+    expect(h.type).toBe("article");
+    expect(h.image).toMatchObject({ url: ORIGIN + doc.data.cover.url, ...doc.data.cover.dimensions });
+  });
+
+  test("the home page describes the business with the site's logo", () => {
+    const doc = readDocument("en-gb", "home");
+    const [business] = head(doc, "/").jsonLd;
+    expect(business).toMatchObject({ "@type": "HomeAndConstructionBusiness", url: `${ORIGIN}/`, logo: `${ORIGIN}/og-default.jpg` });
+  });
+});
+
+describe("an article's structured data", () => {
+  const doc = readDocument("en-gb", "article", "planning-a-pantry");
+  const articleOf = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    head({ ...doc, ...extra, data: { ...doc.data, ...data } }, "/info/blog/planning-a-pantry").jsonLd.find((d) => d["@type"] === "Article")!;
+
+  test("its description is the meta description, else the excerpt", () => {
+    expect(articleOf({}).description).toBe(doc.data.meta_description);
+    expect(articleOf({ meta_description: null }).description).toBe(doc.data.excerpt);
+  });
+
+  test("it was published on its publication date, else when first published", () => {
+    expect(articleOf({}).datePublished).toBe(doc.data.publication_date);
+    expect(articleOf({ publication_date: null }, { first_publication_date: "2025-03-12T08:00:00+0000" }).datePublished).toBe(
+      "2025-03-12T08:00:00+0000",
+    );
+  });
+
+  test("its headline is the title, else the page's title", () => {
+    expect(articleOf({}).headline).toBe(doc.data.title);
+    expect(articleOf({ title: null, meta_title: "Pantries" }).headline).toBe("Pantries | Hartley & Reed");
+  });
+
+  test("its author is named, else the site publishes it; the publisher carries the logo", () => {
+    expect(articleOf({}).author).toEqual({ "@type": "Person", name: doc.data.author });
+    expect(articleOf({ author: null }).author).toEqual({ "@type": "Organization", name: "Hartley & Reed" });
+    expect(articleOf({}).publisher).toMatchObject({ logo: { url: `${ORIGIN}/og-default.jpg` } });
+  });
+});
