@@ -322,6 +322,23 @@ describe("the SQLite outbox file", () => {
     await store.close();
   });
 
+  test.each([
+    ["leaves the transaction open", "ABORT"],
+    ["ends the transaction itself", "ROLLBACK"],
+  ])("a write that fails part-way (the database %s) is undone, reports its own error and leaves the store usable", async (_how, raise) => {
+    const file = path.join(dir, "outbox.sqlite");
+    const store = openSqliteOutboxStore(file);
+    // A fault in the middle of a write: the database refuses one event.
+    const other = new DatabaseSync(file);
+    other.exec(`CREATE TRIGGER refuse BEFORE INSERT ON outbox WHEN NEW.region = 'refused' BEGIN SELECT RAISE(${raise}, 'refused by the database'); END`);
+    other.close();
+    await expect(store.add({ ...sampleEvent(T0), region: "refused" } as never)).rejects.toThrow("refused by the database");
+    const next = sampleEvent(T0 + 1);
+    await expect(store.add(next)).resolves.toBe(true);
+    expect((await store.claim("w1", 10, LEASE, T0 + 100)).map((e) => e.id)).toEqual([next.id]);
+    await store.close();
+  });
+
   test("once closed, it refuses work rather than writing behind the caller's back", async () => {
     const store = openSqliteOutboxStore(path.join(dir, "outbox.sqlite"));
     await store.close();
