@@ -8,7 +8,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { App } from "firebase-admin/app";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
-import type { OutboxStore } from "../server/outbox/store";
+import type { NewOutboxEvent, OutboxStore } from "../server/outbox/store";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
 import { sampleEvent } from "./support/outboxEvents";
 import { repeatUntil } from "./support/waitFor";
@@ -344,5 +344,43 @@ describe("the SQLite outbox file", () => {
     await store.close();
     await expect(store.add(sampleEvent(T0))).rejects.toThrow();
     await store.close(); // a second close is harmless
+  });
+});
+
+describe("the Firestore outbox", () => {
+  let emulator: FirestoreEmulator;
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator();
+  });
+  afterAll(() => emulator.stop());
+
+  test("opens from a project id alone (the emulator through FIRESTORE_EMULATOR_HOST), in the outbox collection, and closes its app", async () => {
+    const { openFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
+    const { getApps, initializeApp, deleteApp } = await import("firebase-admin/app");
+    const { getFirestore } = await import("firebase-admin/firestore");
+    const appsBefore = getApps().length;
+    const store = await openFirestoreOutboxStore({ projectId: "demo-open" });
+    expect(getApps().length).toBe(appsBefore + 1);
+    const event = sampleEvent(T0);
+    expect(await store.add(event)).toBe(true);
+    await store.close();
+    expect(getApps().length).toBe(appsBefore);
+    const reader = initializeApp({ projectId: "demo-open" }, "outbox-reader");
+    const stored = await getFirestore(reader).collection("outbox").doc(event.id).get();
+    expect(stored.get("status")).toBe("pending");
+    await deleteApp(reader);
+  });
+
+  test("a failure other than 'already there' is reported, never taken for a duplicate", async () => {
+    const { createFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
+    const { initializeApp, deleteApp } = await import("firebase-admin/app");
+    const { getFirestore } = await import("firebase-admin/firestore");
+    const app = initializeApp({ projectId: "demo-refusing" }, "outbox-refusing");
+    const store = createFirestoreOutboxStore({ firestore: getFirestore(app), collection: "refusing" });
+    // A value Firestore cannot store: refused before it is sent, with an error that is not ALREADY_EXISTS.
+    const unstorable = { ...sampleEvent(T0), region: Symbol("not a value") } as unknown as NewOutboxEvent;
+    await expect(store.add(unstorable)).rejects.toThrow();
+    expect(await store.counts()).toMatchObject({ pending: 0 });
+    await deleteApp(app);
   });
 });
