@@ -204,14 +204,76 @@ describe("loading a table", () => {
   });
 
   test.each([
-    ["a duplicate row (ignoring case)", [{ from: "/a", to: "/b" }, { from: "/A/", to: "/c" }]],
-    ["an external target", [{ from: "/a", to: "https://evil.example/" }]],
-    ["a protocol-relative target", [{ from: "/a", to: "//evil.example" }]],
-    ["a target with a query", [{ from: "/a", to: "/b?x=1" }]],
-    ["a relative path", [{ from: "a", to: "/b" }]],
-    ["the home page as a legacy path", [{ from: "/", to: "/b" }]],
-  ])("%s throws", (_what, redirects) => {
+    ["a duplicate row (ignoring case)", [{ from: "/a", to: "/b" }, { from: "/A/", to: "/c" }], "redirects[1]: /A/ is listed twice"],
+    ["an external target", [{ from: "/a", to: "https://evil.example/" }], 'redirects[0].to: "https://evil.example/" is not a site path'],
+    ["a protocol-relative target", [{ from: "/a", to: "//evil.example" }], 'redirects[0].to: "//evil.example" is not a site path'],
+    ["a target with a query", [{ from: "/a", to: "/b?x=1" }], 'redirects[0].to: "/b?x=1" is not a site path'],
+    ["a relative path", [{ from: "a", to: "/b" }], 'redirects[0].from: "a" is not a site path'],
+    ["a path that is not text", [{ from: "/a", to: 7 as unknown as string }], "redirects[0].to: 7 is not a site path"],
+    ["the home page as a legacy path", [{ from: "/", to: "/b" }], "redirects[0]: the home page cannot be a legacy path"],
+  ])("%s throws, saying which row and why", (_what, redirects, message) => {
     expect(() => load(redirects)).toThrow(LegacyRedirectTableError);
+    expect(() => load(redirects)).toThrow(message);
+  });
+
+  test.each([
+    ["a from that is not a folder", { from: "/g", to: "/gallery/" }],
+    ["a to that is not a folder", { from: "/g/", to: "/gallery" }],
+    ["the root as from", { from: "/", to: "/gallery/" }],
+  ])("a gallery rule with %s throws", (_what, galleryPrefix) => {
+    expect(() => load([], { galleryPrefix })).toThrow('galleryPrefix: "from" and "to" must be folders ending with "/", and "from" not the root');
+  });
+
+  test("a gallery rule's folders must be site paths", () => {
+    expect(() => load([], { galleryPrefix: { from: "g/", to: "/gallery/" } })).toThrow('galleryPrefix.from: "g/" is not a site path');
+    expect(() => load([], { galleryPrefix: { from: "/g/", to: "https://x/" } })).toThrow('galleryPrefix.to: "https://x/" is not a site path');
+  });
+
+  test.each([
+    ["a slug with a slash", { "a/b": "c" }, 'renamedGallerySlugs: "a/b" → "c" is not a pair of slugs'],
+    ["a new slug with a slash", { a: "b/c" }, 'renamedGallerySlugs: "a" → "b/c" is not a pair of slugs'],
+    ["a new slug that is not text", { a: 7 as unknown as string }, 'renamedGallerySlugs: "a" → 7 is not a pair of slugs'],
+  ])("a renamed gallery slug with %s throws", (_what, renamedGallerySlugs, message) => {
+    expect(() => load([], { renamedGallerySlugs })).toThrow(message);
+  });
+
+  test("a renamed gallery slug is matched and sent in lower case", () => {
+    expect(load([], { renamedGallerySlugs: { Old: "New-Name" } }).redirect("/inspiration/gallery/OLD")).toBe("/gallery/new-name");
+  });
+
+  test("an unprefixed row also holds in the us region, the home page included", () => {
+    const redirects = load([
+      { from: "/a", to: "/b" },
+      { from: "/start", to: "/" },
+    ]);
+    expect(redirects.redirect("/us/a")).toBe("/us/b");
+    expect(redirects.redirect("/us/start")).toBe("/us");
+    expect(redirects.redirect("/start")).toBe("/");
+  });
+
+  test("a row for the regional path itself wins over the unprefixed row's copy, wherever it stands in the table", () => {
+    const redirects = load([
+      { from: "/a", to: "/b" },
+      { from: "/US/a", to: "/us/c" },
+    ]);
+    expect(redirects.redirect("/us/a")).toBe("/us/c");
+    expect(redirects.redirect("/a")).toBe("/b");
+    // A regional row is not copied again under another prefix.
+    expect(redirects.redirect("/us/us/a")).toBeNull();
+  });
+
+  test("a loop is reported with the paths it goes through", () => {
+    expect(() => load([{ from: "/a", to: "/b" }, { from: "/b", to: "/a" }])).toThrow("legacy redirects loop: /a → /b → /a");
+  });
+
+  test("a chain of 32 hops loads; one of 34 is taken for a loop", () => {
+    const chain = (hops: number) => Array.from({ length: hops }, (_, i) => ({ from: `/p${i}`, to: `/p${i + 1}` }));
+    expect(load(chain(32)).redirect("/p0")).toBe("/p32");
+    expect(() => load(chain(34))).toThrow(/legacy redirects loop/);
+  });
+
+  test("its errors are named for what they are", () => {
+    expect(() => load([{ from: "/", to: "/b" }])).toThrow(expect.objectContaining({ name: "LegacyRedirectTableError" }));
   });
 
   test("a gallery rule that maps a folder to itself throws", () => {
