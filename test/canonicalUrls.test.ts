@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
-import { canonicalPath, pageUrl } from "../shared/canonicalPath";
+import { canonicalPath, pageUrl, queryParamsRead } from "../shared/canonicalPath";
 import { resolveLink } from "../shared/linkResolver";
 import { buildSectionIndex } from "../shared/sectionIndex";
 import { createTestApp, ROOT } from "./support/testApp";
@@ -29,6 +29,13 @@ describe("canonicalPath", () => {
     ["/us/%c3%a9", "/us/%C3%A9"],
     ["/a%2fb", "/a%2Fb"],
     ["/a b", "/a%20b"],
+    ["/a%zz", "/a%25zz"],
+    ["/a%4", "/a%254"],
+    ['/a"b', "/a%22b"],
+    ["/caf\u00e9", "/caf%C3%A9"],
+    ["/\u{1F600}-kitchen", "/%F0%9F%98%80-kitchen"],
+    ["/a\uD83Db", "/a%EF%BF%BDb"],
+    ["/a\uDE00", "/a%EF%BF%BD"],
     ["/", "/"],
     ["", "/"],
     ["///", "/"],
@@ -44,6 +51,11 @@ describe("canonicalPath", () => {
       expect(new URL(once, "https://site.example").host).toBe("site.example");
     }
   });
+});
+
+test("the lists read their page number, in both regions; other pages read no parameter", () => {
+  for (const path of ["/gallery", "/us/gallery", "/info/blog", "/us/info/blog"]) expect(queryParamsRead(path)).toEqual(["page"]);
+  for (const path of ["/", "/quote", "/gallery/braybrook-st", "/us"]) expect(queryParamsRead(path)).toEqual([]);
 });
 
 describe("pageUrl: the page a request asks for", () => {
