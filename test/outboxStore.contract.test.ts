@@ -381,6 +381,7 @@ describe("the Firestore outbox", () => {
     const unstorable = { ...sampleEvent(T0), region: Symbol("not a value") } as unknown as NewOutboxEvent;
     await expect(store.add(unstorable)).rejects.toThrow();
     expect(await store.counts()).toMatchObject({ pending: 0 });
+    await store.close(); // a store given its Firestore has nothing of its own to close
     await deleteApp(app);
   });
 });
