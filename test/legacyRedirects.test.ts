@@ -262,6 +262,12 @@ describe("loading a table", () => {
     expect(redirects.redirect("/us/us/a")).toBeNull();
   });
 
+  test("a row for the region's root itself is regional: it is not copied under /us again", () => {
+    const redirects = load([{ from: "/US", to: "/us/quote" }]);
+    expect(redirects.redirect("/us")).toBe("/us/quote");
+    expect(redirects.redirect("/us/us")).toBeNull();
+  });
+
   test("a loop is reported with the paths it goes through", () => {
     expect(() => load([{ from: "/a", to: "/b" }, { from: "/b", to: "/a" }])).toThrow("legacy redirects loop: /a → /b → /a");
   });
@@ -277,6 +283,6 @@ describe("loading a table", () => {
   });
 
   test("a gallery rule that maps a folder to itself throws", () => {
-    expect(() => load([], { galleryPrefix: { from: "/g/", to: "/G/" } })).toThrow(LegacyRedirectTableError);
+    expect(() => load([], { galleryPrefix: { from: "/g/", to: "/G/" } })).toThrow("galleryPrefix: from and to are the same folder");
   });
 });
