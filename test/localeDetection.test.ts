@@ -314,6 +314,11 @@ describe(`the region switcher: GET ${REGION_CHOICE_PREFIX}/{code}?to={path}`, ()
   });
 });
 
+test("the switcher's link names the region, and the page to go to only when there is one", () => {
+  expect(regionChoiceHref(US)).toBe(`${REGION_CHOICE_PREFIX}/us`);
+  expect(regionChoiceHref(GB, "/gallery?page=2")).toBe(`${REGION_CHOICE_PREFIX}/gb?to=%2Fgallery%3Fpage%3D2`);
+});
+
 describe("sameSitePath", () => {
   test.each([
     ["/", "/"],
@@ -323,7 +328,7 @@ describe("sameSitePath", () => {
     expect(sameSitePath(to)).toBe(path);
   });
 
-  test.each(["", "gallery", "//evil.example", "/\\evil.example", "\\/evil.example", "/\t/evil.example", "/\n/evil.example", "/.//evil.example", "/x/..//evil.example", "https://evil.example", " /gallery", undefined, ["/a"]])(
+  test.each(["", "gallery", "//evil.example", "/\\evil.example", "\\/evil.example", "/\t/evil.example", "/\n/evil.example", "/.//evil.example", "/x/..//evil.example", "https://evil.example", " /gallery", "/a\u0001b", "/a\u007fb", "/a\\b", undefined, ["/a"]])(
     "rejects %j",
     (to) => {
       expect(sameSitePath(to)).toBeNull();
