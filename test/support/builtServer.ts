@@ -27,7 +27,18 @@ export interface RunningServer {
 }
 
 export async function startBuiltServer(env: Record<string, string> = {}, cwd = ROOT): Promise<RunningServer> {
-  const port = await freePort();
+  // A free port can be taken by another process between freePort() and the server's listen (a
+  // busy CI machine, servers started side by side): then the server is started on another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(await freePort(), env, cwd);
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error && error.message.includes("EADDRINUSE"))) throw error;
+    }
+  }
+}
+
+async function launch(port: number, env: Record<string, string>, cwd: string): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(cwd, "dist/server/index.js")], {
     cwd,
