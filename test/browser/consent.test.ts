@@ -9,6 +9,7 @@ import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
 import { openRecordedPage, thirdPartyRequests, waitForHydration, type RecordedPage } from "../support/recordedPage";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
+import { startTogether } from "../support/startTogether";
 
 // Real timers of 3 s and more, in a real browser: room for a busy machine.
 jest.setTimeout(60_000);
@@ -20,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   standIns = await startStandIns();
-  [site, cmpSite, browser] = await Promise.all([
+  [site, cmpSite, browser] = await startTogether([
     startBuiltServer(standIns.env),
     startBuiltServer({ ...standIns.env, USERCENTRICS_SETTINGS_ID: "StandIn123" }),
     launchBrowser(),

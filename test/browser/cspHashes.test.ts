@@ -13,6 +13,7 @@ import { waitForHydration } from "../support/browserPage";
 import { ROOT, startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
+import { startTogether } from "../support/startTogether";
 
 let standIns: StandIns;
 let server: RunningServer;
@@ -20,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   standIns = await startStandIns();
-  [server, browser] = await Promise.all([
+  [server, browser] = await startTogether([
     startBuiltServer({
       ...standIns.env,
       USERCENTRICS_SETTINGS_ID: "StandIn123",

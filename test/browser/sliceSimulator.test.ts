@@ -21,6 +21,7 @@ import { launchBrowser } from "../support/chromium";
 import { startSliceMachineStandIn, type StandInServer } from "../support/sliceMachine/standIn";
 import type { SliceMachineStandIn } from "../support/sliceMachine/parent";
 import { until, within } from "../support/waitFor";
+import { startTogether } from "../support/startTogether";
 
 const EDITOR_ORIGIN = "https://slice-machine-stand-in.prismic.io";
 const DEV_BUILD_DIR = `.cache/slice-simulator-dev-build-${process.pid}`;
@@ -31,7 +32,7 @@ let site: RunningServer;
 let devSite: RunningServer | undefined;
 
 beforeAll(async () => {
-  [browser, standIn] = await Promise.all([
+  [browser, standIn] = await startTogether([
     launchBrowser(["--disable-features=LocalNetworkAccessChecks"]),
     startSliceMachineStandIn(),
   ]);

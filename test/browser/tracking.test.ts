@@ -16,6 +16,7 @@ import { installPageClock, readPageClock } from "../support/pageClock";
 import { openRecordedPage, waitForHydration, type RecordedPage } from "../support/recordedPage";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
 import { until } from "../support/waitFor";
+import { startTogether } from "../support/startTogether";
 
 // Real timers of 3 s and more, in a real browser: room for a busy machine.
 jest.setTimeout(60_000);
@@ -28,7 +29,7 @@ beforeAll(async () => {
   standIns = await startStandIns();
   // The relay's outbox (server/outbox/) in a folder of this run's own.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tracking-outbox-"));
-  [site, browser] = await Promise.all([startBuiltServer({ ...standIns.env, DATA_DIR: dataDir }), launchBrowser()]);
+  [site, browser] = await startTogether([startBuiltServer({ ...standIns.env, DATA_DIR: dataDir }), launchBrowser()]);
 }, 60_000);
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { isHydrated, setMarker, hasMarker } from "../support/browserPage";
 import { launchBrowser } from "../support/chromium";
 import { openRecordedPage, waitForHydration, type RecordedPage } from "../support/recordedPage";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
+import { startTogether } from "../support/startTogether";
 
 // Real timers of 3 s, in a real browser: room for a busy machine.
 jest.setTimeout(60_000);
@@ -22,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   standIns = await startStandIns();
-  [site, browser] = await Promise.all([startBuiltServer(standIns.env), launchBrowser()]);
+  [site, browser] = await startTogether([startBuiltServer(standIns.env), launchBrowser()]);
 }, 60_000);
 
 afterAll(async () => {
