@@ -29,6 +29,7 @@ const TESTS = [
   "outboxStore.contract",
   "pageCache",
   "pageCacheKey",
+  "pageCacheStore",
   "pageHeads",
   "region",
   "requestGuards",

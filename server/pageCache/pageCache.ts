@@ -59,6 +59,7 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
     // With the cache off nothing is kept: no body is compressed ahead (the response compresses
     // the one encoding it sends: sendCached.ts).
     if (maxBytes <= 0) return { ...rest, etag, bodies: { identity: html, gzip: NONE, br: NONE }, storedAt: now() };
+    // Stryker disable next-line ObjectLiteral: level 6 is gzip's default, and brotli's quality only trades CPU for bytes: the same page either way
     const [gz, br] = await Promise.all([
       gzip(html, { level: 6 }),
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
@@ -66,6 +67,7 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
     return { ...rest, etag, bodies: { identity: html, gzip: gz, br }, storedAt: now() };
   };
   const keep = (key: string, entry: CachedPage) => {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: at 0 bytes the caches hold one byte, which no page fits; the guard saves the work
     if (maxBytes <= 0) return;
     if (entry.status === 404) {
       pages.delete(key);
@@ -77,10 +79,12 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
   };
   return {
     enabled: maxBytes > 0,
+    // Stryker disable next-line EqualityOperator: at 0 bytes nothing was kept to be found
     get: (key) => (maxBytes > 0 ? (pages.get(key) ?? notFound.get(key)) : undefined),
     prepare,
     keep,
     async store(key, page) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: keep() refuses it too; this saves compressing
       if (maxBytes <= 0) return;
       keep(key, await prepare(page));
     },
