@@ -154,7 +154,13 @@ test("a toolbar update (prismicPreviewUpdate) re-fetches the page's data in plac
 test("Exit preview returns to the published page, without the cookie or the toolbar", async () => {
   const { page, problems, close } = await startPreview("gallery-canal-house-gb");
   expect(await h1(page)).toBe(DRAFT_PROJECT);
-  // Runs after the preview module's listener: records that the site took the event over.
+  // The preview module is loaded after hydration: wait until it takes preview events over (an
+  // update it cancels; it only runs the page's loaders again), so the listener below runs after
+  // its listener and records whether the site took the end of the preview over.
+  await page.waitForFunction(() => !window.dispatchEvent(new CustomEvent("prismicPreviewUpdate", { cancelable: true, detail: {} })), {
+    polling: 100,
+    timeout: 10_000,
+  });
   await page.evaluate(() =>
     window.addEventListener("prismicPreviewEnd", (e) => sessionStorage.setItem("previewEnd", String(e.defaultPrevented))),
   );
