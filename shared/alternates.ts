@@ -28,6 +28,7 @@ export function documentAlternates(doc: Translatable, sectionsByLang: Record<str
   for (const version of versions) {
     const locale = localeByLang(version.lang);
     if (seen.has(locale.language)) continue;
+    // Stryker disable next-line StringLiteral: resolveLink reads a link with an empty link_type as a document link too
     const path = resolveLink({ link_type: "Document", ...version }, sectionsByLang[locale.lang] ?? {}, locale);
     if (!path || path === NOT_FOUND_PATH) continue;
     seen.add(locale.language);

@@ -4,9 +4,11 @@
  * they are and when they were published, and the business and publisher carry the site's logo.
  */
 import { headOf, listHeadOf, type HeadScope } from "../server/pageHeads";
+import { documentAlternates } from "../shared/alternates";
 import type { RoutableDocument } from "../shared/documents";
 import { LOCALES, localeByLang } from "../shared/locales";
-import { EMBEDDED_MEDIA_ORIGIN } from "../shared/mediaOrigin";
+import { absoluteMedia, EMBEDDED_MEDIA_ORIGIN, rootRelativeMedia } from "../shared/mediaOrigin";
+import { documentHead, pageTitle } from "../shared/pageHead";
 import { buildSectionIndex } from "../shared/sectionIndex";
 import { readDocument, type DocumentJson } from "./support/contentFiles";
 
@@ -153,5 +155,45 @@ describe("an article's structured data", () => {
     expect(articleOf({}).author).toEqual({ "@type": "Person", name: doc.data.author });
     expect(articleOf({ author: null }).author).toEqual({ "@type": "Organization", name: "Hartley & Reed" });
     expect(articleOf({}).publisher).toMatchObject({ logo: { url: `${ORIGIN}/og-default.jpg` } });
+  });
+});
+
+describe("the pieces every head is made of", () => {
+  test("a page's title ends with the site's name, once; no title is the site's name alone", () => {
+    expect(pageTitle("Gallery")).toBe("Gallery | Hartley & Reed");
+    expect(pageTitle("Hartley & Reed")).toBe("Hartley & Reed");
+    expect(pageTitle("")).toBe("Hartley & Reed");
+    expect(pageTitle(null)).toBe("Hartley & Reed");
+  });
+
+  test("the description is the meta description, or none when it is empty", () => {
+    const context = { origin: ORIGIN, locale: localeByLang("en-gb"), path: "/quote", alternates: [] };
+    expect(documentHead({ title: "Quote", meta_description: "Ask us" }, context).description).toBe("Ask us");
+    expect(documentHead({ title: "Quote", meta_description: "" }, context).description).toBeNull();
+  });
+
+  test("a share image without alternative text has an empty one", () => {
+    const context = { origin: ORIGIN, locale: localeByLang("en-gb"), path: "/quote", alternates: [] };
+    const image = { url: `${EMBEDDED_MEDIA_ORIGIN}/media/a.jpg`, dimensions: { width: 10, height: 5 }, alt: null };
+    expect(documentHead({ title: "Quote", meta_image: image }, context).image).toEqual({ url: `${ORIGIN}/media/a.jpg`, width: 10, height: 5, alt: "" });
+  });
+
+  test("a document's versions are listed gb first, each once, leaving out a version with no page of its own", () => {
+    const gb = readDocument("en-gb", "gallery_project", "braybrook-st");
+    const us = readDocument("en-us", "gallery_project", "braybrook-st");
+    const usFirst = { ...us, alternate_languages: [gb, { ...gb, id: "copy" }] } as unknown as Parameters<typeof documentAlternates>[0];
+    expect(documentAlternates(usFirst, sectionsByLang, ORIGIN)).toEqual([
+      { language: "en-GB", url: `${ORIGIN}/gallery/braybrook-st` },
+      { language: "en-US", url: `${ORIGIN}/us/gallery/braybrook-st` },
+    ]);
+    const noUsPage = { ...gb, alternate_languages: [{ ...us, uid: null }] } as unknown as Parameters<typeof documentAlternates>[0];
+    expect(documentAlternates(noUsPage, sectionsByLang, ORIGIN)).toEqual([{ language: "en-GB", url: `${ORIGIN}/gallery/braybrook-st` }]);
+  });
+
+  test("embedded media URLs become root-relative in a srcset, and absolute on the site's origin, whatever its trailing slashes", () => {
+    const a = `${EMBEDDED_MEDIA_ORIGIN}/media/a.jpg`;
+    expect(rootRelativeMedia(`${a}?w=640 640w, ${a}?w=1080 1080w`)).toBe("/media/a.jpg?w=640 640w, /media/a.jpg?w=1080 1080w");
+    expect(absoluteMedia(a, "https://site.test//")).toBe("https://site.test/media/a.jpg");
+    expect(absoluteMedia("https://images.example/b.jpg", "https://site.test")).toBe("https://images.example/b.jpg");
   });
 });
