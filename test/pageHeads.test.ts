@@ -46,6 +46,8 @@ describe("the canonical", () => {
   test("of a list is the list's own path in the region, listing both regions", () => {
     const h = listHeadOf("blog", 2, scopeFor("en-us", "/us/info/blog"));
     expect(h.canonical).toBe(`${ORIGIN}/us/info/blog`);
+    expect(h.title).toBe("Journal (page 2) | Hartley & Reed");
+    expect(listHeadOf("gallery", 1, scopeFor("en-gb", "/gallery")).title).toBe("Gallery | Hartley & Reed");
     expect(h.alternates.map((a) => a.url)).toEqual([`${ORIGIN}/info/blog`, `${ORIGIN}/us/info/blog`]);
   });
 
