@@ -6,6 +6,7 @@
  */
 import net from "node:net";
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
+import { exchange } from "./support/rawExchange";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -14,24 +15,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const portOf = (s: RunningServer) => Number(new URL(s.url).port);
-
-/**
- * Sends `head` on a raw connection; resolves with all it got back once the server closes (or
- * resets) it, or after `waitMs`.
- */
-function exchange(port: number, head: string, waitMs = 5_000): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk));
-    socket.on("error", () => undefined); // followed by "close"
-    socket.on("close", () => resolve(received));
-    setTimeout(() => {
-      socket.destroy();
-      resolve(received);
-    }, waitMs).unref();
-  });
-}
 
 /** Opens a connection that trickles `lines` one per second and never finishes; resolves with how long the server kept it. */
 function trickle(port: number, first: string, next: (i: number) => string, boundMs: number): Promise<{ heldMs: number; received: string }> {

@@ -4,11 +4,11 @@
  * URLs, undecodable escapes and control characters in the path. (test/httpEdges.test.ts sends
  * the first two to the built server as well.)
  */
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import request from "supertest";
 import { MAX_URL_LENGTH } from "../server/requestGuards";
+import { exchange } from "./support/rawExchange";
 import { createTestApp, type TestApp } from "./support/testApp";
 
 let t: TestApp;
@@ -21,23 +21,11 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => t.calls.reset());
 
-/** Sends `head` as it is and returns the whole answer (the server closes the connection). */
-function exchange(head: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let received = "";
-    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1", () => socket.write(head));
-    socket.setTimeout(5_000, () => socket.destroy(new Error("no answer within 5 s")));
-    socket.on("data", (chunk) => (received += chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(received));
-  });
-}
-
 test.each([
   ["absolute-form", "GET http://evil.example/us/gallery HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"],
   ["asterisk", "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
 ])("an %s request target is a 400 that says the target must be a path", async (_name, head) => {
-  const answer = await exchange(head);
+  const answer = await exchange((server.address() as AddressInfo).port, head);
   expect(answer).toMatch(/^HTTP\/1\.1 400 /);
   expect(answer).toMatch(/content-type: text\/plain/i);
   expect(answer).toMatch(/\r\n\r\nBad Request: the request target must be a path$/);
