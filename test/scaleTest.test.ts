@@ -29,6 +29,7 @@ import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firest
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { demoWithHomeHeading } from "./support/publish";
 import { createInstance, instancePorts, memoryOf, startNginx, type Instance, type Nginx } from "./support/siteCluster";
+import { rawGet } from "./support/rawExchange";
 import { until } from "./support/waitFor";
 
 const FULL = process.env.SCALE_TEST === "full";
@@ -175,6 +176,46 @@ afterAll(async () => {
   fs.mkdirSync(path.join(ROOT, ".cache"), { recursive: true });
   fs.writeFileSync(path.join(ROOT, ".cache/scale-test-report.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Scale test (${report.form}):\n${JSON.stringify(report, null, 2)}`);
+}, 60_000);
+
+test("a misspelled URL through nginx (a fresh cache, then a stale page) never changes what the canonical page or the entry script serves", async () => {
+  // A fresh deploy: an nginx with an empty cache in front of the same instances. The page's entry
+  // script is read from an instance, so this nginx has seen nothing before the misspellings.
+  const fresh = await startNginx({ upstreams: instances.map((i) => `127.0.0.1:${i.port}`), offlinePage: "offline" });
+  pending.push(() => fresh.stop());
+  const port = Number(new URL(fresh.url).port);
+  const browser = { "User-Agent": BROWSER, Accept: "text/html", "Accept-Language": "en-GB,en;q=0.9", "Accept-Encoding": "gzip, br" };
+  const home = await fetch(`${instances[0].url}/`, { headers: { "user-agent": BROWSER, "accept-language": "en-GB" } }).then((r) => r.text());
+  const entry = /"(\/assets\/entry-[^"]+\.js)"/.exec(home)![1];
+  expect(entry).toMatch(/[A-Z]/);
+  const canonical = ["/gallery", "/info/blog", entry];
+  const misspelled = ["//gallery", "/inf%6F/blog", "/%67allery", `/${entry}`];
+
+  const attack = async () => Object.fromEntries(await Promise.all(misspelled.map(async (target) => [target, (await rawGet(port, target, browser)).status] as const)));
+  /** Each canonical URL twice, as two later visitors: the second sees what the cache kept. */
+  const visitors = async () => {
+    const seen: Record<string, string[]> = {};
+    for (const target of [...canonical, ...canonical]) {
+      const res = await rawGet(port, target, browser);
+      (seen[target] ??= []).push(`${res.status} ${res.headers["x-cache-status"] ?? "-"}`);
+    }
+    return seen;
+  };
+  const onFreshCache = { misspelled: await attack(), later: await visitors() };
+  // Past s-maxage the page is stale: the next request for its key refreshes it in the background,
+  // which is when a misspelling's answer could be stored under the page's key.
+  await sleep(S_MAXAGE_MS + 1_000);
+  const onStalePage = { misspelled: await attack() };
+  await sleep(500);
+  const stale = { ...onStalePage, later: await visitors() };
+  report.misspelledUrls = { entry, onFreshCache, onStalePage: stale };
+  const statuses = (seen: Record<string, string[]>) => Object.fromEntries(Object.entries(seen).map(([target, answers]) => [target, answers.map((a) => Number(a.split(" ")[0]))]));
+  const everyone200 = Object.fromEntries(canonical.map((target) => [target, [200, 200]]));
+  expect(statuses(onFreshCache.later)).toEqual(everyone200);
+  expect(statuses(stale.later)).toEqual(everyone200);
+  // The misspelled asset is no page: a plain 404, never a redirect to another spelling.
+  expect(onFreshCache.misspelled[`/${entry}`]).toBe(404);
+  await fresh.stop();
 }, 60_000);
 
 test("steady mixed load through nginx: every request answered as expected, most from nginx's cache", async () => {
