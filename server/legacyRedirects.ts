@@ -6,8 +6,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { legacyRedirect } from "../shared/legacyRedirects";
 
-/** Legacy paths never come back, so a day of caching (browser and CDN) costs nothing. */
-export const LEGACY_REDIRECT_CACHE_CONTROL = "public, max-age=86400";
+/**
+ * Legacy paths never come back, so the browser keeps the redirect a day; shared caches never do,
+ * for the same reason as canonical redirects (server/canonicalUrls.ts): a legacy path matches in
+ * any spelling, and a cache that normalises its key must not file the redirect under another URL.
+ */
+export const LEGACY_REDIRECT_CACHE_CONTROL = "private, max-age=86400";
 
 export function legacyRedirects(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -30,7 +30,8 @@ const finalTarget = (to: string) => legacyRedirect(to) ?? to;
 async function expect301(from: string, location: string): Promise<void> {
   const res = await request(app).get(from);
   expect({ from, status: res.status, location: res.headers.location }).toEqual({ from, status: 301, location });
-  expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+  // The browser keeps it; no shared cache may (docs/decisions/014-redirects-are-not-shared.md).
+  expect(res.headers["cache-control"]).toBe("private, max-age=86400");
 }
 
 /** The target is a page: 200, not another redirect (one hop) and not a 404. */

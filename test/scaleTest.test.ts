@@ -178,10 +178,16 @@ afterAll(async () => {
   console.log(`Scale test (${report.form}):\n${JSON.stringify(report, null, 2)}`);
 }, 60_000);
 
-test("a misspelled URL through nginx (a fresh cache, then a stale page) never changes what the canonical page or the entry script serves", async () => {
+/** The cache key as nginx.conf had it before issue 23: the normalised path, as a CDN that normalises URLs keys. */
+const normalisedKey = (conf: string) => conf.replace("proxy_cache_key \"$scheme$host$raw_path$cache_query\"", "proxy_cache_key \"$scheme$host$uri$cache_query\"");
+
+test.each([
+  ["nginx.conf as deployed (keyed on the path as sent)", undefined],
+  ["a shared cache that keys on the normalised path (as nginx's $uri, or a CDN that normalises URLs)", normalisedKey],
+])("a misspelled URL through %s (a fresh cache, then a stale page) never changes what the canonical page or the entry script serves", async (name, edit) => {
   // A fresh deploy: an nginx with an empty cache in front of the same instances. The page's entry
   // script is read from an instance, so this nginx has seen nothing before the misspellings.
-  const fresh = await startNginx({ upstreams: instances.map((i) => `127.0.0.1:${i.port}`), offlinePage: "offline" });
+  const fresh = await startNginx({ upstreams: instances.map((i) => `127.0.0.1:${i.port}`), offlinePage: "offline", edit });
   pending.push(() => fresh.stop());
   const port = Number(new URL(fresh.url).port);
   const browser = { "User-Agent": BROWSER, Accept: "text/html", "Accept-Language": "en-GB,en;q=0.9", "Accept-Encoding": "gzip, br" };
@@ -208,7 +214,7 @@ test("a misspelled URL through nginx (a fresh cache, then a stale page) never ch
   const onStalePage = { misspelled: await attack() };
   await sleep(500);
   const stale = { ...onStalePage, later: await visitors() };
-  report.misspelledUrls = { entry, onFreshCache, onStalePage: stale };
+  report.misspelledUrls = { ...(report.misspelledUrls as object), [name]: { entry, onFreshCache, onStalePage: stale } };
   const statuses = (seen: Record<string, string[]>) => Object.fromEntries(Object.entries(seen).map(([target, answers]) => [target, answers.map((a) => Number(a.split(" ")[0]))]));
   const everyone200 = Object.fromEntries(canonical.map((target) => [target, [200, 200]]));
   expect(statuses(onFreshCache.later)).toEqual(everyone200);

@@ -33,10 +33,20 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(options: { upstreams: string[]; offlinePage: string; realIpFrom?: string }): Promise<Nginx> {
+/**
+ * `edit`: a change to the local configuration, for a test that stands nginx in for another cache
+ * (a CDN that keys on the normalised path, say); without it, the deploy file as it is.
+ */
+export async function startNginx(options: { upstreams: string[]; offlinePage: string; realIpFrom?: string; edit?: (conf: string) => string }): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-nginx-"));
   const port = await freePort();
   const file = writeLocalNginxConfig({ dir, port, upstreams: options.upstreams, realIpFrom: options.realIpFrom });
+  if (options.edit) {
+    const conf = fs.readFileSync(file, "utf8");
+    const edited = options.edit(conf);
+    if (edited === conf) throw new Error("startNginx: the edit changed nothing in nginx.conf");
+    fs.writeFileSync(file, edited);
+  }
   fs.writeFileSync(path.join(dir, "offline/503.html"), options.offlinePage);
   const child = spawn(nginxBinary(), ["-c", file, "-e", path.join(dir, "startup.log"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
