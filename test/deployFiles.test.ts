@@ -7,6 +7,8 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parse, parseAllDocuments } from "yaml";
@@ -15,7 +17,8 @@ import { localNginxConfig, NGINX_CONF, writeLocalNginxConfig } from "../scripts/
 import { renderOfflinePage } from "../scripts/offlinePage.mjs";
 import { freePort, ROOT } from "./support/builtServer";
 import { argsOf, execForm, parseDockerfile } from "./support/dockerfile";
-import { nginxBinary } from "./support/siteCluster";
+import { rawGet } from "./support/rawExchange";
+import { nginxBinary, startNginx, type Nginx } from "./support/siteCluster";
 
 const DEPLOY = path.join(ROOT, "deploy");
 const K8S = path.join(DEPLOY, "kubernetes");
@@ -112,10 +115,17 @@ describe("deploy/nginx/nginx.conf", () => {
   });
 
   test("limits /api/ per client address at the app's tracking limit, and tells the app that address as TRUST_PROXY=1 reads it", () => {
-    const [zone] = directive("limit_req_zone");
-    expect(zone).toMatch(/^\$binary_remote_addr zone=api:\d+m rate=1r\/s$/);
+    const [zone, relayZone] = directive("limit_req_zone");
+    // Per client: an IPv4 address, or an IPv6 /64 (behaviour below, through nginx).
+    expect(zone).toMatch(/^\$limit_client zone=api:\d+m rate=1r\/s$/);
+    // And the relay for everyone together: one key ($server_name is the same for every request).
+    expect(relayZone).toMatch(/^\$server_name zone=relay:\d+[km] rate=\d+r\/s$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
-    expect(directive("limit_req")).toEqual([`zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`, `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`]);
+    expect(directive("limit_req")).toEqual([
+      `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
+      `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
+      expect.stringMatching(/^zone=relay burst=\d+ nodelay$/),
+    ]);
     expect(directive("limit_req_status")).toEqual(["429", "429"]);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-For $remote_addr");
     for (const name of appServices) expect(compose.services[name].environment!.TRUST_PROXY).toBe("1");
@@ -126,6 +136,90 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(directive("gzip")).toEqual(["off"]);
     expect(directive("error_page")).toContain("502 503 504 =503 /_offline/503.html");
   });
+});
+
+describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that answers every request", () => {
+  let upstream: http.Server;
+  let nginx: Nginx;
+  /** Paths of the requests that reached the instance. */
+  const reached: string[] = [];
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      reached.push(req.url!);
+      req.resume();
+      req.on("end", () => res.writeHead(req.method === "POST" ? 202 : 200, { "content-type": "text/plain", "cache-control": "no-store" }).end("reached"));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    // The real-IP block turned on for loopback, as behind another load balancer: the test speaks for many clients.
+    nginx = await startNginx({ upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`], offlinePage: "offline", realIpFrom: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+  const port = () => Number(new URL(nginx.url).port);
+
+  test("/metrics is unreachable whatever its case, slashes, encoding or query", async () => {
+    const spellings = ["/metrics", "/Metrics", "/METRICS?x", "/metrics/", "//metrics", "/metrics%2F", "/%6detrics", "/./metrics", "/x/../Metrics/", "/mEtRiCs/."];
+    const answers = await Promise.all(spellings.map(async (spelling) => [spelling, (await rawGet(port(), spelling)).status] as const));
+    expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(spellings.map((spelling) => [spelling, 404])));
+    expect(reached.filter((url) => /metrics/i.test(decodeURIComponent(url)))).toEqual([]);
+    // Not a blanket rule on the word: a page whose path only starts with it still reaches the app.
+    expect((await rawGet(port(), "/metrics-of-a-kitchen")).status).toBe(200);
+  });
+
+  /** POSTs an event to the relay from `ip` (X-Forwarded-For, trusted from loopback): the status. */
+  const post = (ip: string) =>
+    fetch(`${nginx.url}/api/meta-capi`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" }).then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    });
+
+  test("the per-client limit counts an IPv6 client by its /64 (one subscriber's network), an IPv4 client by its address", async () => {
+    const burst = defaults.TRACKING_RATE_LIMIT;
+    const started = Date.now();
+    // One address after another out of one /64, as a client that changes its address each time would.
+    const statuses: number[] = [];
+    for (let i = 1; i <= burst + 20; i++) statuses.push(await post(`2001:db8:1:2:${i.toString(16)}::${(i * 7).toString(16)}`));
+    const seconds = (Date.now() - started) / 1000;
+    const accepted = statuses.filter((s) => s === 202).length;
+    expect(accepted).toBeGreaterThanOrEqual(burst);
+    expect(accepted).toBeLessThanOrEqual(burst + Math.ceil(seconds) + 1);
+    expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
+    // The next /64 and an IPv4 client are clients of their own.
+    expect(await post("2001:db8:1:3::1")).toBe(202);
+    expect(await post("198.51.100.20")).toBe(202);
+    // IPv4 addresses written as IPv6 (a dual-stack listener) are clients of their own, not one /64 for all of IPv4.
+    const mapped: number[] = [];
+    for (let i = 1; i <= burst + 10; i++) mapped.push(await post(`::ffff:198.51.${100 + (i >> 8)}.${i & 255}`));
+    expect(mapped.filter((s) => s !== 202)).toEqual([]);
+  }, 30_000);
+
+  test("the relay has a global rate besides the per-client one: many clients at once cannot flood the outbox", async () => {
+    const zone = directive("limit_req_zone").find((z) => /zone=relay:/.test(z))!;
+    const [, rate] = /rate=(\d+)r\/s/.exec(zone)!;
+    const relay = /location = \/api\/meta-capi \{([^}]*)\}/.exec(nginxConf)![1];
+    const globalBurst = Number(/limit_req zone=relay burst=(\d+)/.exec(relay)![1]);
+    // Every request from a client of its own (a /64 each), so only the global limit can refuse one.
+    const attempts = globalBurst + Number(rate) * 2;
+    const started = Date.now();
+    let next = 0;
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < attempts) {
+          const i = next++;
+          statuses.push(await post(`2001:db8:${(i >> 8).toString(16)}:${(i & 255).toString(16)}::1`));
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const accepted = statuses.filter((s) => s === 202).length;
+    expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
+    expect(accepted).toBeGreaterThanOrEqual(globalBurst);
+    expect(accepted).toBeLessThanOrEqual(globalBurst + Math.ceil(Number(rate) * seconds) + 1);
+    expect(accepted).toBeLessThan(attempts);
+  }, 60_000);
 });
 
 describe("npm run offline-page", () => {
