@@ -46,6 +46,18 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * A secret copied from an example instead of made up (deploy/kubernetes/secret.yaml ships
+ * `replace-with-…` values so the manifests apply as they are): refused, so no deploy runs with a
+ * secret anyone can read in this repository.
+ */
+const PLACEHOLDER = /change[-_. ]?me|replace|example|placeholder|^your[-_ ]|^x{3,}$|[<>…]/i;
+const secret = (min: number) =>
+  z
+    .string()
+    .min(min, min > 1 ? `at least ${min} characters` : "not empty")
+    .refine((value) => !PLACEHOLDER.test(value), "a placeholder (change-me, replace-…, example, your-…): put in a secret of your own");
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -72,7 +84,7 @@ const schema = z.object({
     .string()
     .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
     .optional(),
-  PRISMIC_ACCESS_TOKEN: z.string().min(1).optional(),
+  PRISMIC_ACCESS_TOKEN: secret(1).optional(),
   /**
    * The repository's API endpoint, when it is not Prismic's `https://<PRISMIC_REPOSITORY>.cdn.prismic.io/api/v2`
    * (a proxy in front of Prismic, or a Prismic stand-in in tests); needs PRISMIC_REPOSITORY.
@@ -87,7 +99,7 @@ const schema = z.object({
   /** Every request to the content service gives up after this long (ms). */
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
   /** Shared secret of the Prismic publish webhook (POST /api/prismic-webhook); the endpoint is off without it. */
-  PRISMIC_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
+  PRISMIC_WEBHOOK_SECRET: secret(16).optional(),
   /**
    * The preview toolbar script (an https URL or a path on this site); default: Prismic's toolbar
    * of PRISMIC_REPOSITORY, or the local stand-in /preview/toolbar.js in embedded mode.
@@ -118,7 +130,7 @@ const schema = z.object({
   TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Meta Conversions API: the pixel (dataset) id and its access token; without both, events are kept and marked not_sent. */
   META_PIXEL_ID: z.string().regex(/^\d{1,32}$/, "the numeric pixel (dataset) id").optional(),
-  META_ACCESS_TOKEN: z.string().min(1).optional(),
+  META_ACCESS_TOKEN: secret(1).optional(),
   /** Sent as `test_event_code`: events show in Events Manager's Test events tab only. */
   META_TEST_EVENT_CODE: z.string().regex(/^[\w-]{1,64}$/, "letters, digits, _ and -").optional(),
   META_GRAPH_URL: z
@@ -161,7 +173,7 @@ const schema = z.object({
   /** Connections held at once; beyond it new ones are dropped (and a warning logged). */
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
-  METRICS_TOKEN: z.string().min(16, "at least 16 characters").regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
+  METRICS_TOKEN: secret(16).regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
 }).superRefine((env, ctx) => {
   // Half a Meta configuration is a mistake, not "tracking off".
   if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });

@@ -1,11 +1,14 @@
 /**
  * Start-up of the built server: configuration and content are checked before listening,
- * and a bad value stops the start with a message that names it.
+ * and a bad value stops the start with a message that names it: a secret left as a deploy
+ * file's placeholder too (issue 23).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "yaml";
+import { loadConfig } from "../server/config";
 import { ROOT, startBuiltServer } from "./support/builtServer";
 
 function startAndFail(env: Record<string, string>) {
@@ -75,4 +78,32 @@ test("CONTENT_DIR pointed at another folder of documents serves those documents"
   } finally {
     await server.stop();
   }
+});
+
+describe("secrets left as the deploy files' placeholders", () => {
+  const secretYaml = parse(fs.readFileSync(path.join(ROOT, "deploy/kubernetes/secret.yaml"), "utf8")) as { stringData: Record<string, string> };
+
+  test("every placeholder of deploy/kubernetes/secret.yaml stops start-up, naming its variable", () => {
+    const result = startAndFail(secretYaml.stringData);
+    expect(result.status).toBe(1);
+    for (const name of Object.keys(secretYaml.stringData)) expect(result.stderr).toMatch(new RegExp(`${name}: .*placeholder`));
+  });
+
+  test.each([
+    ["PRISMIC_WEBHOOK_SECRET", "change-me-change-me-change-me"],
+    ["PRISMIC_WEBHOOK_SECRET", "short-secret"],
+    ["METRICS_TOKEN", "replace-me-with-a-token"],
+    ["PRISMIC_ACCESS_TOKEN", "your-access-token"],
+    ["META_ACCESS_TOKEN", "<META_ACCESS_TOKEN>"],
+    ["META_ACCESS_TOKEN", "example-token"],
+  ])("%s=%s is refused at start, the message naming the variable", (name, value) => {
+    const env: Record<string, string> = { [name]: value };
+    if (name === "META_ACCESS_TOKEN") env.META_PIXEL_ID = "1234567890";
+    expect(() => loadConfig(env, ROOT)).toThrow(new RegExp(`^\\s+${name}: `, "m"));
+  });
+
+  test("made-up secrets start", () => {
+    const config = loadConfig({ PRISMIC_WEBHOOK_SECRET: "q8Zr1vM3xT0kLp7sWbN2", METRICS_TOKEN: "Hd93kLq0ZpWm71xRt5vB", PRISMIC_ACCESS_TOKEN: "MC5aX2abc.def", META_PIXEL_ID: "1", META_ACCESS_TOKEN: "EAAGm0PX4ZCpsBA" }, ROOT);
+    expect(config.METRICS_TOKEN).toBe("Hd93kLq0ZpWm71xRt5vB");
+  });
 });
