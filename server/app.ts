@@ -11,7 +11,7 @@ import { pinoHttp } from "pino-http";
 import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
 import { readAssetManifest, type AssetManifest } from "./assets";
-import type { Config } from "./config";
+import { servedMediaDir, type Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
@@ -159,8 +159,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Hashed assets, pre-compressed by the build (brotli and gzip beside each file).
   app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
-  // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
-  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, images }));
+  // in hosted mode (PRISMIC_REPOSITORY) every request there is a plain 404.
+  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: servedMediaDir(config), images }));
   app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));

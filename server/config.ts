@@ -201,6 +201,15 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * The folder `/media` serves, or null when it is off: with hosted content (PRISMIC_REPOSITORY)
+ * the documents' images come from Prismic's CDN, and the embedded media the image still carries
+ * would be image transforms for strangers only.
+ */
+export function servedMediaDir(config: Pick<Config, "PRISMIC_REPOSITORY" | "MEDIA_DIR">): string | null {
+  return config.PRISMIC_REPOSITORY ? null : config.MEDIA_DIR;
+}
+
 /** Parses `env` (process.env by default); throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, rootDir = process.cwd()): Config {
   // An empty variable means "not set", as in most deployment tools.

@@ -2,7 +2,7 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, imageServiceFrom } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, servedMediaDir } from "./config";
 import { createContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./httpServer";
@@ -83,7 +83,8 @@ async function main(): Promise<void> {
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
     // After listening, never before: readiness does not wait for prepared images.
-    if (config.MEDIA_WARM === "on") warmer = startMediaWarmer({ images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
+    const mediaDir = servedMediaDir(config);
+    if (config.MEDIA_WARM === "on" && mediaDir) warmer = startMediaWarmer({ images, mediaDir, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
     devTools?.listening(server);
   });
 

@@ -267,3 +267,23 @@ test("planGeometry: fillmax pads without enlarging", () => {
     extend: { left: 100, right: 100, top: 125, bottom: 125 },
   });
 });
+
+test("with hosted content (PRISMIC_REPOSITORY) /media is off: a plain 404 and no transform, though the image ships content/media", async () => {
+  // The production image carries content/ (the embedded repository); hosted documents' images
+  // come from Prismic's CDN, so serving and transforming these would be work for strangers only.
+  const hosted = loadConfig(
+    { NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, PRISMIC_REPOSITORY: "a-hosted-repository", MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: cacheDir },
+    ROOT,
+  );
+  const embedded = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, CONTENT_DIR: "content" }, ROOT);
+  const { client, refs } = createContentClient(embedded);
+  const content = createContentService(client, { masterRef: () => refs.current() });
+  let transforms = 0;
+  const images = { image: () => (transforms++, Promise.reject(new Error("no transform in hosted mode"))) } as never;
+  const hostedApp = createApp({ config: hosted, logger: createLogger("silent"), content, refs, repositoryName: "a-hosted-repository", assets, images });
+  for (const url of ["/media/photo.jpg?w=828&auto=format", "/media/photo.jpg", "/media/icon.svg", "/media/kitchens/swatch.png?w=640"]) {
+    const res = await request(hostedApp).get(url);
+    expect({ url, status: res.status, type: res.type }).toEqual({ url, status: 404, type: "text/plain" });
+  }
+  expect(transforms).toBe(0);
+});

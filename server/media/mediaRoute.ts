@@ -12,7 +12,8 @@ import type { ImageService, MediaFile } from "./imageService";
 import { AbandonedError, QueueFullError } from "./transformQueue";
 
 export interface MediaRouteOptions {
-  mediaDir: string;
+  /** null: /media is off (hosted content, server/config.ts `servedMediaDir`), every request a 404. */
+  mediaDir: string | null;
   images: ImageService;
 }
 
@@ -44,7 +45,7 @@ export function createMediaRoute({ mediaDir, images }: MediaRouteOptions): Reque
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    const media = await resolveMediaFile(mediaDir, req.path);
+    const media = mediaDir === null ? undefined : await resolveMediaFile(mediaDir, req.path);
     if (!media) return void res.status(404).type("text/plain").send("Not Found");
 
     const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "";
