@@ -72,8 +72,12 @@ const schema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   /** Where transformed images are kept between requests (and restarts). */
   MEDIA_CACHE_DIR: z.string().min(1).default(".cache/media"),
-  /** Bytes the media cache may hold on disk; the least recently used images go first. */
-  MEDIA_CACHE_BYTES: z.coerce.number().int().min(65_536, "at least 65536 (64 KiB)").default(512 * 1024 * 1024),
+  /**
+   * Bytes the media cache may hold on disk; the least recently used images go first. The default
+   * (192 MiB) stays below the deploy files' smallest volume for it with a quarter to spare
+   * (compose.yaml's 256 MB tmpfs); set it to at most 3/4 of the volume that holds MEDIA_CACHE_DIR.
+   */
+  MEDIA_CACHE_BYTES: z.coerce.number().int().min(65_536, "at least 65536 (64 KiB)").default(192 * 1024 * 1024),
   /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
   MEDIA_WARM: z.enum(["on", "off"]).default("on"),
   /** Image transforms run at once; default one per core (each uses one core). */

@@ -44,6 +44,25 @@ function seconds(value: string): number {
   return Number(match[1]) * { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 }[match[2] ?? "s"]!;
 }
 
+/** Bytes of a Kubernetes quantity (`512Mi`, `1G`) or a Docker size (`256m`: binary units). */
+function bytes(value: string, docker = false): number {
+  const match = /^(\d+(?:\.\d+)?)([a-zA-Z]*)$/.exec(value);
+  if (!match) throw new Error(`not a size: ${value}`);
+  const units: Record<string, number> = docker
+    ? { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+    : { "": 1, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, k: 1e3, M: 1e6, G: 1e9 };
+  const unit = units[docker ? match[2].toLowerCase() : match[2]];
+  if (unit === undefined) throw new Error(`unknown unit in ${value}`);
+  return Number(match[1]) * unit;
+}
+
+/**
+ * The media cache's budget leaves this share of its volume free: files being written before the
+ * budget's eviction runs, Node's and sharp's own temporary files. A pod whose emptyDir passes its
+ * sizeLimit is evicted; a full tmpfs fails every write.
+ */
+const MEDIA_CACHE_SHARE_OF_VOLUME = 0.75;
+
 interface ComposeService {
   command?: string[];
   environment?: Record<string, string>;
@@ -305,6 +324,14 @@ describe("deploy/kubernetes", () => {
     expect(container.resources.limits.memory).toEqual(expect.any(String));
   });
 
+  test("the media cache's budget fits its emptyDir with room to spare", () => {
+    const { MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES } = loadConfig(env, ROOT);
+    const mount = (container.volumeMounts as Array<{ name: string; mountPath: string }>).find((m) => MEDIA_CACHE_DIR.startsWith(`${m.mountPath}/`))!;
+    const volume = (pod.volumes as Array<{ name: string; emptyDir?: { sizeLimit?: string } }>).find((v) => v.name === mount.name)!;
+    expect(volume.emptyDir?.sizeLimit).toEqual(expect.any(String));
+    expect(MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(volume.emptyDir!.sizeLimit!) * MEDIA_CACHE_SHARE_OF_VOLUME);
+  });
+
   test("the Service, the disruption budget and the autoscaler select the Deployment's pods", () => {
     const labels = deployment.spec.template.metadata.labels;
     const service = only("Service");
@@ -343,6 +370,17 @@ describe("deploy/compose.yaml", () => {
     expect(nginx.ports).toEqual([`8080:${/listen (\d+);/.exec(nginxConf)![1]}`]);
     expect(nginx.volumes).toContain("./nginx/offline:/usr/share/nginx/site-offline:ro");
     expect(nginxConf).toContain("alias /usr/share/nginx/site-offline/;");
+  });
+
+  test("each instance's media cache budget fits its tmpfs with room to spare, and so does the default", () => {
+    for (const name of appServices) {
+      const service = compose.services[name];
+      const { MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES } = loadConfig(service.environment!, ROOT);
+      const tmpfs = service.tmpfs!.map((entry) => /^([^:]+):.*\bsize=(\w+)/.exec(entry)!).find(([, mountPath]) => MEDIA_CACHE_DIR.startsWith(`${mountPath}/`))!;
+      expect(MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(tmpfs[2], true) * MEDIA_CACHE_SHARE_OF_VOLUME);
+      // An operator who drops the setting still fits.
+      expect(defaults.MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(tmpfs[2], true) * MEDIA_CACHE_SHARE_OF_VOLUME);
+    }
   });
 
   test("the app service's command, environment and health check, replayed: healthy, ready, and a clean stop within the grace period", async () => {
