@@ -279,7 +279,7 @@ describe("deploy/kubernetes", () => {
     expect(result.stderr).toBe("");
     const checked = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { kind: string; error: string | null });
     expect(checked.map(({ kind, error }) => ({ kind, error })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
-      ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Secret", "Service"].map((kind) => ({ kind, error: null })),
+      ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "NetworkPolicy", "PodDisruptionBudget", "Secret", "Service"].map((kind) => ({ kind, error: null })),
     );
     const kustomization = parse(fs.readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as { resources: string[] };
     expect([...kustomization.resources].sort()).toEqual([...files].sort());
@@ -330,6 +330,34 @@ describe("deploy/kubernetes", () => {
     const volume = (pod.volumes as Array<{ name: string; emptyDir?: { sizeLimit?: string } }>).find((v) => v.name === mount.name)!;
     expect(volume.emptyDir?.sizeLimit).toEqual(expect.any(String));
     expect(MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(volume.emptyDir!.sizeLimit!) * MEDIA_CACHE_SHARE_OF_VOLUME);
+  });
+
+  test("a NetworkPolicy lets in only the ingress controller and Prometheus, on the app's port, and lets out only DNS and HTTPS to public addresses", () => {
+    const policy = only("NetworkPolicy");
+    expect(deployment.spec.template.metadata.labels).toMatchObject(policy.spec.podSelector.matchLabels);
+    expect([...policy.spec.policyTypes].sort()).toEqual(["Egress", "Ingress"]);
+    type Peer = { namespaceSelector?: { matchLabels: Record<string, string> }; podSelector?: { matchLabels: Record<string, string> }; ipBlock?: { cidr: string; except?: string[] } };
+    type Rule = { from?: Peer[]; to?: Peer[]; ports: Array<{ port: string | number; protocol: string }> };
+    const ingress = policy.spec.ingress as Rule[];
+    // Each rule names its peers (no rule open to every source) and only the container's port.
+    for (const rule of ingress) {
+      expect(rule.from?.length).toBeGreaterThan(0);
+      for (const peer of rule.from!) expect(peer.namespaceSelector ?? peer.podSelector).toBeDefined();
+      expect(rule.ports).toEqual([{ port: "http", protocol: "TCP" }]);
+    }
+    const peers = ingress.flatMap((rule) => rule.from!.map((peer) => peer.podSelector?.matchLabels["app.kubernetes.io/name"]));
+    expect(peers.sort()).toEqual(["ingress-nginx", "prometheus"]);
+    expect(container.ports.map((p: { name: string }) => p.name)).toContain("http");
+
+    const egress = policy.spec.egress as Rule[];
+    const ports = egress.flatMap((rule) => rule.ports.map((p) => `${p.port}/${p.protocol}`)).sort();
+    expect(ports).toEqual(["443/TCP", "53/TCP", "53/UDP"]);
+    const https = egress.find((rule) => rule.ports.some((p) => p.port === 443))!;
+    // Out to the internet (Prismic, Meta, Google's APIs), never to the cluster's or the cloud's private addresses.
+    for (const peer of https.to!) {
+      expect(peer.ipBlock).toBeDefined();
+      expect(peer.ipBlock!.except ?? []).toEqual(expect.arrayContaining(peer.ipBlock!.cidr.includes(":") ? ["fc00::/7", "fe80::/10"] : ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16"]));
+    }
   });
 
   test("the Service, the disruption budget and the autoscaler select the Deployment's pods", () => {
