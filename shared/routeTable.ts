@@ -15,6 +15,12 @@ export type PageKind =
   | "blogArticle"
   | "samples";
 
+/** Everything a route carries besides its loader; read with react-router's useMatches(). */
+export interface RouteHandle {
+  layout?: Layout;
+  page?: PageKind;
+}
+
 export interface PageRoute {
   name: string;
   path: string;

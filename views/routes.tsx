@@ -5,16 +5,13 @@
  */
 import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from "react-router";
 import { LOCALES, type LocaleCode } from "../shared/locales";
-import { PAGE_ROUTES, routeId, type Layout, type PageKind } from "../shared/routeTable";
+import { PAGE_ROUTES, routeId, type PageKind, type RouteHandle } from "../shared/routeTable";
 import { SiteLayout } from "./layouts/SiteLayout";
 import { ErrorScreen } from "./pages/ErrorScreen";
 import { pageModules } from "./pageModules";
 
-/** Everything a route carries besides its loader; read with useMatches(). */
-export interface RouteHandle {
-  layout?: Layout;
-  page?: PageKind;
-}
+// Defined in shared/ so that views reading it (siteData.ts) need not import the route tree.
+export type { RouteHandle };
 
 export type LoaderKind = PageKind | "layout" | "notFound";
 

@@ -4,7 +4,7 @@ import { localeFromPath, type Locale } from "../shared/locales";
 import { resolveLink, type LinkLike } from "../shared/linkResolver";
 import type { SiteChrome } from "../shared/pageData";
 import type { SectionIndex } from "../shared/sectionIndex";
-import type { RouteHandle } from "./routes";
+import type { RouteHandle } from "../shared/routeTable";
 
 export function useLocale(): Locale {
   return localeFromPath(useLocation().pathname);
