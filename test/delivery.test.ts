@@ -8,6 +8,7 @@ import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from "../server/outbox/
 import type { OutboxStore } from "../server/outbox/store";
 import { capturingLogger } from "./support/capturingLogger";
 import { addEvents, T, useDeliveryFixture } from "./support/deliveryFixture";
+import { sampleEvent } from "./support/outboxEvents";
 import { repeatUntil, until } from "./support/waitFor";
 
 const f = useDeliveryFixture();
@@ -107,6 +108,21 @@ describe("one delivery round", () => {
     // Logged with Meta's error, never with the token.
     expect(lines.some((l) => l.msg.includes("refused") && String(l.error).includes("Invalid parameter"))).toBe(true);
     expect(JSON.stringify(lines)).not.toContain("test-token");
+  });
+
+  test("a batch Meta refuses is split to find the refused event: only it fails, the others are delivered", async () => {
+    const store = f.openStore();
+    const pageViews = await addEvents(store, 8);
+    const lead = sampleEvent(T + 1);
+    lead.payload = { ...lead.payload, event_name: "Lead", custom_data: { ...lead.payload.custom_data, value: "not-a-number" as unknown as number } };
+    await store.add(lead);
+    const w = f.worker(store, { now: () => T + 10 });
+    expect(await w.runOnce()).toBe(9);
+    for (const id of pageViews) expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1 });
+    expect(await store.get(lead.id)).toMatchObject({ status: "failed", lastError: expect.stringContaining("The value parameter must be a number.") });
+    expect([...f.fake.accepted.keys()].sort()).toEqual([...pageViews].sort());
+    // Halving 9 events down to the one refused takes a handful of requests, not one per event.
+    expect(f.fake.requests.length).toBeLessThanOrEqual(8);
   });
 
   test("a 400 carrying one of Meta's throttling codes is retried, not failed", async () => {

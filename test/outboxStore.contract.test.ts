@@ -206,6 +206,28 @@ describe.each([
     expect(await store.claim("w1", 10, LEASE, T0 + 10 * LEASE)).toEqual([]);
   });
 
+  test("a settled event forgets the visitor (IP, user agent, browser and click ids); one to retry keeps them for its next attempt", async () => {
+    const [delivered, failed, notSent, retried] = [1, 2, 3, 4].map(() => sampleEvent(T0));
+    for (const event of [delivered, failed, notSent, retried]) {
+      event.payload.user_data.fbc = `fb.1.${T0}.AbC123`;
+      await store.add(event);
+    }
+    await store.claim("w1", 10, LEASE, T0);
+    await store.settle([delivered.id], "w1", { status: "delivered", at: T0 + 1 });
+    await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1, error: "HTTP 400" });
+    await store.settle([notSent.id], "w1", { status: "not_sent", at: T0 + 1, reason: "no credentials" });
+    await store.settle([retried.id], "w1", { status: "retry", at: T0 + 1, nextAttemptAt: T0 + 1_000, error: "HTTP 503" });
+    for (const event of [delivered, failed, notSent]) {
+      const { payload } = (await store.get(event.id))!;
+      expect(payload.user_data).toEqual({});
+      // What the event was stays, for diagnostics until retention deletes it.
+      expect(payload).toEqual({ ...event.payload, user_data: {} });
+    }
+    expect((await store.get(retried.id))!.payload).toEqual(retried.payload);
+    const [again] = await store.claim("w2", 10, LEASE, T0 + 1_000);
+    expect(again.payload.user_data).toMatchObject({ client_ip_address: "203.0.113.7", client_user_agent: "Mozilla/5.0" });
+  });
+
   test("purges settled events past the retention and stale pending ones, counted by status, and nothing else", async () => {
     const [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed] = [1, 2, 3, 4, 5].map(() => sampleEvent(T0));
     for (const e of [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed]) await store.add(e);

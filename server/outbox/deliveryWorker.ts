@@ -3,7 +3,10 @@
  * it at once without sending an event twice), sends them to the Conversions API in requests of
  * at most 1000, and settles them: delivered; pending again after a back-off with jitter (5xx,
  * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer); failed with Meta's
- * error (other 4xx). Settled events (delivered, failed, not_sent) are deleted after the retention
+ * error (other 4xx). Meta refuses a whole request for one bad event, so a refused batch is split
+ * in halves, and halves again, until the refused events are alone: only they are marked failed,
+ * the rest are delivered (k refused events among n cost about 2k·log₂(n/k) more requests, each
+ * sent only while the lease has room for it). Settled events (delivered, failed, not_sent) are deleted after the retention
  * period, and pending ones older than the maximum age (Meta refuses events older than 7 days)
  * are given up and deleted: each purge is counted and logged. Without Meta
  * credentials events are marked `not_sent`, and the log says so once.
@@ -198,12 +201,43 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await settle(batch, { status: "not_sent", at: now(), reason: NOT_CONFIGURED });
       return { claimed: batch.length, pauseMs: 0 };
     }
-    const outcome = await sendEvents(
-      batch.map((e) => e.payload),
-      credentials,
-      { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now },
-    );
-    return { claimed: batch.length, pauseMs: await apply(batch, outcome) };
+    return { claimed: batch.length, pauseMs: await deliver(batch, credentials) };
+  }
+
+  /** One Conversions API request for `events`. */
+  const send = (events: readonly OutboxRecord[], creds: MetaCredentials) =>
+    sendEvents(events.map((e) => e.payload), creds, { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now });
+
+  /**
+   * Sends a claimed batch and settles it by Meta's answers; a refused part is split in halves
+   * until each refused event is alone. A part is sent only while the lease leaves the request's
+   * timeout and the settle margin (else it is left to its lease, due again when that ends); once
+   * Meta answers "later", the parts not yet sent are retried with the part that got that answer.
+   * Resolves the pause before the next round.
+   */
+  async function deliver(batch: OutboxRecord[], creds: MetaCredentials): Promise<number> {
+    const leaseEnd = Math.min(...batch.map((e) => e.leaseUntil ?? Infinity));
+    const parts = [batch];
+    let pause = 0;
+    let split = 0;
+    while (parts.length) {
+      const part = parts.shift()!;
+      if (leaseEnd - now() < requestTimeoutMs + settleMarginMs) {
+        const left = [part, ...parts].flat();
+        logger.warn({ events: left.length, splits: split }, "no lease time left to send the rest of a refused batch: left to the lease, due again when it ends");
+        break;
+      }
+      const outcome = await send(part, creds);
+      if (outcome.kind === "rejected" && part.length > 1) {
+        if (!split++) logger.warn({ events: part.length, error: outcome.error }, "Meta refused a batch: splitting it to find the refused events");
+        const half = Math.ceil(part.length / 2);
+        parts.unshift(part.slice(0, half), part.slice(half));
+        continue;
+      }
+      if (outcome.kind === "retry") return Math.max(pause, await apply([part, ...parts].flat(), outcome));
+      pause = Math.max(pause, await apply(part, outcome));
+    }
+    return pause;
   }
 
   async function run(): Promise<void> {

@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentReference, DocumentSnapshot, Firestore, Query, QueryDocumentSnapshot } from "firebase-admin/firestore";
 import {
-  clipError, DEFAULT_PURGE_LIMIT, emptyPurgeCounts, OUTBOX_STATUSES, SETTLED_STATUSES, type NewOutboxEvent, type OutboxRecord,
+  clipError, DEFAULT_PURGE_LIMIT, emptyPurgeCounts, forgetVisitor, OUTBOX_STATUSES, SETTLED_STATUSES, type NewOutboxEvent, type OutboxRecord,
   type OutboxStatus, type OutboxStore, type Settlement,
 } from "./store";
 
@@ -210,7 +210,9 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       });
       const results = await mapLimit(held, PARALLEL_COMMITS, async (snapshot) => {
         const doc = snapshot.data() as OutboxDocument;
-        return (await transition(snapshot.ref, doc.gen, { ...fields, attempts: doc.attempts + counted }, outcome.at)) || undefined;
+        // The payload is JSON text: rewritten whole (the emulator ignores FieldValue.delete(), and text has no fields to delete).
+        const payload = outcome.status === "retry" ? {} : { payload: JSON.stringify(forgetVisitor(JSON.parse(doc.payload))) };
+        return (await transition(snapshot.ref, doc.gen, { ...fields, ...payload, attempts: doc.attempts + counted }, outcome.at)) || undefined;
       });
       return winners(results).length;
     },

@@ -73,11 +73,14 @@ const toRecord = (row: Row): OutboxRecord => ({
 const HELD = `id IN (SELECT value FROM json_each(:ids)) AND status = 'leased' AND leased_by = :worker`;
 const RELEASED = `leased_by = NULL, lease_until = NULL, updated_at = :at`;
 
+/** A settled event keeps nothing that identifies the visitor (store.ts `forgetVisitor`). */
+const FORGET_VISITOR = `payload = json_set(payload, '$.user_data', json('{}'))`;
+
 const SETTLE_SQL: Record<Settlement["status"], string> = {
-  delivered: `UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = :at, claimable_at = NULL, last_error = NULL, ${RELEASED} WHERE ${HELD}`,
+  delivered: `UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = :at, claimable_at = NULL, last_error = NULL, ${FORGET_VISITOR}, ${RELEASED} WHERE ${HELD}`,
   retry: `UPDATE outbox SET status = 'pending', attempts = attempts + 1, next_attempt_at = :next, claimable_at = :next, last_error = :error, ${RELEASED} WHERE ${HELD}`,
-  failed: `UPDATE outbox SET status = 'failed', attempts = attempts + 1, claimable_at = NULL, last_error = :error, ${RELEASED} WHERE ${HELD}`,
-  not_sent: `UPDATE outbox SET status = 'not_sent', claimable_at = NULL, last_error = :error, ${RELEASED} WHERE ${HELD}`,
+  failed: `UPDATE outbox SET status = 'failed', attempts = attempts + 1, claimable_at = NULL, last_error = :error, ${FORGET_VISITOR}, ${RELEASED} WHERE ${HELD}`,
+  not_sent: `UPDATE outbox SET status = 'not_sent', claimable_at = NULL, last_error = :error, ${FORGET_VISITOR}, ${RELEASED} WHERE ${HELD}`,
 };
 
 /**
