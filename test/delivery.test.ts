@@ -198,6 +198,18 @@ describe("the running worker", () => {
     expect((await store.counts()).delivered).toBe(0);
   });
 
+  test("keeps at most maxSettled settled events: a flood cannot fill the store with them before their retention ends", async () => {
+    const store = f.openStore();
+    await addEvents(store, 5);
+    let now = T;
+    const w = f.worker(store, { now: () => now, retentionMs: 3_600_000, purgeEveryMs: 0, maxSettled: 3 });
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(5);
+    now = T + 1_000;
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(3);
+  });
+
   test("a store that fails pauses the worker with back-off instead of crashing it", async () => {
     const store = f.openStore();
     let failures = 0;

@@ -144,6 +144,37 @@ test("at start, settled events past the retention and pending ones past the maxi
   }
 }, 30_000);
 
+test("settled events are kept to OUTBOX_MAX_EVENTS as well: the oldest beyond it are deleted at start, within their retention", async () => {
+  const dataDir = path.join(temp, "settled-bound");
+  const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
+  const recent = Date.now() - 3_600_000;
+  const ids = Array.from({ length: 8 }, (_, i) => `settled-${i}`);
+  for (const id of ids) await store.add(sampleEvent(recent, id));
+  await store.claim("seed", 8, 60_000, recent);
+  for (const [i, id] of ids.entries()) await store.settle([id], "seed", { status: "delivered", at: recent + i });
+  await store.close();
+
+  const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", LOG_LEVEL: "info", MEDIA_WARM: "off" });
+  try {
+    const deadline = Date.now() + 10_000;
+    let purge: Record<string, any> | undefined;
+    while (!(purge = logLines(server).find((l) => /^outbox retention/.test(l.msg ?? "")))) {
+      if (Date.now() > deadline) throw new Error(`no "outbox retention" log line within 10 s:\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(purge.deleted).toEqual({ delivered: 3, failed: 0, not_sent: 0, pending: 0 });
+  } finally {
+    await server.stop();
+  }
+  const after = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
+  try {
+    for (const id of ids.slice(0, 3)) expect(await after.get(id)).toBeUndefined();
+    for (const id of ids.slice(3)) expect(await after.get(id)).toMatchObject({ status: "delivered" });
+  } finally {
+    await after.close();
+  }
+}, 30_000);
+
 test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; a forged one is ignored, said once", async () => {
   const postFrom = (server: RunningServer, i: number) => post(server, event(i), { "x-forwarded-for": `203.0.113.${i}` }).then(async (res) => (await res.arrayBuffer(), res.status));
   // The load balancer is on 10.0.0.0/8; this client connects from 127.0.0.1, forging the header.

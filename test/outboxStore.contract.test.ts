@@ -257,6 +257,30 @@ describe.each([
     expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual([oldDelivered.id, "recent-pending"].sort());
   });
 
+  test("a purge keeps at most keepSettled settled events, deleting the oldest settled first and never one waiting", async () => {
+    const settled = [1, 2, 3, 4, 5].map(() => sampleEvent(T0));
+    for (const e of settled) await store.add(e);
+    await store.claim("w1", 10, LEASE, T0);
+    const outcomes = [
+      { status: "delivered", at: T0 + 1 },
+      { status: "failed", at: T0 + 2, error: "HTTP 400" },
+      { status: "not_sent", at: T0 + 3, reason: "no credentials" },
+      { status: "delivered", at: T0 + 4 },
+      { status: "delivered", at: T0 + 5 },
+    ] as const;
+    for (const [i, outcome] of outcomes.entries()) await store.settle([settled[i].id], "w1", outcome);
+    await store.add(sampleEvent(T0 - 1, "waiting"));
+
+    // Nothing past the retention: only the count bound deletes, the three settled first.
+    const cutoffs = { settledBefore: T0, pendingCreatedBefore: T0 - 10_000, now: T0 + 10 };
+    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({ delivered: 1, failed: 1, not_sent: 1, pending: 0 });
+    expect(await store.counts()).toMatchObject({ delivered: 2, failed: 0, not_sent: 0, pending: 1 });
+    for (const e of settled.slice(3)) expect(await store.get(e.id)).toMatchObject({ status: "delivered" });
+    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
+    // Without keepSettled there is no count bound.
+    expect(await store.purge(cutoffs)).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
+  });
+
   test("a purge stops at its limit; the next one goes on", async () => {
     for (let i = 0; i < 5; i++) await store.add(sampleEvent(T0 - 10_000 + i, `stale-${i}`));
     const cutoffs = { settledBefore: T0, pendingCreatedBefore: T0, now: T0, limit: 3 };

@@ -6,8 +6,8 @@
  * error (other 4xx). Meta refuses a whole request for one bad event, so a refused batch is split
  * in halves, and halves again, until the refused events are alone: only they are marked failed,
  * the rest are delivered (k refused events among n cost about 2k·log₂(n/k) more requests, each
- * sent only while the lease has room for it). Settled events (delivered, failed, not_sent) are deleted after the retention
- * period, and pending ones older than the maximum age (Meta refuses events older than 7 days)
+ * sent only while the lease has room for it). Settled events (delivered, failed, not_sent) are
+ * deleted after the retention period (and the oldest beyond `maxSettled` sooner), and pending ones older than the maximum age (Meta refuses events older than 7 days)
  * are given up and deleted: each purge is counted and logged. Without Meta
  * credentials events are marked `not_sent`, and the log says so once.
  *
@@ -52,6 +52,8 @@ export interface DeliveryWorkerOptions {
   retentionMs?: number;
   /** Pending events older than this (ms) are deleted undelivered. */
   pendingMaxAgeMs?: number;
+  /** At most this many settled events are kept (the oldest go first, before their retention ends); default: no bound. */
+  maxSettled?: number;
   /** How often the worker deletes expired delivered events (ms). */
   purgeEveryMs?: number;
   /** The longest Retry-After honoured (ms). */
@@ -100,6 +102,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     idleMs = 1_000,
     retentionMs = 7 * 24 * 3_600_000,
     pendingMaxAgeMs = 7 * 24 * 3_600_000,
+    maxSettled,
     purgeEveryMs = 15 * 60_000,
     maxRetryAfterMs = 3_600_000,
     fetch: fetchImpl,
@@ -142,13 +145,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const at = now();
     if (at - lastPurge < purgeEveryMs) return;
     lastPurge = at;
-    const deleted = await store.purge({ settledBefore: at - retentionMs, pendingCreatedBefore: at - pendingMaxAgeMs, now: at });
+    const deleted = await store.purge({ settledBefore: at - retentionMs, pendingCreatedBefore: at - pendingMaxAgeMs, now: at, keepSettled: maxSettled });
     const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
     if (!total) return;
     purged.total += total;
     // Pending events given up are lost conversions: a warning, not routine housekeeping.
     if (deleted.pending) logger.warn({ deleted }, `outbox retention: deleted ${total} events, ${deleted.pending} of them never delivered (older than the maximum age)`);
-    else logger.info({ deleted }, `outbox retention: deleted ${total} settled events past their retention`);
+    else logger.info({ deleted }, `outbox retention: deleted ${total} settled events past their retention${maxSettled === undefined ? "" : ` or beyond the newest ${maxSettled}`}`);
   }
 
   /** Settles a batch by the answer of its request; resolves how long the worker pauses after it. */

@@ -217,7 +217,7 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       return winners(results).length;
     },
 
-    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT }) {
+    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT, keepSettled }) {
       const counts = emptyPurgeCounts();
       let budget = limit;
       const settled = new Set<string>(SETTLED_STATUSES);
@@ -243,6 +243,22 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
           await deleteEvents(chosen.map((c) => c.snapshot));
           for (const { status } of chosen) counts[status]++;
           budget -= chosen.length;
+          if (page.size < 200) break;
+          after = page.docs[page.docs.length - 1];
+        }
+      }
+      if (keepSettled !== undefined && budget > 0) {
+        // Counted after the expired ones went: the excess, oldest settled first.
+        const settledNow = await Promise.all(SETTLED_STATUSES.map(async (status) => (await events.where("status", "==", status).count().get()).data().count));
+        let excess = Math.min(budget, settledNow.reduce((sum, n) => sum + n, 0) - keepSettled);
+        let after: QueryDocumentSnapshot | undefined;
+        const oldest = events.orderBy("updatedAt");
+        while (excess > 0) {
+          const page = await (after ? oldest.startAfter(after) : oldest).limit(200).get();
+          const chosen = page.docs.filter((snapshot) => settled.has((snapshot.data() as OutboxDocument).status)).slice(0, excess);
+          await deleteEvents(chosen);
+          for (const snapshot of chosen) counts[(snapshot.data() as OutboxDocument).status as keyof typeof counts]++;
+          excess -= chosen.length;
           if (page.size < 200) break;
           after = page.docs[page.docs.length - 1];
         }

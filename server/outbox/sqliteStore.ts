@@ -117,6 +117,14 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
        LIMIT :limit)
      RETURNING status`,
   );
+  // The settled events beyond the newest :keep, oldest first.
+  const trim = db.prepare(
+    `DELETE FROM outbox WHERE id IN (
+       SELECT id FROM outbox WHERE status IN ('delivered', 'failed', 'not_sent') ORDER BY updated_at DESC, id DESC LIMIT -1 OFFSET :keep)
+     AND id IN (
+       SELECT id FROM outbox WHERE status IN ('delivered', 'failed', 'not_sent') ORDER BY updated_at, id LIMIT :limit)
+     RETURNING status`,
+  );
   const count = db.prepare(`SELECT status, count(*) AS n FROM outbox GROUP BY status`);
   const getOne = db.prepare(`SELECT * FROM outbox WHERE id = :id`);
 
@@ -155,8 +163,12 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
       if (outcome.status === "not_sent") params.error = clipError(outcome.reason);
       return Number(write(() => settle[outcome.status].run(params).changes));
     },
-    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT }) {
-      const rows = write(() => purge.all({ settled: settledBefore, created: pendingCreatedBefore, now, limit }) as unknown as Array<{ status: OutboxStatus }>);
+    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT, keepSettled }) {
+      const rows = write(() => {
+        const expired = purge.all({ settled: settledBefore, created: pendingCreatedBefore, now, limit }) as unknown as Array<{ status: OutboxStatus }>;
+        if (keepSettled === undefined || expired.length >= limit) return expired;
+        return [...expired, ...(trim.all({ keep: keepSettled, limit: limit - expired.length }) as unknown as Array<{ status: OutboxStatus }>)];
+      });
       const counts: PurgeCounts = emptyPurgeCounts();
       for (const { status } of rows) counts[status === "leased" ? "pending" : (status as keyof PurgeCounts)]++;
       return counts;

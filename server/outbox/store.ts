@@ -60,6 +60,11 @@ export interface RetentionCutoffs {
   now: number;
   /** At most this many deletions per call (the next call goes on); default 10,000. */
   limit?: number;
+  /**
+   * At most this many settled events are kept: beyond it the oldest settled ones go before their
+   * retention ends, so a flood of events cannot fill the store with settled rows. Default: no bound.
+   */
+  keepSettled?: number;
 }
 
 /** Events deleted by a purge, by the status they had (a pending one with an ended lease counts as pending). */
@@ -90,8 +95,9 @@ export interface OutboxStore {
   settle(ids: readonly string[], workerId: string, outcome: Settlement): Promise<number>;
   /**
    * Retention: deletes settled events (delivered, failed, not_sent) settled before
-   * `settledBefore`, and pending events (or leased ones whose lease ended by `now`) created
-   * before `pendingCreatedBefore`, at most `limit` in all per call. Resolves how many of each.
+   * `settledBefore`, then the oldest settled ones beyond `keepSettled`, and pending events (or
+   * leased ones whose lease ended by `now`) created before `pendingCreatedBefore`, at most
+   * `limit` in all per call. Resolves how many of each.
    */
   purge(cutoffs: RetentionCutoffs): Promise<PurgeCounts>;
   /** How many events are in each status. */
