@@ -37,7 +37,6 @@ export default {
     // The tracking relay's validation.
     "server/tracking/trackingPayload.ts",
     "server/tracking/metaCustomData.ts",
-    "server/tracking/contactDetails.ts",
     "server/tracking/sameOrigin.ts",
     // The outbox stores and the delivery back-off.
     "server/outbox/store.ts",

@@ -28,6 +28,17 @@ describe("the payload", () => {
     expect(parseTrackingPayload(payload, SITE)).toMatchObject({ ok: true });
   });
 
+  test("a query parameter holding an e-mail address (a campaign link's) is left out of page_url; the rest of the URL is kept as it was", () => {
+    const landing = { ...page, url: `${SITE}/us/gallery?utm_source=news&email=jo%40example.com&fbclid=AbC123&ref=jo@example.com#top` };
+    const payload = buildPayload("PageView", landing);
+    expect(payload.custom_data.page_url).toBe(`${SITE}/us/gallery?utm_source=news&fbclid=AbC123#top`);
+    expect(parseTrackingPayload(payload, SITE)).toMatchObject({ ok: true });
+    // Nothing to leave out: the URL exactly as the page has it (ids and timestamps are not phone numbers).
+    const plain = `${SITE}/us/gallery?ts=1700000000000&fbclid=AbC123`;
+    expect(buildPayload("PageView", { ...page, url: plain }).custom_data.page_url).toBe(plain);
+    expect(parseTrackingPayload(buildPayload("PageView", { ...page, url: plain }), SITE)).toMatchObject({ ok: true });
+  });
+
   test("a long title is cut to what the relay takes", () => {
     expect(buildPayload("PageView", { ...page, title: "x".repeat(400) }).custom_data.page_title).toHaveLength(300);
   });

@@ -6,7 +6,7 @@
  * page it happened on: `page_url`, a page of SITE_URL, and `page_title`.
  */
 import { z } from "zod";
-import { contactDetailsIn } from "./contactDetails";
+import { contactDetailsIn, hasEmailAddress } from "../../shared/contactDetails";
 
 export const LIMITS = {
   url: 2048,
@@ -85,7 +85,7 @@ function pageFields(siteOrigin: string) {
       .max(LIMITS.url)
       .pipe(z.url({ protocol: /^https?$/, error: "an http(s) URL" }))
       .refine((url) => new URL(url).origin === siteOrigin, { error: `a page of this site (${siteOrigin})` })
-      .refine((url) => !contactDetailsIn(safeDecode(url)), { error: "carries an e-mail address or phone number: contact details are never sent" }),
+      .refine((url) => !hasEmailAddress(safeDecode(url)), { error: "carries an e-mail address: contact details are never sent" }),
     page_title: freeText(LIMITS.pageTitle),
   };
 }
