@@ -7,9 +7,10 @@
  * in halves, and halves again, until the refused events are alone: only they are marked failed,
  * the rest are delivered (k refused events among n cost about 2k·log₂(n/k) more requests, each
  * sent only while the lease has room for it). Settled events (delivered, failed, not_sent) are
- * deleted after the retention period (and the oldest beyond `maxSettled` sooner), and pending ones older than the maximum age (Meta refuses events older than 7 days)
- * are given up and deleted: each purge is counted and logged. Without Meta
- * credentials events are marked `not_sent`, and the log says so once.
+ * deleted after the retention period (and the oldest beyond `maxSettled` sooner), and pending
+ * ones older than the maximum age (Meta refuses events older than 7 days) are given up and
+ * deleted: each purge is counted and logged. Without Meta credentials events are marked
+ * `not_sent`, and the log says so once.
  *
  * A batch is sent only while its lease has at least the request timeout plus `settleMarginMs`
  * left (or the claim's own duration, when longer: settling writes each event as claiming did),

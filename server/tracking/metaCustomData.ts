@@ -114,11 +114,9 @@ export function customDataSchemas(siteOrigin: string) {
     }),
   ) as Record<StandardEvent, z.ZodType<Record<string, unknown>>>;
   const formId = z.string().regex(/^[A-Za-z0-9]{1,40}$/, "a Klaviyo form id");
-  const klaviyo = {
-    submit: z.strictObject({ ...page, form_id: formId }),
-    step: z.strictObject({ ...page, form_id: formId, step_source: freeText(LIMITS.text).optional() }),
-    view: z.strictObject({ ...page, form_id: formId, step_source: freeText(LIMITS.text).optional() }),
-  };
+  // Steps and views name their step's source; a submit does not (client/klaviyoForms.ts).
+  const withSource = z.strictObject({ ...page, form_id: formId, step_source: freeText(LIMITS.text).optional() });
+  const klaviyo = { submit: z.strictObject({ ...page, form_id: formId }), step: withSource, view: withSource };
   /** The schema for `eventName`, or undefined for a name the relay does not take. */
   return (eventName: string): { schema: z.ZodType<Record<string, unknown>>; formId?: string } | undefined => {
     if (Object.hasOwn(EVENT_PARAMETERS, eventName)) return { schema: standard[eventName as StandardEvent] };
