@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { contactDetailsIn, hasEmailAddress } from "../../shared/contactDetails";
 
-export const LIMITS = {
+const LIMITS = {
   url: 2048,
   pageTitle: 300,
   text: 500,

@@ -8,9 +8,7 @@
 import { z } from "zod";
 import { customDataSchemas, KLAVIYO_FORM_EVENT, parametersOf, STANDARD_EVENTS } from "./metaCustomData";
 
-export { KLAVIYO_FORM_EVENT, STANDARD_EVENTS };
-
-export const LIMITS = {
+const LIMITS = {
   eventName: 64,
   fbp: 255,
   fbclid: 500,
