@@ -36,6 +36,7 @@ export default {
     "server/pageCache/cacheControl.ts",
     // The tracking relay's validation.
     "server/tracking/trackingPayload.ts",
+    "server/tracking/metaCustomData.ts",
     "server/tracking/sameOrigin.ts",
     // The outbox stores and the delivery back-off.
     "server/outbox/store.ts",

@@ -5,6 +5,7 @@
  * page mounts (first load and client navigations), once the title has caught up; one that falls
  * due before the visitor has answered waits for the answer. Failures are only logged.
  */
+import { hasEmailAddress } from "../shared/contactDetails";
 import { regionFromPath, type Region } from "../shared/region";
 import { currentConsent, onConsentChange } from "./consent/consentState";
 import { readCookie } from "./cookies";
@@ -38,11 +39,34 @@ export interface PageFacts {
   fbclid: string | null;
 }
 
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * `url` without the query parameters (or fragment) that hold an e-mail address, such as a
+ * campaign link's `?email=`: the relay refuses a page_url carrying one, and it must never reach
+ * Meta. Everything else stays exactly as it was (fbclid must not be re-encoded).
+ */
+export function withoutEmailAddresses(url: string): string {
+  const hashAt = url.indexOf("#");
+  const hash = hashAt < 0 || hasEmailAddress(decoded(url.slice(hashAt))) ? "" : url.slice(hashAt);
+  const rest = hashAt < 0 ? url : url.slice(0, hashAt);
+  const queryAt = rest.indexOf("?");
+  if (queryAt < 0) return rest + hash;
+  const kept = rest.slice(queryAt + 1).split("&").filter((part) => !hasEmailAddress(decoded(part)));
+  return rest.slice(0, queryAt) + (kept.length ? `?${kept.join("&")}` : "") + hash;
+}
+
 export function buildPayload(eventName: string, page: PageFacts, data: Record<string, string> = {}): TrackingPayload {
   const payload: TrackingPayload = {
     event_name: eventName,
     region: regionFromPath(new URL(page.url).pathname),
-    custom_data: { ...data, page_url: page.url, page_title: page.title.slice(0, 300) },
+    custom_data: { ...data, page_url: withoutEmailAddresses(page.url), page_title: page.title.slice(0, 300) },
   };
   if (page.fbp && FBP.test(page.fbp)) payload.fbp = page.fbp;
   if (page.fbclid && FBCLID.test(page.fbclid)) payload.fbclid = page.fbclid;

@@ -152,7 +152,10 @@ const schema = z.object({
   OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(168),
   /** Pending events older than this many hours are deleted undelivered (Meta refuses events over 7 days old). */
   OUTBOX_PENDING_MAX_AGE_HOURS: z.coerce.number().min(1).max(24 * 365).default(168),
-  /** Events the outbox may hold; beyond it new tracking events get 503 (and the log and metrics say so). */
+  /**
+   * Events that may wait for delivery (pending, leased; not settled ones); beyond it new tracking
+   * events get 503 (and the log and metrics say so). Settled events are also kept to this many.
+   */
   OUTBOX_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   /**
    * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the

@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       credentials: metaCredentials(config),
       retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
       pendingMaxAgeMs: config.OUTBOX_PENDING_MAX_AGE_HOURS * 3_600_000,
+      // Settled rows are bounded by count as well as by time (docs/tracking-privacy.md).
+      maxSettled: config.OUTBOX_MAX_EVENTS,
     });
   worker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.

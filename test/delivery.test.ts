@@ -8,6 +8,8 @@ import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from "../server/outbox/
 import type { OutboxStore } from "../server/outbox/store";
 import { capturingLogger } from "./support/capturingLogger";
 import { addEvents, T, useDeliveryFixture } from "./support/deliveryFixture";
+import { VALUE_REFUSED } from "./support/fakeGraph";
+import { sampleEvent } from "./support/outboxEvents";
 import { repeatUntil, until } from "./support/waitFor";
 
 const f = useDeliveryFixture();
@@ -109,6 +111,52 @@ describe("one delivery round", () => {
     expect(JSON.stringify(lines)).not.toContain("test-token");
   });
 
+  test("a batch Meta refuses is split to find the refused event: only it fails, the others are delivered", async () => {
+    const store = f.openStore();
+    const pageViews = await addEvents(store, 8);
+    const lead = sampleEvent(T + 1);
+    lead.payload = { ...lead.payload, event_name: "Lead", custom_data: { ...lead.payload.custom_data, value: "not-a-number" as unknown as number } };
+    await store.add(lead);
+    const w = f.worker(store, { now: () => T + 10 });
+    expect(await w.runOnce()).toBe(9);
+    for (const id of pageViews) expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1 });
+    expect(await store.get(lead.id)).toMatchObject({ status: "failed", lastError: expect.stringContaining("The value parameter must be a number.") });
+    expect([...f.fake.accepted.keys()].sort()).toEqual([...pageViews].sort());
+    // Halving 9 events down to the one refused takes a handful of requests, not one per event.
+    expect(f.fake.requests.length).toBeLessThanOrEqual(8);
+  });
+
+  /** Three PageViews, then a Lead Meta refuses (its value is not a number), claimed in that order. */
+  async function threeAndABadLead(store: OutboxStore) {
+    const pageViews = await addEvents(store, 3);
+    const lead = sampleEvent(T + 1);
+    lead.payload = { ...lead.payload, event_name: "Lead", custom_data: { ...lead.payload.custom_data, value: "x" as unknown as number } };
+    await store.add(lead);
+    return { pageViews, lead: lead.id };
+  }
+
+  test("when Meta answers 'later' during a split, that part and those not yet sent are retried together, none failed", async () => {
+    const store = f.openStore();
+    const { pageViews, lead } = await threeAndABadLead(store);
+    f.fake.next({ status: 400, body: VALUE_REFUSED }, { status: 503, body: { error: { message: "Service unavailable", code: 2, is_transient: true } } });
+    await f.worker(store).runOnce();
+    expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([4, 2]);
+    for (const id of [...pageViews, lead]) expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1 });
+  });
+
+  test("a split stops when the lease has no room left for another request: the rest stays leased, sent by no one until it ends", async () => {
+    const store = f.openStore();
+    const { pageViews, lead } = await threeAndABadLead(store);
+    let clock = T + 10;
+    // Each request takes 12 s of a 30 s lease; a request needs its 1.5 s timeout and the 10 s settle margin left.
+    const slowFetch: typeof fetch = (input, init) => ((clock += 12_000), fetch(input, init));
+    await f.worker(store, { leaseMs: 30_000, settleMarginMs: 10_000, now: () => clock, fetch: slowFetch }).runOnce();
+    expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([4, 2]);
+    expect(await store.get(pageViews[0])).toMatchObject({ status: "delivered" });
+    expect(await store.get(pageViews[1])).toMatchObject({ status: "delivered" });
+    for (const id of [pageViews[2], lead]) expect(await store.get(id)).toMatchObject({ status: "leased", leaseUntil: T + 30_010 });
+  });
+
   test("a 400 carrying one of Meta's throttling codes is retried, not failed", async () => {
     const store = f.openStore();
     const [id] = await addEvents(store, 1);
@@ -180,6 +228,18 @@ describe("the running worker", () => {
     now = T + 61_000;
     await w.runOnce();
     expect((await store.counts()).delivered).toBe(0);
+  });
+
+  test("keeps at most maxSettled settled events: a flood cannot fill the store with them before their retention ends", async () => {
+    const store = f.openStore();
+    await addEvents(store, 5);
+    let now = T;
+    const w = f.worker(store, { now: () => now, retentionMs: 3_600_000, purgeEveryMs: 0, maxSettled: 3 });
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(5);
+    now = T + 1_000;
+    await w.runOnce();
+    expect((await store.counts()).delivered).toBe(3);
   });
 
   test("a store that fails pauses the worker with back-off instead of crashing it", async () => {

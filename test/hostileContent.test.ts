@@ -61,6 +61,12 @@ describe.each(["/", "/info/blog/choosing-a-worktop"])("%s with hostile content",
     }
   });
 
+  test("rich text without spans, with a null node or a broken span renders what it can instead of failing the page", () => {
+    expect(html).toContain("<p>A paragraph without spans</p>");
+    expect(html).toContain("<li>An item with spans null</li>");
+    expect(html).toContain("<p>sh<strong>ort</strong></p>");
+  });
+
   test("embed provider HTML never reaches the page", () => {
     expect(html).not.toContain("<img src=x");
     expect(html).not.toMatch(/<iframe/i);

@@ -27,14 +27,16 @@ afterAll(async () => {
 const event = (i: number) => ({
   event_name: "PageView",
   region: "uk",
-  custom_data: { page_url: `http://example.invalid/gallery?n=${i}`, page_title: "Gallery" },
+  custom_data: { page_url: `/gallery?n=${i}`, page_title: "Gallery" },
 });
 
-function post(server: RunningServer, body: unknown, headers: Record<string, string> = {}) {
+/** Posts `body` as the site's own page would (its page_url made absolute on the server's URL). */
+function post(server: RunningServer, body: ReturnType<typeof event>, headers: Record<string, string> = {}) {
+  const custom_data = { ...body.custom_data, page_url: `${server.url}${body.custom_data.page_url}` };
   return fetch(`${server.url}/api/meta-capi`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url, ...headers },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, custom_data }),
   });
 }
 
@@ -76,6 +78,35 @@ test("with Meta down the outbox stops at OUTBOX_MAX_EVENTS: 503 beyond it, one l
   }
 }, 60_000);
 
+test("events settled not_sent do not fill the cap: tracking goes on after the outbox was filled once", async () => {
+  // No Meta credentials: the worker marks every event not_sent (about a second after it arrives).
+  const dataDir = path.join(temp, "settled");
+  const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", TRACKING_RATE_LIMIT: "100000", MEDIA_WARM: "off" });
+  const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
+  try {
+    const first = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server, event(i)).then(async (res) => (await res.arrayBuffer(), res.status))));
+    expect(first).toEqual([202, 202, 202, 202, 202]);
+    const deadline = Date.now() + 15_000;
+    while ((await store.counts()).not_sent < 5) {
+      if (Date.now() > deadline) throw new Error("the worker did not settle the 5 events within 15 s");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // The cap reads the store at most every 5 s: within a bounded wait a new event is taken again.
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 202) {
+      if (Date.now() > deadline + 10_000) throw new Error(`still refused 10 s after the 5 events were settled: ${statuses.join(" ")}`);
+      const res = await post(server, event(100 + statuses.length));
+      statuses.push(res.status);
+      await res.arrayBuffer();
+      if (res.status !== 202) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(statuses.every((s) => s === 202 || s === 503)).toBe(true);
+  } finally {
+    await store.close();
+    await server.stop();
+  }
+}, 60_000);
+
 test("at start, settled events past the retention and pending ones past the maximum age are deleted, counted and logged", async () => {
   const dataDir = path.join(temp, "stale");
   const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
@@ -108,6 +139,37 @@ test("at start, settled events past the retention and pending ones past the maxi
   try {
     for (const id of [ids.delivered, ids.failed, ids.not_sent, ids.pending]) expect(await after.get(id)).toBeUndefined();
     expect(await after.get(ids.recent)).toMatchObject({ status: "delivered" });
+  } finally {
+    await after.close();
+  }
+}, 30_000);
+
+test("settled events are kept to OUTBOX_MAX_EVENTS as well: the oldest beyond it are deleted at start, within their retention", async () => {
+  const dataDir = path.join(temp, "settled-bound");
+  const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
+  const recent = Date.now() - 3_600_000;
+  const ids = Array.from({ length: 8 }, (_, i) => `settled-${i}`);
+  for (const id of ids) await store.add(sampleEvent(recent, id));
+  await store.claim("seed", 8, 60_000, recent);
+  for (const [i, id] of ids.entries()) await store.settle([id], "seed", { status: "delivered", at: recent + i });
+  await store.close();
+
+  const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", LOG_LEVEL: "info", MEDIA_WARM: "off" });
+  try {
+    const deadline = Date.now() + 10_000;
+    let purge: Record<string, any> | undefined;
+    while (!(purge = logLines(server).find((l) => /^outbox retention/.test(l.msg ?? "")))) {
+      if (Date.now() > deadline) throw new Error(`no "outbox retention" log line within 10 s:\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(purge.deleted).toEqual({ delivered: 3, failed: 0, not_sent: 0, pending: 0 });
+  } finally {
+    await server.stop();
+  }
+  const after = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
+  try {
+    for (const id of ids.slice(0, 3)) expect(await after.get(id)).toBeUndefined();
+    for (const id of ids.slice(3)) expect(await after.get(id)).toMatchObject({ status: "delivered" });
   } finally {
     await after.close();
   }

@@ -206,6 +206,28 @@ describe.each([
     expect(await store.claim("w1", 10, LEASE, T0 + 10 * LEASE)).toEqual([]);
   });
 
+  test("a settled event forgets the visitor (IP, user agent, browser and click ids); one to retry keeps them for its next attempt", async () => {
+    const [delivered, failed, notSent, retried] = [1, 2, 3, 4].map(() => sampleEvent(T0));
+    for (const event of [delivered, failed, notSent, retried]) {
+      event.payload.user_data.fbc = `fb.1.${T0}.AbC123`;
+      await store.add(event);
+    }
+    await store.claim("w1", 10, LEASE, T0);
+    await store.settle([delivered.id], "w1", { status: "delivered", at: T0 + 1 });
+    await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1, error: "HTTP 400" });
+    await store.settle([notSent.id], "w1", { status: "not_sent", at: T0 + 1, reason: "no credentials" });
+    await store.settle([retried.id], "w1", { status: "retry", at: T0 + 1, nextAttemptAt: T0 + 1_000, error: "HTTP 503" });
+    for (const event of [delivered, failed, notSent]) {
+      const { payload } = (await store.get(event.id))!;
+      expect(payload.user_data).toEqual({});
+      // What the event was stays, for diagnostics until retention deletes it.
+      expect(payload).toEqual({ ...event.payload, user_data: {} });
+    }
+    expect((await store.get(retried.id))!.payload).toEqual(retried.payload);
+    const [again] = await store.claim("w2", 10, LEASE, T0 + 1_000);
+    expect(again.payload.user_data).toMatchObject({ client_ip_address: "203.0.113.7", client_user_agent: "Mozilla/5.0" });
+  });
+
   test("purges settled events past the retention and stale pending ones, counted by status, and nothing else", async () => {
     const [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed] = [1, 2, 3, 4, 5].map(() => sampleEvent(T0));
     for (const e of [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed]) await store.add(e);
@@ -233,6 +255,30 @@ describe.each([
     // A deleted event's id is free again, with a fresh history.
     expect(await store.add(oldDelivered)).toBe(true);
     expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual([oldDelivered.id, "recent-pending"].sort());
+  });
+
+  test("a purge keeps at most keepSettled settled events, deleting the oldest settled first and never one waiting", async () => {
+    const settled = [1, 2, 3, 4, 5].map(() => sampleEvent(T0));
+    for (const e of settled) await store.add(e);
+    await store.claim("w1", 10, LEASE, T0);
+    const outcomes = [
+      { status: "delivered", at: T0 + 1 },
+      { status: "failed", at: T0 + 2, error: "HTTP 400" },
+      { status: "not_sent", at: T0 + 3, reason: "no credentials" },
+      { status: "delivered", at: T0 + 4 },
+      { status: "delivered", at: T0 + 5 },
+    ] as const;
+    for (const [i, outcome] of outcomes.entries()) await store.settle([settled[i].id], "w1", outcome);
+    await store.add(sampleEvent(T0 - 1, "waiting"));
+
+    // Nothing past the retention: only the count bound deletes, the three settled first.
+    const cutoffs = { settledBefore: T0, pendingCreatedBefore: T0 - 10_000, now: T0 + 10 };
+    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({ delivered: 1, failed: 1, not_sent: 1, pending: 0 });
+    expect(await store.counts()).toMatchObject({ delivered: 2, failed: 0, not_sent: 0, pending: 1 });
+    for (const e of settled.slice(3)) expect(await store.get(e.id)).toMatchObject({ status: "delivered" });
+    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
+    // Without keepSettled there is no count bound.
+    expect(await store.purge(cutoffs)).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
   });
 
   test("a purge stops at its limit; the next one goes on", async () => {

@@ -3,10 +3,14 @@
  * repository (test/support/prismicHttpStandIn.ts): every document of every language comes back
  * in our embedded format with its images downloaded, the snapshot passes the content checks, and
  * the round trip holds: served with CONTENT_DIR=<snapshot>, every page of the sitemap renders the
- * same as from content/. A release's ref and remote images are pulled on request.
+ * same as from content/. A release's ref and remote images are pulled on request. Images are
+ * downloaded from the repository's media hosts only, each within a size and a time cap; one
+ * refused is reported and keeps its remote URL.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import request from "supertest";
@@ -15,6 +19,7 @@ import { loadModels } from "../server/content/model/loadModels";
 import type { ContentEntry } from "../server/content/model/modelTypes";
 import { validateContent } from "../server/content/model/validateContent";
 import { loadDocuments } from "../server/content/embedded/loadDocuments";
+import { downloadMedia, mediaHosts } from "../scripts/prismic/mediaDownload";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { runScript, type ScriptResult } from "./support/runScript";
 import { parseUrlset } from "./support/sitemapXml";
@@ -28,10 +33,18 @@ let tmp: string;
 let snapshot: string;
 let pulled: ScriptResult;
 
-const pull = (folder: string, ...args: string[]) =>
+/** The stand-in serves the images too: its host is named as one of the repository's media hosts. */
+const pull = (folder: string, ...args: string[]) => pullWith({}, folder, ...args);
+const pullWith = (env: Record<string, string>, folder: string, ...args: string[]) =>
   runScript(PULL, [folder, ...args], {
     cwd: ROOT,
-    env: { PRISMIC_REPOSITORY: "hartley-and-reed", PRISMIC_API_ENDPOINT: standIn.endpoint, PRISMIC_ACCESS_TOKEN: undefined },
+    env: {
+      PRISMIC_REPOSITORY: "hartley-and-reed",
+      PRISMIC_API_ENDPOINT: standIn.endpoint,
+      PRISMIC_ACCESS_TOKEN: undefined,
+      PRISMIC_MEDIA_HOSTS: new URL(standIn.origin).host,
+      ...env,
+    },
     timeoutMs: 120_000,
   });
 
@@ -140,4 +153,119 @@ test("a uid that is not a plain file name is refused, and nothing is written out
   } finally {
     standIn.publish(documents);
   }
+});
+
+describe("downloads are bounded: the repository's media hosts only, a size cap, a time cap", () => {
+  /** A media host: `/endless.jpg` streams bytes until the client hangs up, `/stalled.jpg` never sends its body, `/huge.jpg` announces 30 MB. */
+  async function mediaHost() {
+    const seen = { requests: [] as string[], endlessBytes: 0 };
+    const server = http.createServer((req, res) => {
+      seen.requests.push(req.url ?? "");
+      if (req.url === "/endless.jpg") {
+        res.writeHead(200, { "content-type": "image/jpeg" });
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk)) seen.endlessBytes += chunk.length;
+          if (!res.destroyed) res.once("drain", pump);
+        };
+        pump();
+      } else if (req.url === "/stalled.jpg") {
+        res.writeHead(200, { "content-type": "image/jpeg" });
+        res.flushHeaders();
+      } else if (req.url === "/huge.jpg") {
+        res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(30 * 1024 * 1024) });
+        res.flushHeaders();
+      } else {
+        res.writeHead(200, { "content-type": "image/jpeg" }).end(Buffer.alloc(1000, 2));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+    return { url, seen, close };
+  }
+
+  /** The image objects of the documents (with dimensions), each once. */
+  function imagesOf(value: unknown, found: Array<Record<string, unknown>> = []) {
+    if (Array.isArray(value)) value.forEach((item) => imagesOf(item, found));
+    else if (value && typeof value === "object") {
+      const object = value as Record<string, unknown>;
+      if (typeof object.url === "string" && object.dimensions) found.push(object);
+      Object.values(object).forEach((item) => imagesOf(item, found));
+    }
+    return found;
+  }
+
+  test("an image elsewhere, too large or too slow is reported and keeps its URL; the rest is pulled", async () => {
+    const cdn = await mediaHost();
+    const elsewhere = await mediaHost();
+    const documents = loadDocuments(CONTENT);
+    const home = documents.find((d) => d.type === "home" && d.lang === "en-gb")!;
+    const images = imagesOf(home.data);
+    expect(images.length).toBeGreaterThanOrEqual(4);
+    const refused = [`${elsewhere.url}/not-our-cdn.jpg`, `${cdn.url}/endless.jpg`, `${cdn.url}/stalled.jpg`, `${cdn.url}/huge.jpg`];
+    refused.forEach((url, i) => (images[i].url = url));
+    // Every view of the same image names the same file; the views of the images changed are dropped here.
+    for (const image of images.slice(0, 4)) for (const key of Object.keys(image)) if (typeof image[key] === "object" && (image[key] as { url?: string })?.url) delete image[key];
+    standIn.publish(documents);
+    const folder = path.join(tmp, "bounded");
+    const started = Date.now();
+    try {
+      const run = await pullWith(
+        { PRISMIC_MEDIA_HOSTS: `${new URL(standIn.origin).host},${new URL(cdn.url).host}`, PRISMIC_MEDIA_MAX_BYTES: String(1024 * 1024), PRISMIC_MEDIA_TIMEOUT_MS: "2000" },
+        folder,
+      );
+      expect(run.status).toBe(0);
+      // The stalled download gave up after 2 s, not the request timeout of 30 s.
+      expect(Date.now() - started).toBeLessThan(25_000);
+      expect(run.stderr).toContain(`${elsewhere.url}/not-our-cdn.jpg: not on the repository's media hosts`);
+      expect(run.stderr).toContain(`${cdn.url}/endless.jpg: larger than 1 MB`);
+      expect(run.stderr).toContain(`${cdn.url}/huge.jpg: larger than 1 MB`);
+      expect(run.stderr).toContain(`${cdn.url}/stalled.jpg: no complete answer within 2000 ms`);
+      expect(run.stdout).toMatch(/4 media files refused \(their URLs kept\)/);
+      // Nothing was asked of the other host; the endless body was cut near the cap.
+      expect(elsewhere.seen.requests).toEqual([]);
+      expect(cdn.seen.endlessBytes).toBeLessThan(16 * 1024 * 1024);
+      const pulledHome = fs.readFileSync(path.join(folder, "en-gb/home/home.json"), "utf8");
+      for (const url of refused) expect(pulledHome).toContain(`"url": "${url}"`);
+      expect(pulledHome).toContain('"url": "/media/');
+      expect(fs.readdirSync(path.join(folder, "media")).length).toBeGreaterThan(10);
+      for (const name of ["not-our-cdn.jpg", "endless.jpg", "stalled.jpg", "huge.jpg"]) expect(fs.existsSync(path.join(folder, "media", name))).toBe(false);
+    } finally {
+      standIn.publish(loadDocuments(CONTENT));
+      await Promise.all([cdn.close(), elsewhere.close()]);
+    }
+  }, 120_000);
+
+  test("a redirect is followed only to a media host", async () => {
+    const elsewhere = await mediaHost();
+    const server = http.createServer((req, res) => {
+      const to = req.url === "/away.jpg" ? `${elsewhere.url}/x.jpg` : req.url === "/here.jpg" ? "/final.jpg" : undefined;
+      if (to) res.writeHead(302, { location: to }).end();
+      else res.writeHead(200).end("image bytes");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const cdn = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const limits = { ...mediaHosts("hartley-and-reed", [new URL(cdn).host]), maxBytes: 1024, timeoutMs: 2_000 };
+    try {
+      expect(await downloadMedia(`${cdn}/here.jpg`, limits)).toEqual({ ok: true, body: Buffer.from("image bytes") });
+      expect(await downloadMedia(`${cdn}/away.jpg`, limits)).toEqual({ ok: false, reason: expect.stringContaining("not on the repository's media hosts") });
+      expect(elsewhere.seen.requests).toEqual([]);
+      // The named host may be plain http (a local stand-in); Prismic's own hosts only https.
+      expect(await downloadMedia("http://images.prismic.io/x.jpg", limits)).toEqual({ ok: false, reason: expect.stringContaining("not on the repository's media hosts") });
+    } finally {
+      await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+      await elsewhere.close();
+    }
+  });
+
+  test("by default only Prismic's image CDN and the repository's own CDN host are media hosts, over https", async () => {
+    const folder = path.join(tmp, "default-hosts");
+    const run = await pullWith({ PRISMIC_MEDIA_HOSTS: "" }, folder);
+    expect(run.status).toBe(0);
+    // The stand-in's images are on 127.0.0.1: none is downloaded, each is reported.
+    expect(run.stderr).toMatch(/: not on the repository's media hosts \(images\.prismic\.io, hartley-and-reed\.cdn\.prismic\.io\)/);
+    expect(fs.existsSync(path.join(folder, "media"))).toBe(false);
+    expect(fs.readFileSync(path.join(folder, "en-gb/home/home.json"), "utf8")).toContain(`"url": "${standIn.origin}/media/`);
+  }, 120_000);
 });

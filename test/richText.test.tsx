@@ -1,4 +1,7 @@
-/** Rich text (spec §3): every node type renders, links go through our resolver, unsafe links become text. */
+/**
+ * Rich text (spec §3): every node type renders, links go through our resolver, unsafe links become
+ * text, and a malformed node (Prismic's API may leave `spans` out) costs only itself, never the page.
+ */
 import type { RichTextField } from "@prismicio/client";
 import { RichText } from "../views/parts/RichText";
 import { renderInSite } from "./support/renderInSite";
@@ -169,5 +172,54 @@ describe("the outline of rich-text headings, whatever the editor wrote", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("rich text as Prismic's API may send it: what can be rendered is, the rest is left out", () => {
+  const render = (nodes: unknown[]) => renderInSite(<RichText field={nodes as unknown as RichTextField} />);
+
+  test("a text node without spans (or with spans null) renders its text", async () => {
+    const html = await render([
+      { type: "heading2", text: "A heading without spans" },
+      { type: "paragraph", text: "A paragraph without spans" },
+      { type: "list-item", text: "An item without spans" },
+      { type: "o-list-item", text: "A step with spans null", spans: null },
+      { type: "preformatted", text: "pre without spans" },
+    ]);
+    expect(html).toContain('<h2 id="a-heading-without-spans" class="rt-h2">A heading without spans</h2>');
+    expect(html).toContain("<p>A paragraph without spans</p>");
+    expect(html).toContain("<ul><li>An item without spans</li></ul>");
+    expect(html).toContain("<ol><li>A step with spans null</li></ol>");
+    expect(html).toContain("<pre>pre without spans</pre>");
+  });
+
+  test("null nodes, nodes without a type or text, images without a URL or size and embeds without oEmbed are left out", async () => {
+    const html = await render([
+      null,
+      "a string",
+      { text: "no type" },
+      { type: "paragraph", text: 42, spans: [] },
+      { type: "image", alt: "no url" },
+      { type: "image", url: "http://localhost/media/x.jpg", alt: "no dimensions" },
+      { type: "embed" },
+      { type: "paragraph", text: "Still here", spans: [] },
+    ]);
+    expect(html).toBe('<div class="rich-text"><p></p><p>Still here</p></div>');
+  });
+
+  test("a span that is malformed, backwards or past the text is dropped; one running past the end is cut at it", async () => {
+    const html = await render([
+      {
+        type: "paragraph",
+        text: "backwards label link tail",
+        spans: [null, { start: 5, end: 2, type: "em" }, { start: 10, end: 15, type: "label" }, { start: 16, end: 20, type: "hyperlink" }, { start: 21, end: 99, type: "strong" }, { start: 300, end: 310, type: "em" }, { start: "0", end: 3, type: "em" }],
+      },
+    ]);
+    expect(html).toContain("<p>backwards label link <strong>tail</strong></p>");
+  });
+
+  test("nothing usable at all renders nothing, as an empty field does", async () => {
+    expect(await render([null, { type: "image" }])).toBe("");
+    expect(await renderInSite(<RichText field={"text" as unknown as RichTextField} />)).toBe("");
   });
 });

@@ -8,12 +8,20 @@
  *
  * Settings: PRISMIC_REPOSITORY, PRISMIC_ACCESS_TOKEN for a private repository, and
  * PRISMIC_API_ENDPOINT to read another Document API endpoint than the repository's.
+ *
+ * Media files are downloaded only from the repository's media hosts (images.prismic.io and
+ * <repository>.cdn.prismic.io, https; PRISMIC_MEDIA_HOSTS names more, comma-separated, such as
+ * a local stand-in), each at most PRISMIC_MEDIA_MAX_BYTES (25 MiB) within
+ * PRISMIC_MEDIA_TIMEOUT_MS (60 s): a repository's content names the URLs, and a pull must not
+ * fetch whatever it names, however large or slow. A file refused is reported and keeps its
+ * remote URL; the rest of the pull goes on (scripts/prismic/mediaDownload.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as prismic from "@prismicio/client";
 import { z } from "zod";
+import { downloadMedia, mediaHosts, type MediaLimits } from "./mediaDownload.ts";
 import { collectMedia, localNames, rewriteMedia } from "./mediaFiles.ts";
 
 const DOWNLOADS_AT_ONCE = 6;
@@ -42,6 +50,13 @@ const settings = z
     PRISMIC_REPOSITORY: z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, "a Prismic repository name (lower-case letters, digits and hyphens)"),
     PRISMIC_ACCESS_TOKEN: z.string().min(1).optional(),
     PRISMIC_API_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    PRISMIC_MEDIA_HOSTS: z
+      .string()
+      .regex(/^[A-Za-z0-9.:,\[\] -]*$/, "host[:port] names, comma-separated")
+      .default("")
+      .transform((hosts) => hosts.split(",")),
+    PRISMIC_MEDIA_MAX_BYTES: z.coerce.number().int().min(1).default(25 * 1024 * 1024),
+    PRISMIC_MEDIA_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   })
   .safeParse(process.env);
 if (!settings.success) {
@@ -49,6 +64,11 @@ if (!settings.success) {
   process.exit(2);
 }
 const { PRISMIC_REPOSITORY, PRISMIC_ACCESS_TOKEN, PRISMIC_API_ENDPOINT } = settings.data;
+const mediaLimits: MediaLimits = {
+  ...mediaHosts(PRISMIC_REPOSITORY, settings.data.PRISMIC_MEDIA_HOSTS),
+  maxBytes: settings.data.PRISMIC_MEDIA_MAX_BYTES,
+  timeoutMs: settings.data.PRISMIC_MEDIA_TIMEOUT_MS,
+};
 
 const timedFetch = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 const client = prismic.createClient(PRISMIC_REPOSITORY, {
@@ -72,11 +92,12 @@ async function pull() {
   const files = documentFiles(documents);
   let names = new Map<string, string>();
   let bytes = 0;
+  let refused = 0;
   if (!flags["keep-remote-images"]) {
     const sources = new Set<string>();
     for (const document of documents) collectMedia(document.data, sources);
     names = localNames(sources);
-    bytes = await download(names, path.join(folder, "media"));
+    ({ bytes, refused } = await download(names, path.join(folder, "media")));
   }
   for (const [file, document] of files) {
     const target = path.join(folder, file);
@@ -86,7 +107,9 @@ async function pull() {
   const langs = new Set(documents.map((document) => document.lang));
   console.log(
     `Pulled ${documents.length} documents in ${langs.size} language(s) (${[...langs].sort().join(", ")}) at ${ref.isMasterRef ? "the master ref" : `release "${ref.label}"`}` +
-      (flags["keep-remote-images"] ? ", images left remote" : `, ${names.size} media files (${(bytes / 1024 / 1024).toFixed(1)} MB)`) +
+      (flags["keep-remote-images"]
+        ? ", images left remote"
+        : `, ${names.size} media files (${(bytes / 1024 / 1024).toFixed(1)} MB)${refused ? `, ${refused} media files refused (their URLs kept)` : ""}`) +
       ` into ${folder} in ${Math.round(performance.now() - started)} ms.`,
   );
 }
@@ -127,21 +150,30 @@ function documentFiles(documents: prismic.PrismicDocument[]): Map<string, prismi
   return files;
 }
 
-/** Downloads every source into `dir` (a few at a time); returns the bytes written. */
-async function download(names: ReadonlyMap<string, string>, dir: string): Promise<number> {
-  fs.mkdirSync(dir, { recursive: true });
+/**
+ * Downloads every source into `dir` (a few at a time), within the media limits. A source refused
+ * is reported on stderr and taken out of `names`, so its documents keep the remote URL. Resolves
+ * the bytes written and how many were refused.
+ */
+async function download(names: Map<string, string>, dir: string): Promise<{ bytes: number; refused: number }> {
   const queue = [...names];
   let bytes = 0;
+  let refused = 0;
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [source, name] = next;
-      const response = await timedFetch(source);
-      if (!response.ok) throw new Error(`${source} answered ${response.status}`);
-      const body = Buffer.from(await response.arrayBuffer());
-      fs.writeFileSync(path.join(dir, name), body);
-      bytes += body.length;
+      const result = await downloadMedia(source, mediaLimits);
+      if (!result.ok) {
+        console.error(`Media file not downloaded, its URL kept: ${source}: ${result.reason}`);
+        names.delete(source);
+        refused++;
+        continue;
+      }
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, name), result.body);
+      bytes += result.body.length;
     }
   };
   await Promise.all(Array.from({ length: Math.min(DOWNLOADS_AT_ONCE, names.size) }, worker));
-  return bytes;
+  return { bytes, refused };
 }

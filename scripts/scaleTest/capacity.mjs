@@ -73,12 +73,13 @@ async function waitUntil(what, check, timeoutMs) {
 // MEDIA_WARM=off: the image warm-up would spend a core in the background while requests are timed.
 async function startInstance(env) {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // SITE_URL is the one origin the tracking relay takes (docs/tracking-privacy.md).
   const child = spawn(process.execPath, [path.join(ROOT, "dist/server/index.js")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", MEDIA_WARM: "off", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", MEDIA_WARM: "off", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const url = `http://127.0.0.1:${port}`;
   await waitUntil(`${url}/readyz`, async () => (await fetch(`${url}/readyz`)).ok, 20_000);
   return { url, port, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }

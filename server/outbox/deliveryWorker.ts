@@ -3,10 +3,14 @@
  * it at once without sending an event twice), sends them to the Conversions API in requests of
  * at most 1000, and settles them: delivered; pending again after a back-off with jitter (5xx,
  * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer); failed with Meta's
- * error (other 4xx). Settled events (delivered, failed, not_sent) are deleted after the retention
- * period, and pending ones older than the maximum age (Meta refuses events older than 7 days)
- * are given up and deleted: each purge is counted and logged. Without Meta
- * credentials events are marked `not_sent`, and the log says so once.
+ * error (other 4xx). Meta refuses a whole request for one bad event, so a refused batch is split
+ * in halves, and halves again, until the refused events are alone: only they are marked failed,
+ * the rest are delivered (k refused events among n cost about 2k·log₂(n/k) more requests, each
+ * sent only while the lease has room for it). Settled events (delivered, failed, not_sent) are
+ * deleted after the retention period (and the oldest beyond `maxSettled` sooner), and pending
+ * ones older than the maximum age (Meta refuses events older than 7 days) are given up and
+ * deleted: each purge is counted and logged. Without Meta credentials events are marked
+ * `not_sent`, and the log says so once.
  *
  * A batch is sent only while its lease has at least the request timeout plus `settleMarginMs`
  * left (or the claim's own duration, when longer: settling writes each event as claiming did),
@@ -49,6 +53,8 @@ export interface DeliveryWorkerOptions {
   retentionMs?: number;
   /** Pending events older than this (ms) are deleted undelivered. */
   pendingMaxAgeMs?: number;
+  /** At most this many settled events are kept (the oldest go first, before their retention ends); default: no bound. */
+  maxSettled?: number;
   /** How often the worker deletes expired delivered events (ms). */
   purgeEveryMs?: number;
   /** The longest Retry-After honoured (ms). */
@@ -97,6 +103,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     idleMs = 1_000,
     retentionMs = 7 * 24 * 3_600_000,
     pendingMaxAgeMs = 7 * 24 * 3_600_000,
+    maxSettled,
     purgeEveryMs = 15 * 60_000,
     maxRetryAfterMs = 3_600_000,
     fetch: fetchImpl,
@@ -139,13 +146,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const at = now();
     if (at - lastPurge < purgeEveryMs) return;
     lastPurge = at;
-    const deleted = await store.purge({ settledBefore: at - retentionMs, pendingCreatedBefore: at - pendingMaxAgeMs, now: at });
+    const deleted = await store.purge({ settledBefore: at - retentionMs, pendingCreatedBefore: at - pendingMaxAgeMs, now: at, keepSettled: maxSettled });
     const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
     if (!total) return;
     purged.total += total;
     // Pending events given up are lost conversions: a warning, not routine housekeeping.
     if (deleted.pending) logger.warn({ deleted }, `outbox retention: deleted ${total} events, ${deleted.pending} of them never delivered (older than the maximum age)`);
-    else logger.info({ deleted }, `outbox retention: deleted ${total} settled events past their retention`);
+    else logger.info({ deleted }, `outbox retention: deleted ${total} settled events past their retention${maxSettled === undefined ? "" : ` or beyond the newest ${maxSettled}`}`);
   }
 
   /** Settles a batch by the answer of its request; resolves how long the worker pauses after it. */
@@ -198,12 +205,43 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await settle(batch, { status: "not_sent", at: now(), reason: NOT_CONFIGURED });
       return { claimed: batch.length, pauseMs: 0 };
     }
-    const outcome = await sendEvents(
-      batch.map((e) => e.payload),
-      credentials,
-      { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now },
-    );
-    return { claimed: batch.length, pauseMs: await apply(batch, outcome) };
+    return { claimed: batch.length, pauseMs: await deliver(batch, credentials) };
+  }
+
+  /** One Conversions API request for `events`. */
+  const send = (events: readonly OutboxRecord[], creds: MetaCredentials) =>
+    sendEvents(events.map((e) => e.payload), creds, { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now });
+
+  /**
+   * Sends a claimed batch and settles it by Meta's answers; a refused part is split in halves
+   * until each refused event is alone. A part is sent only while the lease leaves the request's
+   * timeout and the settle margin (else it is left to its lease, due again when that ends); once
+   * Meta answers "later", the parts not yet sent are retried with the part that got that answer.
+   * Resolves the pause before the next round.
+   */
+  async function deliver(batch: OutboxRecord[], creds: MetaCredentials): Promise<number> {
+    const leaseEnd = Math.min(...batch.map((e) => e.leaseUntil ?? Infinity));
+    const parts = [batch];
+    let pause = 0;
+    let split = 0;
+    while (parts.length) {
+      const part = parts.shift()!;
+      if (leaseEnd - now() < requestTimeoutMs + settleMarginMs) {
+        const left = [part, ...parts].flat();
+        logger.warn({ events: left.length, splits: split }, "no lease time left to send the rest of a refused batch: left to the lease, due again when it ends");
+        break;
+      }
+      const outcome = await send(part, creds);
+      if (outcome.kind === "rejected" && part.length > 1) {
+        if (!split++) logger.warn({ events: part.length, error: outcome.error }, "Meta refused a batch: splitting it to find the refused events");
+        const half = Math.ceil(part.length / 2);
+        parts.unshift(part.slice(0, half), part.slice(half));
+        continue;
+      }
+      if (outcome.kind === "retry") return Math.max(pause, await apply([part, ...parts].flat(), outcome));
+      pause = Math.max(pause, await apply(part, outcome));
+    }
+    return pause;
   }
 
   async function run(): Promise<void> {

@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentReference, DocumentSnapshot, Firestore, Query, QueryDocumentSnapshot } from "firebase-admin/firestore";
 import {
-  clipError, DEFAULT_PURGE_LIMIT, emptyPurgeCounts, OUTBOX_STATUSES, SETTLED_STATUSES, type NewOutboxEvent, type OutboxRecord,
+  clipError, DEFAULT_PURGE_LIMIT, emptyPurgeCounts, forgetVisitor, OUTBOX_STATUSES, SETTLED_STATUSES, type NewOutboxEvent, type OutboxRecord,
   type OutboxStatus, type OutboxStore, type Settlement,
 } from "./store";
 
@@ -210,12 +210,14 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       });
       const results = await mapLimit(held, PARALLEL_COMMITS, async (snapshot) => {
         const doc = snapshot.data() as OutboxDocument;
-        return (await transition(snapshot.ref, doc.gen, { ...fields, attempts: doc.attempts + counted }, outcome.at)) || undefined;
+        // The payload is JSON text: rewritten whole (the emulator ignores FieldValue.delete(), and text has no fields to delete).
+        const payload = outcome.status === "retry" ? {} : { payload: JSON.stringify(forgetVisitor(JSON.parse(doc.payload))) };
+        return (await transition(snapshot.ref, doc.gen, { ...fields, ...payload, attempts: doc.attempts + counted }, outcome.at)) || undefined;
       });
       return winners(results).length;
     },
 
-    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT }) {
+    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT, keepSettled }) {
       const counts = emptyPurgeCounts();
       let budget = limit;
       const settled = new Set<string>(SETTLED_STATUSES);
@@ -241,6 +243,22 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
           await deleteEvents(chosen.map((c) => c.snapshot));
           for (const { status } of chosen) counts[status]++;
           budget -= chosen.length;
+          if (page.size < 200) break;
+          after = page.docs[page.docs.length - 1];
+        }
+      }
+      if (keepSettled !== undefined && budget > 0) {
+        // Counted after the expired ones went: the excess, oldest settled first.
+        const settledNow = await Promise.all(SETTLED_STATUSES.map(async (status) => (await events.where("status", "==", status).count().get()).data().count));
+        let excess = Math.min(budget, settledNow.reduce((sum, n) => sum + n, 0) - keepSettled);
+        let after: QueryDocumentSnapshot | undefined;
+        const oldest = events.orderBy("updatedAt");
+        while (excess > 0) {
+          const page = await (after ? oldest.startAfter(after) : oldest).limit(200).get();
+          const chosen = page.docs.filter((snapshot) => settled.has((snapshot.data() as OutboxDocument).status)).slice(0, excess);
+          await deleteEvents(chosen);
+          for (const snapshot of chosen) counts[(snapshot.data() as OutboxDocument).status as keyof typeof counts]++;
+          excess -= chosen.length;
           if (page.size < 200) break;
           after = page.docs[page.docs.length - 1];
         }

@@ -1,7 +1,10 @@
 /**
  * The outbox's cap (OUTBOX_MAX_EVENTS): with Meta down, or a client posting as fast as the rate
  * limit allows from many addresses, events pile up; past the cap new ones are refused (503 with
- * Retry-After) rather than filling the disk or the Firestore bill. The count is read from the
+ * Retry-After) rather than filling the disk or the Firestore bill. Only events waiting for
+ * delivery (pending, leased) count: settled ones (delivered, failed, not_sent) leave with
+ * retention, and counting them let one visitor who filled the cap once switch tracking off for
+ * everyone until retention deleted them (a week by default). The count is read from the
  * store at most every `refreshMs` (a count is a query, in Firestore five) and the events this
  * instance adds meanwhile are counted on top; other instances' adds show at the next read, so
  * N instances may pass the cap by what they accept within one refresh.
@@ -36,7 +39,7 @@ export function createOutboxCapacity({ store, maxEvents, logger, refreshMs = 5_0
   function recount(): Promise<void> {
     counting ??= store.counts().then(
       (counts) => {
-        counted = Object.values(counts).reduce((sum, n) => sum + n, 0);
+        counted = counts.pending + counts.leased;
         addedSince = 0;
         countedAt = now();
       },
@@ -54,7 +57,7 @@ export function createOutboxCapacity({ store, maxEvents, logger, refreshMs = 5_0
       refusedCount++;
       if (now() - warnedAt >= WARNING_INTERVAL_MS) {
         warnedAt = now();
-        logger.warn({ events: counted + addedSince, maxEvents, refusedSinceStart: refusedCount }, "outbox full (OUTBOX_MAX_EVENTS): tracking events are refused until deliveries or retention make room");
+        logger.warn({ events: counted + addedSince, maxEvents, refusedSinceStart: refusedCount }, "outbox full (OUTBOX_MAX_EVENTS events waiting for delivery): tracking events are refused until deliveries make room");
       }
       return false;
     },

@@ -73,11 +73,14 @@ const toRecord = (row: Row): OutboxRecord => ({
 const HELD = `id IN (SELECT value FROM json_each(:ids)) AND status = 'leased' AND leased_by = :worker`;
 const RELEASED = `leased_by = NULL, lease_until = NULL, updated_at = :at`;
 
+/** A settled event keeps nothing that identifies the visitor (store.ts `forgetVisitor`). */
+const FORGET_VISITOR = `payload = json_set(payload, '$.user_data', json('{}'))`;
+
 const SETTLE_SQL: Record<Settlement["status"], string> = {
-  delivered: `UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = :at, claimable_at = NULL, last_error = NULL, ${RELEASED} WHERE ${HELD}`,
+  delivered: `UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = :at, claimable_at = NULL, last_error = NULL, ${FORGET_VISITOR}, ${RELEASED} WHERE ${HELD}`,
   retry: `UPDATE outbox SET status = 'pending', attempts = attempts + 1, next_attempt_at = :next, claimable_at = :next, last_error = :error, ${RELEASED} WHERE ${HELD}`,
-  failed: `UPDATE outbox SET status = 'failed', attempts = attempts + 1, claimable_at = NULL, last_error = :error, ${RELEASED} WHERE ${HELD}`,
-  not_sent: `UPDATE outbox SET status = 'not_sent', claimable_at = NULL, last_error = :error, ${RELEASED} WHERE ${HELD}`,
+  failed: `UPDATE outbox SET status = 'failed', attempts = attempts + 1, claimable_at = NULL, last_error = :error, ${FORGET_VISITOR}, ${RELEASED} WHERE ${HELD}`,
+  not_sent: `UPDATE outbox SET status = 'not_sent', claimable_at = NULL, last_error = :error, ${FORGET_VISITOR}, ${RELEASED} WHERE ${HELD}`,
 };
 
 /**
@@ -112,6 +115,14 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
        UNION ALL
        SELECT id FROM outbox WHERE created_at < :created AND (status = 'pending' OR (status = 'leased' AND lease_until <= :now))
        LIMIT :limit)
+     RETURNING status`,
+  );
+  // The settled events beyond the newest :keep, oldest first.
+  const trim = db.prepare(
+    `DELETE FROM outbox WHERE id IN (
+       SELECT id FROM outbox WHERE status IN ('delivered', 'failed', 'not_sent') ORDER BY updated_at DESC, id DESC LIMIT -1 OFFSET :keep)
+     AND id IN (
+       SELECT id FROM outbox WHERE status IN ('delivered', 'failed', 'not_sent') ORDER BY updated_at, id LIMIT :limit)
      RETURNING status`,
   );
   const count = db.prepare(`SELECT status, count(*) AS n FROM outbox GROUP BY status`);
@@ -152,8 +163,12 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
       if (outcome.status === "not_sent") params.error = clipError(outcome.reason);
       return Number(write(() => settle[outcome.status].run(params).changes));
     },
-    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT }) {
-      const rows = write(() => purge.all({ settled: settledBefore, created: pendingCreatedBefore, now, limit }) as unknown as Array<{ status: OutboxStatus }>);
+    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT, keepSettled }) {
+      const rows = write(() => {
+        const expired = purge.all({ settled: settledBefore, created: pendingCreatedBefore, now, limit }) as unknown as Array<{ status: OutboxStatus }>;
+        if (keepSettled === undefined || expired.length >= limit) return expired;
+        return [...expired, ...(trim.all({ keep: keepSettled, limit: limit - expired.length }) as unknown as Array<{ status: OutboxStatus }>)];
+      });
       const counts: PurgeCounts = emptyPurgeCounts();
       for (const { status } of rows) counts[status === "leased" ? "pending" : (status as keyof PurgeCounts)]++;
       return counts;

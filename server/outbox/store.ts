@@ -5,6 +5,10 @@
  *
  * An event is claimed with a lease: while `leased`, only the worker holding the lease may
  * settle it, and when the lease runs out (a crashed worker) any worker may claim it again.
+ *
+ * What identifies the visitor (`user_data`: IP address, user agent, `_fbp`, click id) is kept
+ * only while the event may still be sent: settling it delivered, failed or not_sent empties
+ * `user_data` in the same write (docs/tracking-privacy.md).
  */
 import type { MetaServerEvent } from "../tracking/metaEvent";
 
@@ -56,6 +60,11 @@ export interface RetentionCutoffs {
   now: number;
   /** At most this many deletions per call (the next call goes on); default 10,000. */
   limit?: number;
+  /**
+   * At most this many settled events are kept: beyond it the oldest settled ones go before their
+   * retention ends, so a flood of events cannot fill the store with settled rows. Default: no bound.
+   */
+  keepSettled?: number;
 }
 
 /** Events deleted by a purge, by the status they had (a pending one with an ended lease counts as pending). */
@@ -81,13 +90,14 @@ export interface OutboxStore {
    * Settles the events of `ids` that `workerId` still holds (leased by it, and not claimed
    * since by another worker); the others are left as they are. Resolves how many it settled.
    * `delivered`, `retry` and `failed` count one attempt; `retry` makes the event pending again
-   * from `nextAttemptAt`.
+   * from `nextAttemptAt`. Every outcome but `retry` empties the payload's `user_data`.
    */
   settle(ids: readonly string[], workerId: string, outcome: Settlement): Promise<number>;
   /**
    * Retention: deletes settled events (delivered, failed, not_sent) settled before
-   * `settledBefore`, and pending events (or leased ones whose lease ended by `now`) created
-   * before `pendingCreatedBefore`, at most `limit` in all per call. Resolves how many of each.
+   * `settledBefore`, then the oldest settled ones beyond `keepSettled`, and pending events (or
+   * leased ones whose lease ended by `now`) created before `pendingCreatedBefore`, at most
+   * `limit` in all per call. Resolves how many of each.
    */
   purge(cutoffs: RetentionCutoffs): Promise<PurgeCounts>;
   /** How many events are in each status. */
@@ -97,6 +107,9 @@ export interface OutboxStore {
   /** Releases the connection; the store is not used afterwards. */
   close(): Promise<void>;
 }
+
+/** The payload once its event is settled: the same event, nothing left that identifies the visitor. */
+export const forgetVisitor = (payload: MetaServerEvent): MetaServerEvent => ({ ...payload, user_data: {} });
 
 export const emptyCounts = (): OutboxCounts => ({ pending: 0, leased: 0, delivered: 0, failed: 0, not_sent: 0 });
 

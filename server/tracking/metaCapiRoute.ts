@@ -1,7 +1,8 @@
 /**
  * POST /api/meta-capi (spec §7.1): the browser's tracking event becomes a Conversions API server
- * event in the outbox. In order: rate limit per client IP (429 + Retry-After), same-site Origin
- * (403), JSON body of at most 16 KB (413), the payload schema (400 naming the field), then a
+ * event in the outbox. In order: rate limit per client IP (429 + Retry-After), SITE_URL's Origin
+ * (403), JSON body of at most 16 KB (413), the payload schema (400 naming the field: Meta's
+ * parameters for the event, a page of SITE_URL, no contact details), then a
  * durable write to the outbox: 202 with the `event_id` once the event is stored, before Meta
  * has seen it (the delivery worker sends it). A store that fails or is slow gives 503; bad
  * input is never a 500.
@@ -14,7 +15,7 @@ import type { OutboxCapacity } from "../outbox/outboxCapacity";
 import type { OutboxStore } from "../outbox/store";
 import { buildMetaEvent } from "./metaEvent";
 import { sameOriginOnly } from "./sameOrigin";
-import { parseTrackingPayload } from "./trackingPayload";
+import { trackingPayloadParser } from "./trackingPayload";
 
 export const META_CAPI_PATH = "/api/meta-capi";
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -57,6 +58,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export function createMetaCapiRouter({ outbox, capacity, siteUrl, ratePerMinute, logger, writeTimeoutMs = 5_000, now = Date.now }: MetaCapiRouteOptions): Router {
   const router = Router();
+  const parseTrackingPayload = trackingPayloadParser(siteUrl);
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: ratePerMinute,

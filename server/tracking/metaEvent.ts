@@ -3,9 +3,7 @@
  * came in: Meta's `server event` parameters (event_id for deduplication with the browser pixel,
  * action_source website, the customer information it needs to match the visit).
  */
-import type { TrackingPayload } from "./trackingPayload";
-
-export type CustomDataValue = string | number | boolean | null;
+import type { CustomDataValue, TrackingPayload } from "./trackingPayload";
 
 export interface MetaServerEvent {
   event_name: string;

@@ -2,29 +2,26 @@
  * Only the site's own pages may post tracking events. Browsers send `Origin` on every POST made
  * with fetch or sendBeacon, same-origin ones included, so a POST without it (or with
  * `Origin: null`, from sandboxed frames and opaque redirects) is refused like a cross-site one.
- * Allowed: SITE_URL's origin, and the origin of the request itself (the same server reached under
- * another host name: www and apex, a preview host, 127.0.0.1 in tests). A forged Host header
- * does not help a cross-site page: its browser sends its own Origin.
+ * Allowed: SITE_URL's origin, and nothing else. Not the origin the request names for itself
+ * (Host, X-Forwarded-Host): a script that forges Host can forge Origin to match, so comparing
+ * the two proves nothing. Other host names of the site (the apex beside www) redirect to SITE_URL
+ * at the edge, so its pages, and their beacons, are on SITE_URL's origin.
  */
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 
 /** `scheme://host[:port]` of a URL, or undefined when it is not one. */
 function originOf(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   const { origin } = new URL(url);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: an opaque origin ("null") equals neither the site's nor the request's http(s) origin: refused either way
+  // Stryker disable next-line ConditionalExpression,StringLiteral: an opaque origin ("null") never equals the site's http(s) origin: refused either way
   return origin === "null" ? undefined : origin;
 }
-
-/** The origin the browser used to reach this request (through trusted proxies: X-Forwarded-Proto and -Host). */
-const requestOrigin = (req: Request) => (req.host ? originOf(`${req.protocol}://${req.host}`) : undefined);
 
 export function sameOriginOnly(siteUrl: string): RequestHandler {
   const site = originOf(siteUrl);
   return (req, res, next) => {
     const origin = req.get("origin");
-    const given = origin ? originOf(origin) : undefined;
-    if (given && (given === site || given === requestOrigin(req))) return next();
+    if (origin && originOf(origin) === site) return next();
     res
       .status(403)
       .set("Cache-Control", "no-store")

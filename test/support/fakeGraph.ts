@@ -2,7 +2,9 @@
  * A stand-in for Meta's Graph API `POST /{version}/{pixel}/events` on 127.0.0.1, switchable
  * between up, down (500), stalled (never answers), rate-limited (429 with Retry-After) and
  * refusing (400 with a Graph error body); single answers can be queued with `next()`.
- * It counts the events it accepted (answered 200 for) by event_id.
+ * It counts the events it accepted (answered 200 for) by event_id. Like Meta, when up it refuses
+ * a whole request (400, `VALUE_REFUSED`) when any one of its events has a `custom_data.value`
+ * that is not a number.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -51,6 +53,23 @@ export const GRAPH_ERROR = {
   },
 };
 
+/** Meta's answer to a request with an event whose `value` is not a number: all of it refused. */
+export const VALUE_REFUSED = {
+  error: {
+    message: "Invalid parameter",
+    type: "OAuthException",
+    code: 100,
+    error_subcode: 2804019,
+    error_user_msg: "The value parameter must be a number.",
+    fbtrace_id: "VaLuE123",
+  },
+};
+
+const refusedByMeta = (event: Record<string, unknown>) => {
+  const value = (event.custom_data as Record<string, unknown> | undefined)?.value;
+  return value !== undefined && typeof value !== "number";
+};
+
 export async function startFakeGraph(): Promise<FakeGraph> {
   const requests: GraphRequest[] = [];
   const accepted = new Map<string, number>();
@@ -76,6 +95,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (typeof planned === "object") return answer(res, planned);
       switch (planned) {
         case "up":
+          if (body.data.some(refusedByMeta)) return answer(res, { status: 400, body: VALUE_REFUSED });
           for (const id of eventIds) accepted.set(id, (accepted.get(id) ?? 0) + 1);
           return answer(res, { status: 200, body: { events_received: eventIds.length, messages: [], fbtrace_id: "ok" } });
         case "down":

@@ -28,6 +28,11 @@ const rich = (extra: object[] = []) => [
       { start: 9, end: 20, type: "label", data: { label: '"><script>window.__pwned=7</script>' } },
     ],
   },
+  // Malformed as Prismic's API may send it: no spans, spans null, a null node, a span past the text.
+  { type: "paragraph", text: "A paragraph without spans" },
+  { type: "list-item", text: "An item with spans null", spans: null },
+  null,
+  { type: "paragraph", text: "short", spans: [{ start: 2, end: 500, type: "strong" }, { start: 1, type: "em" }] },
   ...extra,
 ];
 

@@ -6,6 +6,7 @@ import { useLinkResolver } from "../siteData";
 import { EmbedFacade } from "./EmbedFacade";
 import { editorLevel, headingOutline, type HeadingLevel } from "./headingOutline";
 import { ResponsiveImage } from "./ResponsiveImage";
+import { renderableRichText } from "./richTextNodes";
 import { SiteLink } from "./SiteLink";
 
 /** Images in running text are drawn at the reading measure at most. */
@@ -18,7 +19,8 @@ const INLINE_IMAGE_SIZES = "(min-width: 960px) 68ch, 100vw";
  * Headings are rendered at levels that keep the page's outline valid (views/parts/headingOutline.ts):
  * the first at `headingLevel`, the level the view gives its copy (2 under the page's h1, one
  * below a slice's own heading), and they look like what the editor chose (`rt-h{n}`). Headings
- * get an anchor id from their text, for links to a part of a page.
+ * get an anchor id from their text, for links to a part of a page. Malformed nodes (a missing
+ * `spans`, a span past its text) are mended or left out first (views/parts/richTextNodes.ts).
  */
 export function RichText({
   field,
@@ -70,10 +72,11 @@ export function RichText({
     },
     embed: ({ node, key }) => <EmbedFacade key={key} embed={node.oembed} />,
   };
-  if (!field?.length) return null;
+  const nodes = renderableRichText(field);
+  if (!nodes.length) return null;
   return (
     <div className={className ?? "rich-text"}>
-      <PrismicRichText field={field} components={components} />
+      <PrismicRichText field={nodes} components={components} />
     </div>
   );
 }
