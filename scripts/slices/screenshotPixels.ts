@@ -5,7 +5,7 @@
 import sharp from "sharp";
 
 /** A pixel differs when one of its channels moves by more than this (of 255). */
-export const CHECK_CHANNEL_TOLERANCE = 24;
+export const CHECK_CHANNEL_TOLERANCE = 6;
 /** A screenshot is stale when more than this share of its pixels differ. */
 export const CHECK_MAX_PIXEL_SHARE = 0.001;
 

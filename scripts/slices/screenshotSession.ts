@@ -103,16 +103,29 @@ async function capture(page: Page, frame: Frame, slice: object): Promise<Buffer>
   }, Math.max(height, FRAME_HEIGHT));
   await page.setViewport({ width: SCREENSHOT_WIDTH, height: Math.max(height, FRAME_HEIGHT), deviceScaleFactor: 1 });
   await frame.evaluate(async () => {
+    // Every declared face, not only those laid out so far: a face first used after a reflow would
+    // otherwise arrive after the capture on one run and before it on another.
+    await Promise.all([...document.fonts].map((face) => face.load().catch(() => undefined)));
     await document.fonts.ready;
     const images = [...document.querySelectorAll<HTMLImageElement>("[data-slice-zone] img")];
     for (const img of images) img.loading = "eager";
     // A refused image (an outside host) settles as broken: decode() rejects, which is fine.
     await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
     for (const animation of document.getAnimations()) animation.finish();
+    // A fresh layout of the finished slice: incremental relayouts as images arrived in a varying
+    // order can leave multi-column balancing a pixel apart from run to run.
+    const zone = document.querySelector<HTMLElement>("[data-slice-zone]")!;
+    zone.style.display = "none";
+    void zone.offsetHeight;
+    zone.style.display = "";
     // Two frames: the decoded images are painted.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  height = await sliceHeight(frame);
+  // Settled: the same height twice, two frames apart.
+  for (let previous = -1; (height = await sliceHeight(frame)) !== previous; ) {
+    previous = height;
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
   return Buffer.from(await page.screenshot({ clip: { x: 0, y: 0, width: SCREENSHOT_WIDTH, height }, captureBeyondViewport: false }));
 }
 
