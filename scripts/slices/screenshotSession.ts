@@ -130,7 +130,7 @@ async function capture(page: Page, frame: Frame, slice: object): Promise<Buffer>
 }
 
 const sliceHeight = (frame: Frame) =>
-  frame.$eval('[data-slice-zone] > [data-slice-index="0"]', (el) => Math.max(1, Math.ceil(el.getBoundingClientRect().height)));
+  frame.$eval('[data-slice-zone] > [data-slice-index="0"]', (el) => Math.max(1, Math.ceil(el.getBoundingClientRect().height - 0.01)));
 
 async function route(req: HTTPRequest, siteUrl: string, parentScript: string): Promise<void> {
   const url = new URL(req.url());
