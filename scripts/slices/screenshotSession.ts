@@ -163,7 +163,7 @@ async function bundleParent(): Promise<string> {
 /** The production build (dist/), embedded content, on a free loopback port. */
 async function startSite(root: string): Promise<{ url: string; stop(): Promise<void> }> {
   if (!fs.existsSync(path.join(root, "dist/server/index.js"))) throw new Error("No build in dist/: run `npm run build` first");
-  const port = (await freePort()) as number;
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
     cwd: root,
