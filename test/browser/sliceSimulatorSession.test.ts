@@ -49,9 +49,12 @@ function mockSlices(): ApiSlice[] {
     });
 }
 
-/** A slice with one text field replaced (the first Text field of its primary), or emptied. */
-function edited(slice: ApiSlice, text: string | null): ApiSlice {
-  const key = Object.keys(slice.primary).find((k) => typeof slice.primary[k] === "string");
+/** Text fields every view shows as text, in order of preference (an id or a widget's setting is not shown). */
+const SHOWN_TEXT_FIELDS = ["heading", "author", "caption"];
+
+/** A slice with its shown text field replaced (a slice without one, e.g. the rich-text block, unchanged). */
+function edited(slice: ApiSlice, text: string): ApiSlice {
+  const key = SHOWN_TEXT_FIELDS.find((k) => k in slice.primary);
   return key ? { ...slice, primary: { ...slice.primary, [key]: text } } : slice;
 }
 
