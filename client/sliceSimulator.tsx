@@ -27,10 +27,17 @@ import { SimulatorManager, simulatorClass, simulatorRootClass, StateEventType } 
 import type { SiteChrome } from "../shared/pageData";
 import { routeId } from "../shared/routeTable";
 import { sliceComponents } from "../views/parts/SliceZone";
+import { SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
 
 const LAYOUT_ID = routeId("layout", "gb");
 const EMPTY_CHROME: SiteChrome = { locale: "gb", sections: {}, primaryNav: [], footerNav: [], footerFormId: null, taxonomy: {} };
 const LISTENER_KEY = "site-slice-simulator";
+/**
+ * The widget slices (reviews, privacy policy) render their slot as on a site with the widget set
+ * up, so an editor sees where the widget goes (the stylesheet marks an empty slot in the
+ * simulator); the vendors' scripts are never loaded here.
+ */
+const SIMULATED_FEATURES: SiteFeatures = { klaviyo: false, reviews: true, privacyPolicy: true };
 
 const manager = new SimulatorManager();
 
@@ -137,7 +144,11 @@ function SliceSimulator() {
       </div>
     );
   }
-  return <div className={simulatorClass}>{content}</div>;
+  return (
+    <SiteFeaturesContext value={SIMULATED_FEATURES}>
+      <div className={simulatorClass}>{content}</div>
+    </SiteFeaturesContext>
+  );
 }
 
 function SimulatorError() {

@@ -12,12 +12,20 @@ import { tagSettingsShape } from "./tags/tagSettings";
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
 
 /**
- * Who may frame /slice-simulator (CSP `frame-ancestors`, besides the site itself): Prismic's
- * editor (the Page Builder's simulator runs on https://<repository>.prismic.io) and Slice
- * Machine's local app. Every other page has `frame-ancestors 'none'`. Overridden by
- * SLICE_SIMULATOR_ANCESTORS (for example Slice Machine on another port).
+ * Who may frame /slice-simulator (CSP `frame-ancestors`, besides the site itself) when
+ * SLICE_SIMULATOR_ANCESTORS is not set: the repository's own Page Builder, which runs on
+ * https://<repository>.prismic.io (never every *.prismic.io: any Prismic customer's repository
+ * lives there), and in development (`npm run dev`) Slice Machine's local app. Embedded content
+ * outside development has no editor: only the site itself. Every other page has
+ * `frame-ancestors 'none'`.
  */
-export const DEFAULT_SLICE_SIMULATOR_ANCESTORS: readonly string[] = ["https://prismic.io", "https://*.prismic.io", "http://localhost:9999"];
+export const SLICE_MACHINE_LOCAL_ORIGIN = "http://localhost:9999";
+export function defaultSliceSimulatorAncestors(env: { NODE_ENV: string; PRISMIC_REPOSITORY?: string | undefined }): string[] {
+  return [
+    ...(env.PRISMIC_REPOSITORY ? [`https://${env.PRISMIC_REPOSITORY.toLowerCase()}.prismic.io`] : []),
+    ...(env.NODE_ENV === "development" ? [SLICE_MACHINE_LOCAL_ORIGIN] : []),
+  ];
+}
 // A CSP host source with a scheme and no path: scheme://host[:port], the host may start with `*.`.
 const frameAncestor = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 
@@ -118,16 +126,16 @@ const schema = z.object({
   BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /** Third-party tags and the consent manager: GTM_ID, KLAVIYO_COMPANY_ID, USERCENTRICS_SETTINGS_ID, … (server/tags/tagSettings.ts). */
   ...tagSettingsShape,
-  /** Origins allowed to frame /slice-simulator, separated by spaces or commas (see DEFAULT_SLICE_SIMULATOR_ANCESTORS). */
+  /** Origins allowed to frame /slice-simulator, separated by spaces or commas; default: defaultSliceSimulatorAncestors above. */
   SLICE_SIMULATOR_ANCESTORS: z
     .string()
-    .default(DEFAULT_SLICE_SIMULATOR_ANCESTORS.join(" "))
     .transform((list) => list.split(/[\s,]+/).filter(Boolean))
     .pipe(
       z
-        .array(z.string().regex(frameAncestor, "origins like https://*.prismic.io or http://localhost:9999, separated by spaces or commas"))
+        .array(z.string().regex(frameAncestor, "origins like https://my-repo.prismic.io or http://localhost:9999, separated by spaces or commas"))
         .min(1, "at least one origin"),
-    ),
+    )
+    .optional(),
   /** Which proxies in front of the app are trusted for the client's IP (X-Forwarded-For): see `trustProxy` above. */
   TRUST_PROXY: trustProxy,
   /** Tracking events (POST /api/meta-capi) each client IP may post per minute, per instance. */
@@ -197,7 +205,8 @@ const schema = z.object({
     ctx.addIssue({ code: "custom", path: ["SHUTDOWN_DELAY_MS"], message: "must be less than SHUTDOWN_TIMEOUT_MS" });
 });
 
-export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC"> & {
+export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC" | "SLICE_SIMULATOR_ANCESTORS"> & {
+  SLICE_SIMULATOR_ANCESTORS: string[];
   rootDir: string;
   MEDIA_DIR: string;
   SITE_URL: string;
@@ -239,5 +248,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BUILD_DIR: path.resolve(rootDir, config.BUILD_DIR),
     DATA_DIR: path.resolve(rootDir, config.DATA_DIR),
     PRISMIC_TOOLBAR_SRC: config.PRISMIC_TOOLBAR_SRC ?? defaultToolbarSrc(config.PRISMIC_REPOSITORY),
+    SLICE_SIMULATOR_ANCESTORS: config.SLICE_SIMULATOR_ANCESTORS ?? defaultSliceSimulatorAncestors(config),
   };
 }

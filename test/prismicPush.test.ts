@@ -134,3 +134,62 @@ test("missing settings stop it with a message naming them", async () => {
   expect(run.stderr).toContain("PRISMIC_REPOSITORY:");
   expect(run.stderr).toContain("PRISMIC_WRITE_TOKEN:");
 });
+
+describe("screenshots", () => {
+  let shotsApi: CustomTypesApiStandIn;
+  let project: ProjectCopy;
+  const run = (...args: string[]) =>
+    runScript(PUSH, args, {
+      cwd: project.root,
+      env: { PRISMIC_REPOSITORY: REPOSITORY, PRISMIC_WRITE_TOKEN: TOKEN, PRISMIC_CUSTOM_TYPES_API: shotsApi.endpoint, PRISMIC_ASSET_API: shotsApi.endpoint },
+    });
+  const heroShot = (variation: string) => path.join(project.root, `views/slices/Hero/screenshot-${variation}.png`);
+
+  beforeAll(async () => {
+    shotsApi = await startCustomTypesApiStandIn({ repository: REPOSITORY, token: TOKEN });
+    project = copyModelFiles("prismic-push-shots-");
+    for (const variation of ["default", "withVideo"]) fs.copyFileSync(path.join(ROOT, `views/slices/Hero/screenshot-${variation}.png`), heroShot(variation));
+  });
+  afterAll(async () => {
+    await shotsApi?.close();
+    project?.remove();
+  });
+
+  test("a dry run says which screenshots it would upload and sends nothing", async () => {
+    const dry = await run("--dry-run");
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toContain("would upload screenshot Hero/screenshot-default.png");
+    expect(dry.stdout).toContain("would upload screenshot Hero/screenshot-withVideo.png");
+    expect(shotsApi.writes()).toEqual([]);
+  });
+
+  test("each variation's screenshot is uploaded to the media library and becomes its imageUrl", async () => {
+    const first = await run();
+    expect(first.status).toBe(0);
+    expect(shotsApi.assets.map((a) => a.filename)).toEqual([expect.stringMatching(/^hero-default-[0-9a-f]{32}\.png$/), expect.stringMatching(/^hero-withVideo-[0-9a-f]{32}\.png$/)]);
+    expect(shotsApi.assets[0]!.bytes.equals(fs.readFileSync(heroShot("default")))).toBe(true);
+    const hero = shotsApi.slices.get("hero") as unknown as { variations: { id: string; imageUrl: string }[] };
+    expect(hero.variations.map((v) => v.imageUrl)).toEqual(shotsApi.assets.map((a) => a.url));
+    // Slices without a screenshot keep theirs (none in this copy).
+    expect((shotsApi.slices.get("faq") as unknown as { variations: { imageUrl: string }[] }).variations[0]!.imageUrl).toBe("");
+  });
+
+  test("an unchanged screenshot is neither uploaded again nor a change; a new one is one upload and one update", async () => {
+    const uploads = shotsApi.assets.length;
+    const writes = shotsApi.writes().length;
+    const again = await run();
+    expect(again.status).toBe(0);
+    expect(shotsApi.assets.length).toBe(uploads);
+    expect(shotsApi.writes().length).toBe(writes);
+
+    // A new picture of one variation (another PNG's bytes will do).
+    fs.copyFileSync(path.join(ROOT, "views/slices/Faq/screenshot-default.png"), heroShot("withVideo"));
+    const changed = await run();
+    expect(changed.status).toBe(0);
+    expect(shotsApi.assets.length).toBe(uploads + 1);
+    expect(shotsApi.assets.at(-1)!.filename).toMatch(/^hero-withVideo-/);
+    expect(shotsApi.writes().slice(writes).map((w) => `${w.method} ${w.path}`)).toEqual(["POST /assets", "POST /slices/update"]);
+    const hero = shotsApi.slices.get("hero") as unknown as { variations: { id: string; imageUrl: string }[] };
+    expect(hero.variations.find((v) => v.id === "withVideo")!.imageUrl).toBe(shotsApi.assets.at(-1)!.url);
+  });
+});

@@ -75,6 +75,15 @@ describe("a slice's life", () => {
     expect(staleGeneratedFiles(copy.root)).toEqual([]);
   });
 
+  test("the adapter's own slice:create writes mocks, one per variation, whoever calls it", async () => {
+    const other = { ...newSliceModel(), id: "opening_hours_copy", name: "OpeningHoursCopy" };
+    const runner = manager.getSliceMachinePluginRunner()!;
+    expect((await runner.callHook("slice:create", { libraryID: LIBRARY_ID, model: other })).errors).toEqual([]);
+    const mocks = readJson("views/slices/OpeningHoursCopy/mocks.json") as Array<{ __TYPE__: string; variation: string }>;
+    expect(mocks.map((mock) => [mock.__TYPE__, mock.variation])).toEqual([["SharedSliceContent", "default"], ["SharedSliceContent", "compact"]]);
+    expect((await manager.slices.deleteSlice({ libraryID: LIBRARY_ID, sliceID: other.id })).errors).toEqual([]);
+  });
+
   test("reading it back returns its model", async () => {
     const { model: readBack, errors } = await manager.slices.readSlice({ libraryID: LIBRARY_ID, sliceID: model.id });
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@
  * the sitemap and robots. The browser side is test/browser/sliceSimulator.test.ts.
  */
 import request from "supertest";
-import { DEFAULT_SLICE_SIMULATOR_ANCESTORS, loadConfig } from "../server/config";
+import { loadConfig } from "../server/config";
 import { parseIndex, parseUrlset } from "./support/sitemapXml";
 import { createTestApp, ROOT, type TestApp } from "./support/testApp";
 
@@ -59,21 +59,28 @@ describe("GET /slice-simulator", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
-  test("may be framed by the site itself, Prismic's editor and Slice Machine, and nobody else; no X-Frame-Options", async () => {
+  test("may be framed by the site itself and the configured editors, nobody else; no X-Frame-Options", async () => {
     const res = await request(t.app).get("/slice-simulator");
     const ancestors = directive(res.headers["content-security-policy"], "frame-ancestors");
-    expect(ancestors).toEqual(["'self'", ...DEFAULT_SLICE_SIMULATOR_ANCESTORS]);
-    expect(ancestors).toEqual(expect.arrayContaining(["https://prismic.io", "https://*.prismic.io", "http://localhost:9999"]));
+    expect(ancestors).toEqual(["'self'", ...t.config.SLICE_SIMULATOR_ANCESTORS]);
+    // Embedded content outside development: no Prismic repository, so no editor may frame it.
+    expect(ancestors).toEqual(["'self'"]);
     expect(res.headers["x-frame-options"]).toBeUndefined();
     // The rest of the policy is the site's.
     expect(directive(res.headers["content-security-policy"], "script-src")).toEqual(expect.arrayContaining(["'strict-dynamic'"]));
     expect(directive(res.headers["content-security-policy"], "default-src")).toEqual(["'self'"]);
   });
 
+  test("a production app of a Prismic repository may be framed by that repository's Page Builder only", async () => {
+    const app = createTestApp({ env: { SLICE_SIMULATOR_ANCESTORS: loadConfig({ PRISMIC_REPOSITORY: "hartley-reed" }, ROOT).SLICE_SIMULATOR_ANCESTORS.join(" ") } });
+    const res = await request(app.app).get("/slice-simulator");
+    expect(directive(res.headers["content-security-policy"], "frame-ancestors")).toEqual(["'self'", "https://hartley-reed.prismic.io"]);
+  });
+
   test("HEAD answers like GET, and the framing permission does not leak to other paths under it", async () => {
     const head = await request(t.app).head("/slice-simulator");
     expect(head.status).toBe(200);
-    expect(directive(head.headers["content-security-policy"], "frame-ancestors")).toContain("https://*.prismic.io");
+    expect(directive(head.headers["content-security-policy"], "frame-ancestors")).toEqual(["'self'"]);
 
     const below = await request(t.app).get("/slice-simulator/anything");
     expect(directive(below.headers["content-security-policy"], "frame-ancestors")).toEqual(["'none'"]);
@@ -107,9 +114,30 @@ describe("GET /slice-simulator", () => {
 describe("SLICE_SIMULATOR_ANCESTORS", () => {
   const load = (value?: string) => loadConfig({ SLICE_SIMULATOR_ANCESTORS: value }, ROOT).SLICE_SIMULATOR_ANCESTORS;
 
-  test("defaults to Prismic's origins and Slice Machine's local app", () => {
-    expect(load()).toEqual(["https://prismic.io", "https://*.prismic.io", "http://localhost:9999"]);
-    expect(load("")).toEqual(DEFAULT_SLICE_SIMULATOR_ANCESTORS);
+  test("in production, defaults to the repository's own Prismic origin (where its Page Builder runs), no wildcard", () => {
+    const production = (env: Record<string, string>) => loadConfig({ NODE_ENV: "production", ...env }, ROOT).SLICE_SIMULATOR_ANCESTORS;
+    expect(production({ PRISMIC_REPOSITORY: "hartley-reed" })).toEqual(["https://hartley-reed.prismic.io"]);
+    // Prismic's hostnames are lower-case whatever the spelling of the name.
+    expect(production({ PRISMIC_REPOSITORY: "Hartley-Reed" })).toEqual(["https://hartley-reed.prismic.io"]);
+    // Embedded content has no Page Builder: only the site itself.
+    expect(production({})).toEqual([]);
+    expect(loadConfig({ NODE_ENV: "test" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual([]);
+    expect(load()).toEqual([]);
+    expect(load("")).toEqual([]);
+  });
+
+  test("in development (`npm run dev`), Slice Machine's local app on http://localhost:9999 may frame it too", () => {
+    expect(loadConfig({ NODE_ENV: "development" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual(["http://localhost:9999"]);
+    expect(loadConfig({ NODE_ENV: "development", PRISMIC_REPOSITORY: "hartley-reed" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual([
+      "https://hartley-reed.prismic.io",
+      "http://localhost:9999",
+    ]);
+  });
+
+  test("an explicit list replaces the default", () => {
+    expect(loadConfig({ NODE_ENV: "production", PRISMIC_REPOSITORY: "hartley-reed", SLICE_SIMULATOR_ANCESTORS: "http://localhost:9998" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual([
+      "http://localhost:9998",
+    ]);
   });
 
   test("takes origins separated by spaces or commas", () => {

@@ -7,8 +7,13 @@
  * no local one are listed, and deleted only with --prune. --dry-run prints the changes and sends
  * nothing. Slices go before the custom types whose zones offer them; deletions go the other way.
  *
- * Settings: PRISMIC_REPOSITORY, PRISMIC_WRITE_TOKEN (a Custom Types API token), and
- * PRISMIC_CUSTOM_TYPES_API to use another endpoint than Prismic's.
+ * Each variation's screenshot (`screenshot-<variation>.png` beside the slice's model, from `npm run
+ * slices:screenshots`) becomes its `imageUrl`: uploaded to the repository's media library through
+ * the Asset API when it changed (./sliceScreenshots.ts), so the Page Builder shows it.
+ *
+ * Settings: PRISMIC_REPOSITORY, PRISMIC_WRITE_TOKEN (a write token: the Custom Types and Asset
+ * APIs take the same one), and PRISMIC_CUSTOM_TYPES_API / PRISMIC_ASSET_API to use other
+ * endpoints than Prismic's.
  */
 import { parseArgs } from "node:util";
 import { createClient, type CustomTypesClient } from "@prismicio/custom-types-client";
@@ -16,6 +21,7 @@ import type { CustomTypeModel as PrismicCustomType, SharedSliceModel as PrismicS
 import { z } from "zod";
 import { loadModels } from "../../server/content/model/loadModels.ts";
 import { planKind, type KindPlan, type Model } from "./pushPlan.ts";
+import { assetApiUploader, sliceDirs, withScreenshots } from "./sliceScreenshots.ts";
 
 const { values: flags } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, prune: { type: "boolean", default: false } } });
 
@@ -24,13 +30,14 @@ const settings = z
     PRISMIC_REPOSITORY: z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, "a Prismic repository name (lower-case letters, digits and hyphens)"),
     PRISMIC_WRITE_TOKEN: z.string().min(1, "a Custom Types API token (the repository's settings, API & Security, Write APIs)"),
     PRISMIC_CUSTOM_TYPES_API: z.url({ protocol: /^https?$/ }).optional(),
+    PRISMIC_ASSET_API: z.url({ protocol: /^https?$/ }).default("https://asset-api.prismic.io/"),
   })
   .safeParse(process.env);
 if (!settings.success) {
   for (const issue of settings.error.issues) console.error(`${issue.path.join(".")}: ${issue.message}`);
   process.exit(2);
 }
-const { PRISMIC_REPOSITORY, PRISMIC_WRITE_TOKEN, PRISMIC_CUSTOM_TYPES_API } = settings.data;
+const { PRISMIC_REPOSITORY, PRISMIC_WRITE_TOKEN, PRISMIC_CUSTOM_TYPES_API, PRISMIC_ASSET_API } = settings.data;
 
 const loaded = loadModels(process.cwd());
 if (loaded.errors.length) {
@@ -64,8 +71,10 @@ try {
 /** Reads the repository's models, reports the plan, and (unless a dry run) applies it. */
 async function pushModels() {
   const [remoteTypes, remoteSlices] = await Promise.all([client.getAllCustomTypes(), client.getAllSharedSlices()]);
+  const upload = flags["dry-run"] ? null : assetApiUploader({ endpoint: PRISMIC_ASSET_API, repository: PRISMIC_REPOSITORY, token: PRISMIC_WRITE_TOKEN });
+  const slicesWithScreenshots = await withScreenshots(slices, remoteSlices, sliceDirs(process.cwd()), upload, (line) => console.log(line));
   const typePlan = planKind(customTypes, remoteTypes);
-  const slicePlan = planKind(slices, remoteSlices);
+  const slicePlan = planKind(slicesWithScreenshots, remoteSlices);
   report("shared slice", slicePlan);
   report("custom type", typePlan);
 

@@ -4,7 +4,8 @@
  * `POST /customtypes/insert` (201, 409 when it exists), `POST /customtypes/update` (204, 404 when
  * missing), `DELETE /customtypes/:id` (204), the same under `/slices`. Every request must carry
  * `repository: <name>` and `Authorization: Bearer <token>` (401 otherwise). Models are kept in
- * memory; every request is recorded.
+ * memory; every request is recorded. It also answers as the Asset API's upload, `POST /assets`
+ * (multipart `file`; 200 with the asset's id and its images.prismic.io URL, named after the file).
  */
 import http from "node:http";
 import type net from "node:net";
@@ -22,6 +23,8 @@ export interface CustomTypesApiStandIn {
   customTypes: Map<string, { id: string }>;
   slices: Map<string, { id: string }>;
   requests: RecordedRequest[];
+  /** Files uploaded to POST /assets. */
+  assets: { filename: string; bytes: Buffer; url: string }[];
   /** Requests that changed something (POST and DELETE). */
   writes(): RecordedRequest[];
   close(): Promise<void>;
@@ -30,6 +33,7 @@ export interface CustomTypesApiStandIn {
 export async function startCustomTypesApiStandIn(options: { repository: string; token: string }): Promise<CustomTypesApiStandIn> {
   const stores = { customtypes: new Map<string, { id: string }>(), slices: new Map<string, { id: string }>() };
   const requests: RecordedRequest[] = [];
+  const assets: CustomTypesApiStandIn["assets"] = [];
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -46,6 +50,17 @@ export async function startCustomTypesApiStandIn(options: { repository: string; 
     };
     if (recorded.authorization !== `Bearer ${options.token}` || recorded.repository !== options.repository) return send(401, { message: "Unauthorized" });
 
+    if (req.method === "POST" && url.pathname === "/assets") {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const form = await new Request("http://127.0.0.1/assets", { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: Buffer.concat(chunks) }).formData();
+      const file = form.get("file");
+      if (!(file instanceof File)) return send(400, { message: "file is required" });
+      const id = `asset${assets.length + 1}`;
+      const asset = { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()), url: `https://images.prismic.io/${options.repository}/${id}_${file.name}?auto=format,compress` };
+      assets.push(asset);
+      return send(200, { id, url: asset.url, filename: file.name });
+    }
     const match = /^\/(customtypes|slices)(?:\/([^/]+))?$/.exec(url.pathname);
     if (!match) return send(404, { message: "Not found" });
     const store = stores[match[1] as keyof typeof stores];
@@ -86,6 +101,7 @@ export async function startCustomTypesApiStandIn(options: { repository: string; 
     customTypes: stores.customtypes,
     slices: stores.slices,
     requests,
+    assets,
     writes: () => requests.filter((r) => r.method !== "GET"),
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,9 @@
 /**
  * `slice:create`: the model (`model.json`), a React view rendering every field through the
- * site's parts (`index.tsx`), then the library's registry and the generated types. Slice Machine
- * writes the mocks itself afterwards (`slice:asset:update` with `mocks.json`).
+ * site's parts (`index.tsx`), its mocks (`mocks.json`, Prismic's generated ones until the slice
+ * is used in content: `npm run slices:mocks`), then the library's registry and the generated
+ * types. Slice Machine's manager writes its own mocks after the hook, in the same format; a slice
+ * created any other way starts with mocks too.
  */
 import type { SliceCreateHook } from "@slicemachine/plugin-kit";
 import { upsertGeneratedTypes } from "../lib/upsertGeneratedTypes.ts";
@@ -10,6 +12,7 @@ import { rejectIfNecessary } from "../lib/rejectIfNecessary.ts";
 import { writeSliceFile, writeSliceModel } from "@slicemachine/plugin-kit/fs";
 import type { PluginOptions } from "../types.ts";
 import { sliceTemplate } from "./slice-create.templates.ts";
+import { sliceMocks } from "../lib/sliceMocks.ts";
 
 export const sliceCreate: SliceCreateHook<PluginOptions> = async (data, context) => {
   rejectIfNecessary(
@@ -20,6 +23,15 @@ export const sliceCreate: SliceCreateHook<PluginOptions> = async (data, context)
         model: data.model,
         filename: "index.tsx",
         contents: data.componentContents ?? sliceTemplate({ model: data.model }),
+        format: false,
+        actions: context.actions,
+        helpers: context.helpers,
+      }),
+      writeSliceFile({
+        libraryID: data.libraryID,
+        model: data.model,
+        filename: "mocks.json",
+        contents: `${JSON.stringify(sliceMocks(data.model), null, "\t")}\n`,
         format: false,
         actions: context.actions,
         helpers: context.helpers,
