@@ -2,20 +2,23 @@
  * `npm run bench:strangers` (after `npm run build`): what a stranger's cheap requests cost the
  * visitors of a cached page, on the built server (production settings, embedded content,
  * logging on to /dev/null), in one run on loopback so the numbers compare:
- *   quiet     8 connections of visitors on a cached page, nothing else;
+ *   quiet     8 connections of visitors on a cached page, nothing else (and again just before
+ *             each attack, to compare with the machine's load of the moment);
  *   tokens    the same while 8 more connections send made-up preview cookies
  *             (`{"embedded.prismic.io":{"preview":"<random>"}}`, a fresh token per request);
  *   webhook   the same while 8 more connections post a 6 KB gzip body that inflates to ~4 MB of
  *             JSON to the publish webhook, without the secret;
  *   junk      the same while 8 more connections ask for a fresh junk URL per request (404 renders).
  * For each: the visitors' requests per second and p99, the attackers' statuses, the server's CPU
- * per attacking request and its peak resident memory. BENCH_SECONDS (default 8).
+ * per attacking request and its peak resident memory. BENCH_SECONDS (default 8); BENCH_ONLY (names,
+ * comma-separated); BENCH_DIST (another build to measure, e.g. an older commit's dist/).
  * The machines are noisy: compare within a run.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "./lib/freePort.mjs";
@@ -39,7 +42,7 @@ async function startSite() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const buildDir = fs.mkdtempSync(path.join(root, ".cache", "strangers-build-"));
-  fs.cpSync(path.join(root, "dist"), buildDir, { recursive: true });
+  fs.cpSync(process.env.BENCH_DIST ?? path.join(root, "dist"), buildDir, { recursive: true });
   const devNull = fs.openSync("/dev/null", "w");
   const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
     cwd: root,
@@ -113,6 +116,23 @@ const attacks = {
   }),
 };
 
+/** An attack in a process of its own, so the load generators do not share one thread: resolves with its result. */
+function runApart(name, url, duration) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--attack", name, url, String(duration)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${name} attack exited with ${code}`))));
+  });
+}
+
+if (process.argv[2] === "--attack") {
+  const [, , , name, url, duration] = process.argv;
+  const { result, statuses } = await run({ ...attacks[name](url), duration: Number(duration) });
+  process.stdout.write(JSON.stringify({ result: { requests: { average: result.requests.average, total: result.requests.total } }, statuses }));
+  process.exit(0);
+}
+
 const only = process.env.BENCH_ONLY?.split(",");
 const site = await startSite();
 try {
@@ -125,20 +145,24 @@ try {
     let alone = "";
     if (attack) {
       const start = usageOf(site.pid);
-      const solo = await run({ ...attack(site.url), duration: Math.max(2, Math.round(seconds / 2)) });
+      const solo = await runApart(name, site.url, Math.max(2, Math.round(seconds / 2)));
       const end = usageOf(site.pid);
       alone = `alone: ${Math.round(solo.result.requests.average)} req/s ${JSON.stringify(solo.statuses)}, server CPU ${(((end.cpu - start.cpu) * 1000) / Math.max(1, solo.result.requests.total)).toFixed(2)} ms per request`;
       await sleep(1000);
     }
+    // The visitors alone just before, so each attack compares with the machine's load of the moment.
+    const quiet = attack ? await run({ url: site.url + PAGE, headers: { "accept-encoding": "br" } }) : null;
+    if (quiet) await sleep(500);
     const [visitors, attackers] = await Promise.all([
       run({ url: site.url + PAGE, headers: { "accept-encoding": "br" } }),
-      attack ? run(attack(site.url)) : Promise.resolve(null),
+      attack ? runApart(name, site.url, seconds) : Promise.resolve(null),
     ]);
     const after = usageOf(site.pid);
     console.log(
       [
         name.padEnd(8),
-        `visitors ${Math.round(visitors.result.requests.average)} req/s p99 ${visitors.result.latency.p99} ms ${JSON.stringify(visitors.statuses)}`,
+        quiet ? `visitors before ${Math.round(quiet.result.requests.average)} req/s p99 ${quiet.result.latency.p99} ms` : "",
+        `visitors ${quiet ? "during " : ""}${Math.round(visitors.result.requests.average)} req/s p99 ${visitors.result.latency.p99} ms ${JSON.stringify(visitors.statuses)}`,
         attackers ? `attackers ${Math.round(attackers.result.requests.average)} req/s ${JSON.stringify(attackers.statuses)}` : "",
         alone,
         `RSS ${after.rss} MiB, peak ${after.peak} MiB`,

@@ -57,14 +57,19 @@ function headerSecret(req: Request): string | undefined {
 export function createPrismicWebhook(secret: string | undefined, refs: RefTracker, logger: Logger): Router {
   const router = express.Router();
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+  /** A refusal before the body is read: the connection is closed rather than drained of a body nobody wants. */
+  const refuseUnread = (res: Response, status: number, error: string) => {
+    res.setHeader("Connection", "close");
+    refuse(res, status, error);
+  };
   const authenticated = (res: Response) => res.locals.webhookAuthenticated === true;
 
   /** Before the body: the switch, the encoding, and the header's secret. */
   const screen = (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!secret) return refuse(res, 404, "The publish webhook is not configured");
+    if (!secret) return refuseUnread(res, 404, "The publish webhook is not configured");
     const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-    if (encoding !== "identity") return refuse(res, 415, "Content-Encoding is not accepted: send the JSON as it is");
+    if (encoding !== "identity") return refuseUnread(res, 415, "Content-Encoding is not accepted: send the JSON as it is");
     const given = headerSecret(req);
     if (given !== undefined && sameSecret(given, secret)) res.locals.webhookAuthenticated = true;
     next();
@@ -78,7 +83,7 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
     // Prismic's own successful calls never use up its address's attempts.
     skipSuccessfulRequests: true,
     skip: (_req, res) => authenticated(res),
-    handler: (_req, res) => refuse(res, 429, "Too many webhook calls that did not authenticate from this address: retry later"),
+    handler: (_req, res) => refuseUnread(res, 429, "Too many webhook calls that did not authenticate from this address: retry later"),
     validate: { xForwardedForHeader: false },
     logger,
   });
@@ -90,7 +95,7 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
     attempts,
     (req, res, next) => {
       // A header secret that is wrong: refused before the body is read.
-      if (!authenticated(res) && headerSecret(req) !== undefined) return refuse(res, 401, "Wrong secret");
+      if (!authenticated(res) && headerSecret(req) !== undefined) return refuseUnread(res, 401, "Wrong secret");
       readBody[authenticated(res) ? 0 : 1](req, res, next);
     },
     async (req: Request, res: Response) => {
