@@ -6,6 +6,7 @@
  *             each attack, to compare with the machine's load of the moment);
  *   tokens    the same while 8 more connections send made-up preview cookies
  *             (`{"embedded.prismic.io":{"preview":"<random>"}}`, a fresh token per request);
+ *   token-again  the same with one made-up token repeated (refused once, then remembered);
  *   webhook   the same while 8 more connections post a 6 KB gzip body that inflates to ~4 MB of
  *             JSON to the publish webhook, without the secret;
  *   junk      the same while 8 more connections ask for a fresh junk URL per request (404 renders).
@@ -103,6 +104,11 @@ const attacks = {
         }),
       },
     ],
+  }),
+  // One made-up token again and again: refused once, then the cached page the long way (its response clears the cookie).
+  "token-again": (url) => ({
+    url: url + PAGE,
+    headers: { cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "t-the-same-made-up-token" } }))}` },
   }),
   webhook: (url) => ({
     url: `${url}/api/prismic-webhook`,
