@@ -93,6 +93,13 @@ describe("made-up preview tokens", () => {
     expect(answers.filter((res) => res.headers["x-cache"] === "HIT" && !res.headers["set-cookie"]).length).toBeGreaterThanOrEqual(120 - GLOBAL_BURST - Math.ceil(seconds * GLOBAL_PER_SECOND));
   });
 
+  test("a request that no preview changes (a POST) asks nothing about its token", async () => {
+    const site = createTestApp();
+    await request(site.app).post("/api/client-log").set("Cookie", cookie(madeUp())).send({});
+    await request(site.app).post("/api/prismic-webhook").set("Cookie", cookie(madeUp())).send({});
+    expect(site.calls.count("verifyPreview")).toBe(0);
+  });
+
   test("at /: an unverified token is an ordinary visitor, so the locale detection still applies", async () => {
     const site = createTestApp({ env: WITH_PAGE_CACHE });
     // Spend the client's budget of questions.

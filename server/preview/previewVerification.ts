@@ -121,7 +121,8 @@ export function createPreviewGate({ content, repositoryName, logger, perClientPe
       case "pending":
         return { token, admission: "verify" };
       default:
-        if (!takeQuestion(req)) return { token, admission: "unverified" };
+        // Only what a preview changes (a page, its data) is worth a question: a GET or HEAD.
+        if ((req.method !== "GET" && req.method !== "HEAD") || !takeQuestion(req)) return { token, admission: "unverified" };
         void ask(token);
         return { token, admission: "verify" };
     }
