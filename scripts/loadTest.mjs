@@ -75,7 +75,8 @@ async function startBuiltSite(root) {
   const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
     cwd: root,
     // SHUTDOWN_DELAY_MS=0: no load balancer has to see this instance drain before it stops.
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "info", BUILD_DIR: buildDir, DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: "0" },
+    // RENDER_BUDGET_PER_MINUTE=0: one address stands for all the visitors (/_data and 404s are renders).
+    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "info", BUILD_DIR: buildDir, DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: "0", RENDER_BUDGET_PER_MINUTE: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Scan the log as it comes (one line per request): keep only error lines (pino level ≥ 50).

@@ -35,7 +35,8 @@ import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
-import { markPreviewRequests } from "./preview/previewCookie";
+import { createPreviewGate, markPreviewRequests } from "./preview/previewVerification";
+import { createRenderBudget } from "./renderBudget";
 import { canonicalUrls } from "./canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
@@ -110,7 +111,10 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
   const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
-  const scope = { content, refs, repositoryName, logger };
+  // Preview tokens count only once verified, and verifications are rate-limited (server/preview/previewVerification.ts).
+  const previews = createPreviewGate({ content, repositoryName, logger });
+  const scope = { content, refs, repositoryName, logger, previews };
+  const budget = createRenderBudget({ perMinute: config.RENDER_BUDGET_PER_MINUTE, burst: config.RENDER_BUDGET_BURST });
   const tagHead = createTagHead(config);
   const features = featuresOf(publicSiteConfig(config));
 
@@ -121,7 +125,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const security = securityHeaders(config.SITE_URL, tagCspSources(config));
   // A fresh cached page, before everything else: it decides only what the stack would decide
   // the same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
-  app.use(createFastHitPath({ cache, refs, repositoryName, logger, securityHeaders: publicSecurityHeaders(security), redactUrl: redactSecrets }));
+  app.use(createFastHitPath({ cache, refs, previews, logger, securityHeaders: publicSecurityHeaders(security), redactUrl: redactSecrets }));
 
   app.use(
     pinoHttp({
@@ -142,7 +146,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Cookies first: whether a request is a preview of this repository (a junk cookie is not)
   // decides the policy below, the root's locale detection and the page cache.
   app.use(cookieParser());
-  app.use(markPreviewRequests(repositoryName));
+  app.use(markPreviewRequests(previews));
   // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
@@ -169,14 +173,14 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   if (metrics && config.METRICS_TOKEN) app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
-  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger }));
+  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews }));
   app.get(SLICE_SIMULATOR_PATH, routeLabel("slice_simulator"), createSliceSimulatorRoute(() => manifest));
   app.use(routeLabel("sitemap"), createSitemapRouter({ content, origin, logger }));
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
   app.use(routeLabel("meta_capi"), forwardedFor, createMetaCapiRouter({ outbox, capacity: outboxCapacity, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
-  app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope));
+  app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope, budget));
 
   // One URL per page: any other spelling of a page path is one 301 away from it.
   app.use(routeLabel("canonical_redirect"), canonicalUrls);
@@ -186,7 +190,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, budget, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
   });
 
   app.use(errorHandler(logger));

@@ -138,6 +138,14 @@ const schema = z.object({
     .optional(),
   /** Which proxies in front of the app are trusted for the client's IP (X-Forwarded-For): see `trustProxy` above. */
   TRUST_PROXY: trustProxy,
+  /**
+   * Uncached renders (a page missing from the page cache, a 404, a /_data request, a preview) each
+   * client address (IPv6 by /64) may ask for per minute, per instance; beyond it 429 with
+   * Retry-After. Cache hits never count. 0 turns the budget off (a load test from one address).
+   */
+  RENDER_BUDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** Uncached renders a client may ask for at once before RENDER_BUDGET_PER_MINUTE paces it. */
+  RENDER_BUDGET_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Tracking events (POST /api/meta-capi) each client IP may post per minute, per instance. */
   TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Meta Conversions API: the pixel (dataset) id and its access token; without both, events are kept and marked not_sent. */

@@ -11,13 +11,16 @@ import { createFetchRequest } from "./fetchRequest";
 import type { Logger } from "./logger";
 import { PRIVATE_NO_STORE } from "./pageCache/cacheControl";
 import { RETRY_AFTER_SECONDS } from "./render";
+import type { RenderBudget } from "./renderBudget";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
 
-export function createDataEndpoint(handler: StaticHandler, origin: string, deps: ScopeDeps) {
+/** `budget`: each client's budget of uncached renders (server/renderBudget.ts); every data request runs a loader. */
+export function createDataEndpoint(handler: StaticHandler, origin: string, deps: ScopeDeps, budget?: RenderBudget) {
   const logger = deps.logger;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const routeId = typeof req.query[ROUTE_PARAM] === "string" ? req.query[ROUTE_PARAM] : undefined;
     if (!routeId) return void res.status(400).json({ status: 400, message: `Missing ${ROUTE_PARAM}` });
+    if (budget && !budget.spend(req, res)) return;
     const url = new URL(origin + req.originalUrl.slice(DATA_PREFIX.length));
     url.searchParams.delete(ROUTE_PARAM);
     const pagePath = url.pathname + url.search;

@@ -19,6 +19,8 @@ import { headOf, listHeadOf, type HeadScope } from "./pageHeads";
 import { requestMemo, requestScope } from "./requestScope";
 
 export const LIST_PAGE_SIZE = 12;
+/** How long a preview's menus are kept for the preview's next requests. */
+export const PREVIEW_CHROME_TTL_MS = 10_000;
 const MAX_PAGE = 1000;
 
 function memo<T>(args: LoaderFunctionArgs, key: string, load: () => Promise<T>): Promise<T> {
@@ -79,6 +81,9 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
   // Menus and taxonomy per ref and language, shared by requests (docs/architecture.md: cached with the
   // content, keyed by the ref, so a publish replaces them everywhere without coordination).
   const chromeByRef = new LRUCache<string, Promise<SiteChrome>>({ max: 16 });
+  // A preview's menus apart, few and briefly (drafts change as editors save): a preview token
+  // never pushes the published menus out of chromeByRef.
+  const chromeByPreview = new LRUCache<string, Promise<SiteChrome>>({ max: 8, ttl: PREVIEW_CHROME_TTL_MS });
 
   const loadChrome = async (content: ContentService, locale: Locale): Promise<SiteChrome> => {
     const [navigation, taxonomy] = await Promise.all([content.navigation(locale.lang), content.taxonomy(locale.lang)]);
@@ -89,13 +94,14 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
     memo(args, `chrome:${locale.lang}`, async () => {
       const scope = args.context.get(requestScope);
       const key = `${scope.ref}|${locale.lang}`;
+      const cache = scope.preview ? chromeByPreview : chromeByRef;
       try {
-        let shared = chromeByRef.get(key);
+        let shared = cache.get(key);
         if (!shared) {
           shared = loadChrome(scope.content, locale);
-          chromeByRef.set(key, shared);
+          cache.set(key, shared);
           // A failed load must not stay cached.
-          shared.catch(() => chromeByRef.delete(key));
+          shared.catch(() => cache.delete(key));
         }
         const fresh = await shared;
         if (!scope.preview) lastGoodChrome.set(locale.lang, fresh);

@@ -30,6 +30,7 @@ import { labelRoute } from "./metrics/routeLabel";
 import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
 import type { CachedPage, PageCache } from "./pageCache/pageCache";
 import type { RenderCoordinator } from "./pageCache/renderCoordinator";
+import type { RenderBudget } from "./renderBudget";
 import { sendCachedPage } from "./pageCache/sendCached";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
 import { devErrorPage } from "./dev/errorPage";
@@ -57,6 +58,8 @@ export interface RenderDeps extends ScopeDeps {
   buildCheckIntervalMs?: number;
   /** One render per page at a time, and the background refreshes after a publish. */
   renders: RenderCoordinator;
+  /** Each client's budget of uncached renders (server/renderBudget.ts); cache hits are never charged. */
+  budget?: RenderBudget;
 }
 
 /**
@@ -112,7 +115,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (cached) return sendCachedPage(req, res, cached, "STALE");
     scope = { content: deps.content, ref: "", preview: false };
   }
-  if (scope.preview) return streamPage(req, res, deps, scope, key, log);
+  if (scope.preview) {
+    if (deps.budget && !deps.budget.spend(req, res)) return;
+    return streamPage(req, res, deps, scope, key, log);
+  }
 
   if (cached && cached.ref === scope.ref) {
     const fresh = cached.status === 200 || Date.now() - cached.storedAt < NOT_FOUND_TTL_MS;
@@ -127,6 +133,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
 
   // A miss: one render per page, which every concurrent request of it waits for.
   // (With the cache off, PAGE_CACHE_BYTES=0, every request renders on its own.)
+  if (deps.budget && !deps.budget.spend(req, res)) return;
   const render = () => renderShared(key, scope, deps);
   let result: SharedRender;
   try {

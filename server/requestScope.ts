@@ -9,6 +9,7 @@ import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import type { Logger } from "./logger";
 import { PREVIEW_COOKIE, previewTokenFrom } from "./preview/previewCookie";
+import type { PreviewGate } from "./preview/previewVerification";
 
 export interface RequestScope {
   content: ContentService;
@@ -26,15 +27,18 @@ export interface ScopeDeps {
   refs: RefTracker;
   repositoryName: string;
   logger: Logger;
+  /** Which preview tokens are previews (verified: server/preview/previewVerification.ts). */
+  previews: Pick<PreviewGate, "isPreview">;
 }
 
 /** The scope of a request; rejects (content unavailable) only when no master ref was ever read. */
 export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestScope> {
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
   const token = previewTokenFrom(req.cookies?.[PREVIEW_COOKIE], deps.repositoryName, (message) => log.warn(message));
-  // A token Prismic refused (expired, unknown, not allowed) is ignored: published content, and
-  // the response clears the cookie (preview/previewFallback.ts).
-  if (token && !deps.content.previewRefused(token)) return { content: deps.content.withRef(token), ref: token, preview: true };
+  // Only a verified token previews. One Prismic refused (expired, unknown, not allowed) is
+  // ignored: published content, and the response clears the cookie (preview/previewFallback.ts);
+  // one not verified (no budget left to ask about it) is an ordinary visitor.
+  if (token && (await deps.previews.isPreview(req))) return { content: deps.content.withRef(token), ref: token, preview: true };
   const ref = await deps.refs.current();
   return { content: deps.content.withRef(ref), ref, preview: false };
 }

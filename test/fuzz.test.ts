@@ -22,7 +22,8 @@ const mediaCache = fs.mkdtempSync(nodePath.join(os.tmpdir(), "fuzz-media-"));
 
 let app: Express;
 beforeAll(() => {
-  app = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: "fuzz-secret-of-enough-length", MEDIA_CACHE_DIR: mediaCache } }).app;
+  // No render budget: past it every request would be a 429 and the render path would go unfuzzed.
+  app = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: "fuzz-secret-of-enough-length", MEDIA_CACHE_DIR: mediaCache, RENDER_BUDGET_PER_MINUTE: "0" } }).app;
 });
 afterAll(() => fs.rmSync(mediaCache, { recursive: true, force: true }));
 

@@ -135,7 +135,8 @@ export async function runCapacity() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capacity-outbox-"));
   // TRUST_PROXY: the load speaks for many visitors (the tracking limit is per address).
   const cached = await startInstance({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
-  const uncached = await startInstance({ PAGE_CACHE_BYTES: "0", MEDIA_CACHE_DIR: path.join(unwritable, "media") });
+  // One client asking for renders as fast as it can: no budget of uncached renders (docs/security.md).
+  const uncached = await startInstance({ PAGE_CACHE_BYTES: "0", RENDER_BUDGET_PER_MINUTE: "0", MEDIA_CACHE_DIR: path.join(unwritable, "media") });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capacity-nginx-"));
   const nginxPort = await freePort();
   const conf = writeLocalNginxConfig({ dir, port: nginxPort, upstreams: [`127.0.0.1:${cached.port}`] });

@@ -71,6 +71,12 @@ export interface ContentService {
   previewDocument(documentId: string, token: string): Promise<PreviewDocument>;
   /** Whether Prismic has refused this preview token (expired, unknown, not allowed): pages then ignore it. */
   previewRefused(token: string): boolean;
+  /**
+   * Whether Prismic reads content at the preview `token` (one small query at it): false when it
+   * refuses it (then remembered as previewRefused, with the client's warning, as a page's queries
+   * would); rejects when the content service cannot tell (down, rate-limiting).
+   */
+  verifyPreview(token: string): Promise<boolean>;
 }
 
 export interface ContentServiceOptions {
@@ -144,6 +150,12 @@ export function createContentService(client: prismic.Client, options: ContentSer
     withRef: (at) => createContentService(client, { ...options, ref: at }),
     previewDocument: (documentId, token) => fetchPreviewDocument(client, documentId, token),
     previewRefused: (token) => options.previewRefusals?.has(token) ?? false,
+    verifyPreview: async (token) => {
+      // A refused token is answered at the master ref by the client's own retry; the transport
+      // has recorded the refusal (expiredPreview.ts).
+      await client.get({ ref: token, pageSize: 1 });
+      return !(options.previewRefusals?.has(token) ?? false);
+    },
     routableDocuments: async (page, pageSize, ref) => {
       const response = await client.get({ ref, page, pageSize, lang: "*", orderings: SITEMAP_ORDERINGS });
       const routable: ReadonlySet<string> = new Set(ROUTABLE_TYPES);

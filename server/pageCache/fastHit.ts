@@ -7,7 +7,8 @@
  * - GET/HEAD of a path already in its canonical spelling, not a legacy path, of sane length;
  * - a page in the cache at the current master ref (a stale one goes the long way, which
  *   serves it and queues its refresh), a 404 only while fresh;
- * - no valid preview of this repository (a junk cookie is an ordinary visitor);
+ * - no verified preview of this repository, nor a token being verified or refused (a junk
+ *   cookie, or a made-up token past the verification budget, is an ordinary visitor);
  * - at `/`, only the visitor the locale detection would leave on the gb home.
  * Still logged (one pino line with the request id, as pino-http writes it), still carrying
  * every security header, HSTS over HTTPS, and answering 304 to a matching If-None-Match.
@@ -22,7 +23,8 @@ import type { RefTracker } from "../content/refTracker";
 import { ROOT_VARY, rootRegion } from "../localeDetection";
 import type { Logger } from "../logger";
 import { labelRoute } from "../metrics/routeLabel";
-import { isPreviewRequest, PREVIEW_COOKIE } from "../preview/previewCookie";
+import { PREVIEW_COOKIE } from "../preview/previewCookie";
+import { skipsPageCache, type PreviewGate } from "../preview/previewVerification";
 import { MAX_URL_LENGTH } from "../requestGuards";
 import { HSTS } from "../security";
 import { NOT_FOUND_TTL_MS } from "./cacheControl";
@@ -32,7 +34,8 @@ import type { CachedPage, PageCache } from "./pageCache";
 export interface FastHitDeps {
   cache: PageCache;
   refs: RefTracker;
-  repositoryName: string;
+  /** Which preview cookies are previews (verified tokens only: server/preview/previewVerification.ts). */
+  previews: Pick<PreviewGate, "admit">;
   logger: Logger;
   /** The security headers of a public page (headerBlock.ts `publicSecurityHeaders`). */
   securityHeaders: ReadonlyArray<[string, string]>;
@@ -82,7 +85,7 @@ export function createFastHitPath(deps: FastHitDeps): RequestHandler {
     const cookies = req.headers.cookie;
     if (cookies && (home || cookies.includes(PREVIEW_COOKIE))) {
       parseCookies(req, res, () => {});
-      if (isPreviewRequest(req.cookies, deps.repositoryName)) return undefined;
+      if (skipsPageCache(deps.previews.admit(req))) return undefined;
     }
     if (home && rootRegion(req) !== null) return undefined;
     return { entry, home };

@@ -17,7 +17,8 @@
  * taken for a token. A value still percent-encoded (written encoded twice) is decoded once more.
  * A cookie that does not parse only warns (spec §4): the page renders published. Only a
  * well-formed token (an https URL or a plausible ref, as /preview accepts) of THIS repository
- * makes a preview: anything else is an ordinary visitor, served from the page cache.
+ * can make a preview, and only once Prismic has read content at it (previewVerification.ts):
+ * anything else is an ordinary visitor, served from the page cache.
  */
 import * as prismic from "@prismicio/client";
 
@@ -90,19 +91,3 @@ export function previewTokenFrom(
   if (entries.length > 0) warn("Ignoring a preview cookie without a usable token");
   return null;
 }
-
-/** Whether the request carries a preview of this repository (cookies already parsed): such a request never meets the page cache. */
-export const isPreviewRequest = (cookies: Record<string, unknown> | undefined, repositoryName: string): boolean =>
-  typeof cookies?.[PREVIEW_COOKIE] === "string" && previewTokenFrom(cookies[PREVIEW_COOKIE] as string, repositoryName, () => {}) !== null;
-
-/**
- * Marks a request that carries a preview of this repository (`res.locals.preview`), once, for
- * what must decide before the page: the root's locale detection lets an editor see the gb home.
- * Mount it after cookie-parser.
- */
-export const markPreviewRequests =
-  (repositoryName: string) =>
-  (req: { cookies?: Record<string, unknown> }, res: { locals: Record<string, unknown> }, next: () => void): void => {
-    res.locals.preview = isPreviewRequest(req.cookies, repositoryName);
-    next();
-  };

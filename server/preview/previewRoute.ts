@@ -33,6 +33,7 @@ import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex"
 import type { ContentService } from "../content/contentService";
 import type { Logger } from "../logger";
 import { PREVIEW_COOKIE, validPreviewToken } from "./previewCookie";
+import type { PreviewGate } from "./previewVerification";
 
 export { MAX_TOKEN_LENGTH, validPreviewToken } from "./previewCookie";
 import { TOOLBAR_STAND_IN_SRC } from "./toolbar";
@@ -40,6 +41,9 @@ import { TOOLBAR_STAND_IN_SCRIPT } from "./toolbarStandIn";
 
 export const PREVIEW_PATH = "/preview";
 export const PREVIEW_EXIT_PATH = "/preview/exit";
+
+/** Seconds before a client past its budget of new preview tokens may try again. */
+const PREVIEW_RETRY_AFTER_SECONDS = 60;
 
 /** Prismic document ids: letters, digits, `_` and `-` (ours and exported ones alike). */
 const DOCUMENT_ID = /^[\w-]{1,64}$/;
@@ -64,6 +68,12 @@ export interface PreviewRouteDeps {
   logger: Logger;
   /** How a document becomes a URL; default: the site's `resolveLink`. Tests pass hostile ones. */
   linkResolver?: (link: LinkLike, sections: SectionIndex) => string | null;
+  /**
+   * What is known of preview tokens (previewVerification.ts): a refused token is not asked about
+   * again, an unknown one only within the verification budget (else 429), and the answer is
+   * recorded, so the pages that follow know the token at once.
+   */
+  previews?: Pick<PreviewGate, "status" | "takeQuestion" | "remember">;
 }
 
 function cookieOptions(req: Request): CookieOptions {
@@ -89,6 +99,17 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
       return redirect(res, "/");
     }
 
+    const known = deps.previews?.status(token);
+    if (known === "refused") {
+      log.warn("preview: the content service has already refused this preview token (unknown or expired)");
+      return redirect(res, "/");
+    }
+    if (known === "unknown" && !deps.previews!.takeQuestion(req)) {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Retry-After", String(PREVIEW_RETRY_AFTER_SECONDS));
+      return void res.status(429).type("text/plain").send("Too many new preview tokens from this address: retry in a minute.\n");
+    }
+
     let found;
     try {
       found = await deps.content.previewDocument(documentId, token);
@@ -97,6 +118,7 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
       log.warn({ err: error }, "preview: could not read the previewed document");
       return redirect(res, "/");
     }
+    deps.previews?.remember(token, found.valid);
     if (!found.valid) {
       log.warn({ reason: found.reason }, "preview: the content service refused the preview token (unknown or expired)");
       return redirect(res, "/");

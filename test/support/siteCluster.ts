@@ -123,7 +123,8 @@ export function createInstance(env: Record<string, string>, port: number): Insta
       let stderr = "";
       const started = spawn(process.execPath, ["--import", PRELOAD, path.join(ROOT, "dist/server/index.js")], {
         cwd: ROOT,
-        env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MEDIA_CACHE_DIR: mediaCache, LOG_LEVEL: "warn", ...env },
+        // One load generator stands for every visitor: no per-client budget of uncached renders.
+        env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MEDIA_CACHE_DIR: mediaCache, LOG_LEVEL: "warn", RENDER_BUDGET_PER_MINUTE: "0", ...env },
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = started;

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:strangers` (after `npm run build`): what a stranger's cheap requests cost the
+ * visitors of a cached page, on the built server (production settings, embedded content,
+ * logging on to /dev/null), in one run on loopback so the numbers compare:
+ *   quiet     8 connections of visitors on a cached page, nothing else (and again just before
+ *             each attack, to compare with the machine's load of the moment);
+ *   tokens    the same while 8 more connections send made-up preview cookies
+ *             (`{"embedded.prismic.io":{"preview":"<random>"}}`, a fresh token per request);
+ *   token-again  the same with one made-up token repeated (refused once, then remembered);
+ *   webhook   the same while 8 more connections post a 6 KB gzip body that inflates to ~4 MB of
+ *             JSON to the publish webhook, without the secret;
+ *   junk      the same while 8 more connections ask for a fresh junk URL per request (404 renders).
+ * For each: the visitors' requests per second and p99, the attackers' statuses, the server's CPU
+ * per attacking request and its peak resident memory. BENCH_SECONDS (default 8); BENCH_ONLY (names,
+ * comma-separated); BENCH_DIST (another build to measure, e.g. an older commit's dist/).
+ * The machines are noisy: compare within a run.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { freePort } from "./lib/freePort.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const PAGE = process.env.BENCH_PATH ?? "/gallery";
+const SECRET = "a-webhook-secret-of-some-length";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** user+system CPU seconds of a process, and its resident memory now and at peak (MiB), from /proc. */
+function usageOf(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const mib = (field) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) / 1024);
+  return { cpu: ticks / 100, rss: mib("VmRSS"), peak: mib("VmHWM") };
+}
+
+async function startSite() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const buildDir = fs.mkdtempSync(path.join(root, ".cache", "strangers-build-"));
+  fs.cpSync(process.env.BENCH_DIST ?? path.join(root, "dist"), buildDir, { recursive: true });
+  const devNull = fs.openSync("/dev/null", "w");
+  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      MEDIA_WARM: "off",
+      BUILD_DIR: buildDir,
+      SHUTDOWN_DELAY_MS: "0",
+      PRISMIC_WEBHOOK_SECRET: SECRET,
+    },
+    stdio: ["ignore", devNull, "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    if (i > 150) throw new Error("the site did not start");
+    await sleep(100);
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("close", () => (fs.rmSync(buildDir, { recursive: true, force: true }), resolve()));
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const statuses = {};
+    const instance = autocannon({ connections: 8, duration: seconds, ...options }, (err, result) => (err ? reject(err) : resolve({ result, statuses })));
+    instance.on("response", (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+  });
+}
+
+const bomb = zlib.gzipSync(
+  JSON.stringify({ type: "api-update", documents: Array.from({ length: 210_000 }, () => "Z000000000000000") }),
+  { level: 9 },
+);
+
+const attacks = {
+  quiet: null,
+  tokens: (url) => ({
+    url: url + PAGE,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: `t${randomBytes(8).toString("hex")}` } }))}` },
+        }),
+      },
+    ],
+  }),
+  // One made-up token again and again: refused once, then the cached page the long way (its response clears the cookie).
+  "token-again": (url) => ({
+    url: url + PAGE,
+    headers: { cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "t-the-same-made-up-token" } }))}` },
+  }),
+  webhook: (url) => ({
+    url: `${url}/api/prismic-webhook`,
+    method: "POST",
+    headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    body: bomb,
+  }),
+  junk: (url) => ({
+    url,
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/junk-${randomBytes(6).toString("hex")}` }) }],
+  }),
+};
+
+/** An attack in a process of its own, so the load generators do not share one thread: resolves with its result. */
+function runApart(name, url, duration) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--attack", name, url, String(duration)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${name} attack exited with ${code}`))));
+  });
+}
+
+if (process.argv[2] === "--attack") {
+  const [, , , name, url, duration] = process.argv;
+  const { result, statuses } = await run({ ...attacks[name](url), duration: Number(duration) });
+  process.stdout.write(JSON.stringify({ result: { requests: { average: result.requests.average, total: result.requests.total } }, statuses }));
+  process.exit(0);
+}
+
+const only = process.env.BENCH_ONLY?.split(",");
+const site = await startSite();
+try {
+  // The page in the cache first.
+  for (let i = 0; i < 3; i++) await (await fetch(site.url + PAGE)).arrayBuffer();
+  console.log(`${PAGE} on the built server, ${seconds} s each, 8 visitor connections; gzip body ${bomb.length} bytes`);
+  for (const [name, attack] of Object.entries(attacks)) {
+    if (only && !only.includes(name)) continue;
+    // The attack alone first: the server's CPU per attacking request.
+    let alone = "";
+    if (attack) {
+      const start = usageOf(site.pid);
+      const solo = await runApart(name, site.url, Math.max(2, Math.round(seconds / 2)));
+      const end = usageOf(site.pid);
+      alone = `alone: ${Math.round(solo.result.requests.average)} req/s ${JSON.stringify(solo.statuses)}, server CPU ${(((end.cpu - start.cpu) * 1000) / Math.max(1, solo.result.requests.total)).toFixed(2)} ms per request`;
+      await sleep(1000);
+    }
+    // The visitors alone just before, so each attack compares with the machine's load of the moment.
+    const quiet = attack ? await run({ url: site.url + PAGE, headers: { "accept-encoding": "br" } }) : null;
+    if (quiet) await sleep(500);
+    const [visitors, attackers] = await Promise.all([
+      run({ url: site.url + PAGE, headers: { "accept-encoding": "br" } }),
+      attack ? runApart(name, site.url, seconds) : Promise.resolve(null),
+    ]);
+    const after = usageOf(site.pid);
+    console.log(
+      [
+        name.padEnd(8),
+        quiet ? `visitors before ${Math.round(quiet.result.requests.average)} req/s p99 ${quiet.result.latency.p99} ms` : "",
+        `visitors ${quiet ? "during " : ""}${Math.round(visitors.result.requests.average)} req/s p99 ${visitors.result.latency.p99} ms ${JSON.stringify(visitors.statuses)}`,
+        attackers ? `attackers ${Math.round(attackers.result.requests.average)} req/s ${JSON.stringify(attackers.statuses)}` : "",
+        alone,
+        `RSS ${after.rss} MiB, peak ${after.peak} MiB`,
+      ]
+        .filter(Boolean)
+        .join(" | "),
+    );
+    await sleep(1000);
+  }
+} finally {
+  await site.stop();
+}
