@@ -57,6 +57,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
+import { tracingEnabled, traceRequests } from "./tracing";
 
 export interface AppDeps {
   config: Config;
@@ -114,6 +115,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const tagHead = createTagHead(config);
   const features = featuresOf(publicSiteConfig(config));
 
+  // The request span, around everything else, the fast path included (server/tracing.ts): not mounted when tracing is off.
+  if (tracingEnabled()) app.use(traceRequests());
   // Event streams must not wait in compression() nor fill the request log.
   if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.

@@ -24,6 +24,7 @@ import type { Logger } from "../logger";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
 import { MAX_EVENTS_PER_REQUEST, sendEvents, type GraphOutcome, type MetaCredentials } from "./metaGraphClient";
 import type { OutboxRecord, OutboxStore, Settlement } from "./store";
+import { SpanKind, withSpan } from "../tracing";
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;
@@ -198,11 +199,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await settle(batch, { status: "not_sent", at: now(), reason: NOT_CONFIGURED });
       return { claimed: batch.length, pauseMs: 0 };
     }
-    const outcome = await sendEvents(
+    const outcome = await withSpan("meta.deliver", () => sendEvents(
       batch.map((e) => e.payload),
       credentials,
       { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now },
-    );
+    ), { kind: SpanKind.CLIENT, attributes: () => ({ "meta.batch_size": batch.length }), result: (o) => ({ "meta.outcome": o.kind, ...(o.kind === "delivered" ? {} : { "meta.error": o.error }) }) });
     return { claimed: batch.length, pauseMs: await apply(batch, outcome) };
   }
 
