@@ -45,7 +45,7 @@ describe("configuration", () => {
   const settings = (env: Record<string, string>) => loadConfig({ NODE_ENV: "test", ...env }, ROOT);
 
   test("off without an OTLP endpoint, and off when OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none says so", async () => {
-    for (const env of [
+    for (const env of <Array<Record<string, string>>>[
       {},
       { OTEL_SERVICE_NAME: "site", OTEL_TRACES_SAMPLER: "always_on" },
       { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318", OTEL_SDK_DISABLED: "true" },
