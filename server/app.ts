@@ -49,7 +49,7 @@ import { httpMetrics } from "./metrics/httpMetrics";
 import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
 import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
-import { createReadinessRoute } from "./readiness";
+import { createReadinessCheck, createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
 import { createOutboxCapacity } from "./outbox/outboxCapacity";
@@ -109,7 +109,9 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
   const renders = createRenderCoordinator({ onError: (page, error) => logger.error({ err: error, page }, "background render failed") });
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
-  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images, refs, notReady: createReadinessCheck({ draining, refs, manifest, buildDir: config.BUILD_DIR }) })
+    : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   const scope = { content, refs, repositoryName, logger };
   const tagHead = createTagHead(config);

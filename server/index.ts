@@ -13,6 +13,7 @@ import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./shutdown";
 import { startTracing, stopTracing } from "./tracing";
+import { countDeliveryOutcomes } from "./metrics/deliveryOutcomes";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
 const REPEATED_SIGNAL_MS = 1_000;
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
   const { client, refs } = contentClient;
   const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
-  const outbox = await openOutboxStore(config).catch((error: unknown) => {
+  // Counted (server/metrics/deliveryOutcomes.ts): the worker settles through it, the metrics read it.
+  const outbox = await openOutboxStore(config).then(countDeliveryOutcomes).catch((error: unknown) => {
     logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
     return undefined;
   });
