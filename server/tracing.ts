@@ -164,10 +164,11 @@ export function traceQueued<T>(name: string, work: () => Promise<T>, attributes?
   if (!tracer) return work;
   const queuedAt = performance.now();
   const parent = context.active();
-  return () => {
-    withSpan(name, () => undefined, { attributes, startTime: queuedAt });
-    return context.with(parent, work);
-  };
+  return () =>
+    context.with(parent, () => {
+      withSpan(name, () => undefined, { attributes, startTime: queuedAt });
+      return work();
+    });
 }
 
 /** `headers` with the active trace's `traceparent` (and baggage) added; the same object when tracing is off. */

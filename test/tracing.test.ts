@@ -194,6 +194,23 @@ describe("with tracing on", () => {
     expect(transform.attributes["site.request_id"]).toBe(res.headers["x-request-id"]);
   });
 
+  test("an image that waited for another's transform has its wait and transform in its own trace, not in the one that freed the core", async () => {
+    const single = createTestApp({ env: { MEDIA_TRANSFORMS: "1", MEDIA_CACHE_DIR: fs.mkdtempSync(path.join(mediaCache, "single-")) } }).app;
+    const [first, second] = await Promise.all([
+      request(single).get("/media/detail-marble-worktop.jpg?w=828&fm=webp&q=55"),
+      request(single).get("/media/detail-pantry-shelves.jpg?w=828&fm=webp&q=55"),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await spanNamed(exporter, "GET media");
+    const spans = exporter.getFinishedSpans();
+    for (const res of [first, second]) {
+      const root = spans.find((s) => s.name === "GET media" && s.attributes["site.request_id"] === res.headers["x-request-id"])!;
+      const own = spans.filter((s) => s.attributes["site.request_id"] === res.headers["x-request-id"]).map((s) => s.name);
+      expect(own.sort()).toEqual(["GET media", "media.queue_wait", "media.transform"]);
+      for (const span of spans.filter((s) => s.attributes["site.request_id"] === res.headers["x-request-id"])) expect(span.spanContext().traceId).toBe(root.spanContext().traceId);
+    }
+  });
+
   test("a tracking event's outbox write is a child of its request; its delivery to Meta is a span with the batch size and outcome, and carries traceparent", async () => {
     const res = await request(app)
       .post("/api/meta-capi")
