@@ -254,9 +254,9 @@ export function traceRequests(): RequestHandler {
       });
     }
     const active = trace.setSpan(parent, span).setValue(REQUEST_ID, id);
-    // The body's events (a JSON body read before a handler runs) come from the socket: bound, they run in this request's context.
-    context.bind(active, req);
-    context.bind(active, res);
+    // A body's events (a JSON body read before its handler runs) come from the socket: bound, they
+    // run in this request's context. Only a request with a body needs it (binding costs a hit a lot).
+    if (req.headers["content-length"] || req.headers["transfer-encoding"]) context.bind(active, req);
     context.with(active, next);
   };
 }

@@ -2,7 +2,9 @@
  * What tracing costs a cache hit: the production build serving one cached page under autocannon,
  * with tracing off, then on (every request sampled, spans exported over OTLP to a local sink that
  * answers 200), then on with 10 % of traces kept, then off again (the two "off" runs show how much
- * the machine itself drifted meanwhile). One run each, on loopback. Run `npm run build` first. Options: TRACE_COST_SECONDS (10),
+ * the machine itself drifted meanwhile). One run each, on loopback. Besides requests per second
+ * (which a shared machine's other work moves a lot), each row has the server's answers per
+ * CPU-second (its user + system time from /proc, as docs/capacity.md counts), which it moves less. Run `npm run build` first. Options: TRACE_COST_SECONDS (10),
  * TRACE_COST_CONNECTIONS (50), TRACE_COST_PATH (/gallery).
  */
 import { spawn } from "node:child_process";
@@ -43,16 +45,33 @@ async function startSite(env) {
     if (i > 150) throw new Error("site did not start");
     await sleep(100);
   }
-  return { url, stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))) };
+  return { url, pid: child.pid, stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))) };
+}
+
+/** The process's CPU time so far (user + system), in seconds. */
+const TICKS_PER_SECOND = 100;
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 async function measure(name, env) {
   const site = await startSite(env);
   for (let i = 0; i < 40 && (await fetch(site.url + pagePath)).headers.get("x-cache") !== "HIT"; i++) await sleep(25);
   const before = exportedBytes;
+  const cpuBefore = cpuSeconds(site.pid);
   const result = await autocannon({ url: site.url + pagePath, connections, duration: seconds, headers: { "accept-encoding": "br" } });
+  const cpu = cpuSeconds(site.pid) - cpuBefore;
   await site.stop();
-  const row = { name, "req/s": Math.round(result.requests.average), "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, non2xx: result.non2xx, "exported KB": Math.round((exportedBytes - before) / 1024) };
+  const row = {
+    name,
+    "req/s": Math.round(result.requests.average),
+    "per CPU-s": Math.round(result.requests.total / cpu),
+    "p50 ms": result.latency.p50,
+    "p99 ms": result.latency.p99,
+    non2xx: result.non2xx,
+    "exported KB": Math.round((exportedBytes - before) / 1024),
+  };
   console.log(JSON.stringify(row));
   return row;
 }
@@ -64,6 +83,8 @@ const rows = [
   await measure("tracing off, again", {}),
 ];
 console.table(rows);
-const off = (rows[0]["req/s"] + rows[3]["req/s"]) / 2;
-console.log(`on / off: ${(rows[1]["req/s"] / off).toFixed(2)}; sampled 10 % / off: ${(rows[2]["req/s"] / off).toFixed(2)} (off = the mean of the two off runs)`);
+for (const key of ["req/s", "per CPU-s"]) {
+  const off = (rows[0][key] + rows[3][key]) / 2;
+  console.log(`${key}: on / off ${(rows[1][key] / off).toFixed(2)}; sampled 10 % / off ${(rows[2][key] / off).toFixed(2)} (off = the mean of the two off runs)`);
+}
 sink.close();
