@@ -22,7 +22,7 @@ import {
   type Tracer,
 } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from "@opentelemetry/core";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -78,7 +78,8 @@ export function startTracing(settings: TracingSettings, overrides: TracingOverri
   const processor = overrides.exporter ? new SimpleSpanProcessor({ exporter: overrides.exporter }) : new BatchSpanProcessor({ exporter: new OTLPTraceExporter() });
   provider = new TracerProvider({ resource, sampler: samplerFor(settings.OTEL_TRACES_SAMPLER, settings.OTEL_TRACES_SAMPLER_ARG), spanProcessors: [processor] });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+  // Trace context only: a visitor's `baggage` header is not passed on to Prismic or Meta.
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracer = provider.getTracer(TRACER_NAME);
   return true;
@@ -171,7 +172,7 @@ export function traceQueued<T>(name: string, work: () => Promise<T>, attributes?
     });
 }
 
-/** `headers` with the active trace's `traceparent` (and baggage) added; the same object when tracing is off. */
+/** `headers` with the active trace's `traceparent` added; the same object when tracing is off. */
 export function withTraceHeaders<H extends Record<string, string>>(headers: H): H {
   if (!tracer) return headers;
   const carrier: Record<string, string> = { ...headers };

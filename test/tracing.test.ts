@@ -172,6 +172,17 @@ describe("with tracing on", () => {
     expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual([root.name]);
   });
 
+  test("a visitor's baggage header goes nowhere: only the trace context reaches Prismic", async () => {
+    const res = await request(app).get("/info/blog").set("baggage", "user.id=alice,secret=1");
+    expect(res.status).toBe(200);
+    await spanNamed(exporter, /^GET /);
+    expect(standIn.headers.length).toBeGreaterThan(0);
+    for (const headers of standIn.headers) {
+      expect(headers.traceparent).toMatch(TRACEPARENT);
+      expect(headers.baggage).toBeUndefined();
+    }
+  });
+
   test("a preview's content calls name the ref `preview`, never the token", async () => {
     const token = "https://embedded.invalid/previews/spring-refresh";
     const res = await request(app).get("/").set("Cookie", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: token } }))}`);
