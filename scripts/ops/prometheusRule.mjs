@@ -11,7 +11,9 @@ import { parse, stringify } from "yaml";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const rules = parse(fs.readFileSync(path.join(root, "deploy/prometheus/alerts.yaml"), "utf8"));
 const header = `# Generated from deploy/prometheus/alerts.yaml by \`node scripts/ops/prometheusRule.mjs\`: edit the
-# rules there (docs/operations.md says what each one means), never here.
+# rules there (docs/operations.md says what each one means), never here. Many installs load only
+# rules carrying a label of their Prometheus release (e.g. release: kube-prometheus-stack): add it
+# to metadata.labels here with kustomize (a \`labels\` entry in kustomization.yaml) rather than by hand.
 `;
 const manifest = {
   apiVersion: "monitoring.coreos.com/v1",
