@@ -50,7 +50,7 @@ import { httpMetrics } from "./metrics/httpMetrics";
 import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
 import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
-import { createReadinessRoute } from "./readiness";
+import { createReadinessCheck, createReadinessRoute } from "./readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
 import { createOutboxCapacity } from "./outbox/outboxCapacity";
@@ -58,6 +58,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
+import { tracingEnabled, traceRequests } from "./tracing";
 
 export interface AppDeps {
   config: Config;
@@ -109,7 +110,9 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
   const renders = createRenderCoordinator({ onError: (page, error) => logger.error({ err: error, page }, "background render failed") });
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
-  const metrics = config.METRICS_TOKEN ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images }) : undefined;
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images, refs, notReady: createReadinessCheck({ draining, refs, manifest, buildDir: config.BUILD_DIR }) })
+    : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   // Preview tokens count only once verified, and verifications are rate-limited (server/preview/previewVerification.ts).
   const previews = createPreviewGate({ content, repositoryName, logger });
@@ -118,6 +121,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const tagHead = createTagHead(config);
   const features = featuresOf(publicSiteConfig(config));
 
+  // The request span, around everything else, the fast path included (server/tracing.ts): not mounted when tracing is off.
+  if (tracingEnabled()) app.use(traceRequests());
   // Event streams must not wait in compression() nor fill the request log.
   if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.

@@ -7,6 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { defaultToolbarSrc, isToolbarSrc } from "./preview/toolbar";
 import { tagSettingsShape } from "./tags/tagSettings";
+import { tracingSettingsShape } from "./tracingSettings";
 
 // Spec §5: letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit.
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
@@ -197,6 +198,8 @@ const schema = z.object({
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
   METRICS_TOKEN: secret(16).regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
+  /** Traces: OpenTelemetry's standard OTEL_* variables (server/tracingSettings.ts); off unless an OTLP endpoint is set. */
+  ...tracingSettingsShape,
 }).superRefine((env, ctx) => {
   // Half a Meta configuration is a mistake, not "tracking off".
   if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });

@@ -12,6 +12,8 @@ import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./shutdown";
+import { startTracing, stopTracing } from "./tracing";
+import { countDeliveryOutcomes } from "./metrics/deliveryOutcomes";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
 const REPEATED_SIGNAL_MS = 1_000;
@@ -30,6 +32,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV);
   // The Prismic client's console warnings can carry a preview token: through the logger, redacted.
   routeLibraryWarnings(logger);
+  // Before anything that opens spans (OTEL_* variables; off without an OTLP endpoint).
+  if (startTracing(config)) logger.info({ service: config.OTEL_SERVICE_NAME, sampler: config.OTEL_TRACES_SAMPLER }, "tracing: spans are exported over OTLP");
   let contentClient;
   try {
     contentClient = createContentClient(config);
@@ -40,7 +44,8 @@ async function main(): Promise<void> {
   const { client, refs } = contentClient;
   const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
-  const outbox = await openOutboxStore(config).catch((error: unknown) => {
+  // Counted (server/metrics/deliveryOutcomes.ts): the worker settles through it, the metrics read it.
+  const outbox = await openOutboxStore(config).then(countDeliveryOutcomes).catch((error: unknown) => {
     logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
     return undefined;
   });
@@ -101,7 +106,7 @@ async function main(): Promise<void> {
     warmer?.stop();
     devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
-    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then((outcome) => process.exit(outcome.clean ? 0 : 1));
+    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then(async (outcome) => (await stopTracing(), process.exit(outcome.clean ? 0 : 1)));
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.
     setTimeout(() => {
       logger.error({ signal }, "shutdown: did not complete within its bound; exiting");

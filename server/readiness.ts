@@ -19,21 +19,28 @@ export interface ReadinessDeps {
   buildDir: string;
 }
 
-export function createReadinessRoute({ draining, refs, manifest, buildDir }: ReadinessDeps): RequestHandler {
+/** Why this instance is not ready (draining, client build missing, content service not reached yet), or undefined when it is. */
+export function createReadinessCheck({ draining, refs, manifest, buildDir }: ReadinessDeps): () => Promise<string | undefined> {
   // The browser entry every page loads: present means the build the manifest describes is served.
   const entryFile = path.join(buildDir, "client", ...manifest.entry.split("/").filter(Boolean));
   const buildPresent = () => fs.access(entryFile).then(() => true, () => false);
   const contentReached = async () => refs.lastKnown() !== undefined || (await refs.current().then(() => true, () => false));
 
-  return async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    const notReady = draining()
+  return async () =>
+    draining()
       ? "draining"
       : !(await buildPresent())
         ? "client build missing"
         : !(await contentReached())
           ? "content service not reachable yet"
           : undefined;
+}
+
+export function createReadinessRoute(deps: ReadinessDeps): RequestHandler {
+  const check = createReadinessCheck(deps);
+  return async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const notReady = await check();
     res.status(notReady ? 503 : 200).type("text/plain").send(notReady ?? "ready");
   };
 }

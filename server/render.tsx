@@ -36,6 +36,7 @@ import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./re
 import { devErrorPage } from "./dev/errorPage";
 import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
 import type { SiteFeatures } from "../views/siteFeatures";
+import { withSpan } from "./tracing";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
 const DEFAULT_BUILD_CHECK_MS = 600_000;
@@ -163,7 +164,7 @@ type SharedRender = { entry: CachedPage } | { status: number; location: string }
 async function renderShared(key: string, scope: RequestScope, deps: RenderDeps): Promise<SharedRender> {
   const started = performance.now();
   const log = deps.logger;
-  const context = await deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) });
+  const context = await withSpan("page.loaders", () => deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) }), { attributes: () => ({ "site.page": key }) });
   if (context instanceof Response) {
     const location = context.headers.get("Location");
     if (location && context.status >= 300 && context.status < 400) return { status: context.status, location };
@@ -177,7 +178,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   const start = shellStart(context, scope, deps, localeFromPath(key));
   context.loaderData = browserLoaderData(context.loaderData);
   // No nonce and nothing of any request: the same bytes for every visitor (decision record 004).
-  const html = await renderDocumentToBuffer({
+  const html = await withSpan("page.render", () => renderDocumentToBuffer({
     router: createStaticRouter(deps.handler.dataRoutes, context),
     context,
     hydrate: false,
@@ -185,7 +186,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
     end: documentTail(hydrationJson(context), manifest.entry),
     log,
     features: deps.features,
-  });
+  }), { attributes: () => ({ "site.route": routeId }) });
   const page = {
     ref: scope.ref,
     routeId,

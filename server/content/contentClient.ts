@@ -15,6 +15,7 @@ import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/em
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
 import { createRefTracker, type RefTracker } from "./refTracker";
 import { resilientFetch } from "./resilientFetch";
+import { contentRef, traceFetch } from "../tracing";
 
 export const EMBEDDED_REPOSITORY_NAME = "embedded";
 
@@ -58,7 +59,7 @@ export function createContentClient(config: ContentConfig, options: ContentClien
   const masterRef = () => tracker?.current().catch(() => undefined) ?? Promise.resolve(undefined);
   const previewRefusals = new PreviewRefusals();
   const guarded = (inner: typeof fetch) =>
-    resilientFetch(refusedPreviewAsUnknownRef(wrap(inner), masterRef, previewRefusals), { timeoutMs: config.CONTENT_TIMEOUT_MS });
+    traceFetch("prismic", resilientFetch(refusedPreviewAsUnknownRef(wrap(inner), masterRef, previewRefusals), { timeoutMs: config.CONTENT_TIMEOUT_MS }), contentRef);
 
   if (config.PRISMIC_REPOSITORY) {
     const fetchFn = guarded(globalThis.fetch.bind(globalThis));

@@ -13,6 +13,8 @@ export interface RefTracker {
   lastKnown(): string | undefined;
   /** The ref when it is within its TTL (no I/O, synchronous), else undefined: the page cache's fast path reads it. */
   fresh?(): string | undefined;
+  /** When the repository last answered with the master ref (ms), a failed read not counting: the metrics' content age. */
+  confirmedAt?(): number | undefined;
 }
 
 export const REF_TTL_MS = 5_000;
@@ -21,13 +23,14 @@ export function createRefTracker(readMasterRef: () => Promise<string>, ttlMs = R
   let ref: string | undefined;
   let readAt = -Infinity;
   let inFlight: Promise<string> | undefined;
+  let confirmedAt: number | undefined;
 
   const read = (): Promise<string> => {
     // Concurrent requests share one read of the repository.
     inFlight ??= readMasterRef()
       .then((fresh) => {
         ref = fresh;
-        readAt = now();
+        readAt = confirmedAt = now();
         return fresh;
       })
       .catch((error: unknown) => {
@@ -50,5 +53,6 @@ export function createRefTracker(readMasterRef: () => Promise<string>, ttlMs = R
     },
     lastKnown: () => ref,
     fresh: () => (ref !== undefined && now() - readAt < ttlMs ? ref : undefined),
+    confirmedAt: () => confirmedAt,
   };
 }

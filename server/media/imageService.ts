@@ -14,6 +14,7 @@ import { planTransform } from "./imageParams";
 import { describeImage, transformImage, UnprocessableImageError, type ImageInfo } from "./imageTransform";
 import { createMediaCache, type MediaCache } from "./mediaCache";
 import { createTransformQueue, type Priority, type TransformQueue } from "./transformQueue";
+import { traceQueued, withSpan } from "../tracing";
 
 /** An image file below MEDIA_DIR, as resolved from a request path. */
 export interface MediaFile {
@@ -127,11 +128,11 @@ export function createImageService({ cacheDir, cacheBytes, logger, concurrency, 
     try {
       const body = await queue.run(
         name,
-        async () => {
-          const buffer = await transformImage(media.file, transform);
+        traceQueued("media.queue_wait", async () => {
+          const buffer = await withSpan("media.transform", () => transformImage(media.file, transform), { attributes: () => ({ "media.file": media.relative, "media.format": transform.format, "media.pixels": transform.pixels }) });
           await cache.store(name, buffer);
           return buffer;
-        },
+        }),
         { signal, priority, cost: transform.pixels },
       );
       return { kind: "image", etag, type, varies, body };

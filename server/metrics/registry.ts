@@ -8,16 +8,22 @@ import type { OutboxStore } from "../outbox/store";
 import type { PageCache } from "../pageCache/pageCache";
 import type { MediaCacheStats } from "../media/mediaCache";
 import type { TransformQueueStats } from "../media/transformQueue";
+import type { RefTracker } from "../content/refTracker";
+import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 
 export interface MetricsSources {
   logger: Logger;
-  /** The tracking outbox, counted per status at each scrape. */
-  outbox?: Pick<OutboxStore, "counts">;
+  /** The tracking outbox, counted per status at each scrape (and its delivery outcomes when counted: deliveryOutcomes.ts). */
+  outbox?: Pick<OutboxStore, "counts" | "oldestPendingAt"> & { deliveryOutcomes?(): Record<DeliveryOutcome, number> };
   pageCache?: Pick<PageCache, "stats">;
   /** The outbox's cap: events refused because it was full. */
   outboxCapacity?: { refused(): number };
   /** Embedded media: the disk cache and the transform queue. */
   media?: { cache: { stats(): MediaCacheStats }; queue: { stats(): TransformQueueStats } };
+  /** The master ref's tracker: how old the content being served may be. */
+  refs?: Pick<RefTracker, "current" | "confirmedAt">;
+  /** Why the instance is not ready, or undefined (server/readiness.ts), as /readyz answers. */
+  notReady?: () => Promise<string | undefined>;
 }
 
 export interface Metrics {
@@ -31,7 +37,7 @@ export interface Metrics {
   contentErrors: Counter<"operation" | "kind">;
 }
 
-export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media }: MetricsSources): Metrics {
+export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media, refs, notReady }: MetricsSources): Metrics {
   const registry = new Registry();
   // The Node process: CPU, memory, heap, event-loop lag, GC, handles.
   collectDefaultMetrics({ register: registry });
@@ -55,6 +61,60 @@ export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media
         }
       },
     });
+  }
+  if (outbox?.oldestPendingAt) {
+    const oldestPendingAt = outbox.oldestPendingAt.bind(outbox);
+    new Gauge({
+      name: "outbox_oldest_pending_age_seconds",
+      help: "Age of the oldest tracking event not yet delivered (pending or leased); 0 when none waits. Meta refuses events over 7 days old.",
+      registers,
+      async collect() {
+        try {
+          const at = await oldestPendingAt();
+          this.set(at === undefined ? 0 : Math.max(0, (Date.now() - at) / 1000));
+        } catch (error) {
+          this.reset();
+          logger.warn({ err: error }, "metrics: could not read the outbox's oldest pending event");
+        }
+      },
+    });
+  }
+  if (outbox?.deliveryOutcomes) {
+    const read = outbox.deliveryOutcomes.bind(outbox);
+    const seen: Record<string, number> = {};
+    const counter = new Counter({
+      name: "outbox_delivery_events_total",
+      help: "Tracking events this instance's delivery worker settled, by outcome: delivered, retry (Meta down or throttling: tried again later), failed (refused by Meta for good), not_sent (no credentials).",
+      labelNames: ["outcome"] as const,
+      registers,
+      collect() {
+        const now = read();
+        for (const outcome of DELIVERY_OUTCOMES) {
+          counter.inc({ outcome }, now[outcome] - (seen[outcome] ?? 0));
+          seen[outcome] = now[outcome];
+        }
+      },
+    });
+  }
+  if (refs?.confirmedAt) {
+    const confirmedAt = refs.confirmedAt.bind(refs);
+    new Gauge({
+      name: "content_ref_age_seconds",
+      help: "Seconds since the content service (Prismic) last confirmed the master ref: about CONTENT_REF_TTL_MS when healthy, growing while it cannot be read (pages are then served from the last content known).",
+      registers,
+      async collect() {
+        // A scrape reads the ref when its TTL has passed, so an idle instance does not look stale.
+        await refs.current().catch(() => undefined);
+        const at = confirmedAt();
+        if (at === undefined) this.reset();
+        else this.set(Math.max(0, (Date.now() - at) / 1000));
+      },
+    });
+  }
+  if (notReady) {
+    new Gauge({ name: "app_ready", help: "1 when /readyz answers ready, 0 when not (draining, client build missing, content service never reached).", registers, async collect() {
+      this.set((await notReady()) === undefined ? 1 : 0);
+    } });
   }
   if (outboxCapacity) {
     new Gauge({ name: "outbox_full_refusals", help: "Tracking events refused since start because the outbox held OUTBOX_MAX_EVENTS.", registers, collect() {

@@ -28,6 +28,7 @@ import type { Logger } from "../logger";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
 import { MAX_EVENTS_PER_REQUEST, sendEvents, type GraphOutcome, type MetaCredentials } from "./metaGraphClient";
 import type { OutboxRecord, OutboxStore, Settlement } from "./store";
+import { SpanKind, withSpan } from "../tracing";
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;
@@ -210,7 +211,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   /** One Conversions API request for `events`. */
   const send = (events: readonly OutboxRecord[], creds: MetaCredentials) =>
-    sendEvents(events.map((e) => e.payload), creds, { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now });
+    withSpan("meta.deliver", () => sendEvents(events.map((e) => e.payload), creds, { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now }), {
+      kind: SpanKind.CLIENT,
+      attributes: () => ({ "meta.batch_size": events.length }),
+      result: (o) => ({ "meta.outcome": o.kind, ...(o.kind === "delivered" ? {} : { "meta.error": o.error }) }),
+    });
 
   /**
    * Sends a claimed batch and settles it by Meta's answers; a refused part is split in halves

@@ -273,6 +273,12 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       return Object.fromEntries(entries) as Record<OutboxStatus, number>;
     },
 
+    // Needs the composite index (status, createdAt) of deploy/firestore/firestore.indexes.json.
+    async oldestPendingAt() {
+      const oldest = await events.where("status", "in", ["pending", "leased"]).orderBy("createdAt").limit(1).get();
+      return oldest.empty ? undefined : (oldest.docs[0].data() as OutboxDocument).createdAt;
+    },
+
     async get(id) {
       const snapshot = await events.doc(id).get();
       return snapshot.exists ? toRecord(id, snapshot.data() as OutboxDocument) : undefined;

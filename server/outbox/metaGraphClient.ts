@@ -5,6 +5,7 @@
  * other 4xx, with Meta's message). The access token travels in the body, never in a URL or a log.
  */
 import type { MetaServerEvent } from "../tracking/metaEvent";
+import { withTraceHeaders } from "../tracing";
 
 /** Meta accepts at most 1000 events per request. */
 export const MAX_EVENTS_PER_REQUEST = 1000;
@@ -81,7 +82,7 @@ export async function sendEvents(events: readonly MetaServerEvent[], creds: Meta
   try {
     response = await fetchImpl(eventsUrl(creds), {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: withTraceHeaders({ "content-type": "application/json", accept: "application/json" }),
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });

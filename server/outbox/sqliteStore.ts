@@ -127,6 +127,7 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
   );
   const count = db.prepare(`SELECT status, count(*) AS n FROM outbox GROUP BY status`);
   const getOne = db.prepare(`SELECT * FROM outbox WHERE id = :id`);
+  const oldestPending = db.prepare(`SELECT min(created_at) AS at FROM outbox WHERE status IN ('pending', 'leased')`);
 
   /** Runs `work` holding the write lock from the start (a read snapshot could not be upgraded if another writer got in first). */
   const write = <T>(work: () => T): T => {
@@ -177,6 +178,9 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
       const counts = emptyCounts();
       for (const row of count.all() as unknown as Array<{ status: OutboxStatus; n: number }>) counts[row.status] = row.n;
       return counts;
+    },
+    async oldestPendingAt() {
+      return ((oldestPending.get() as { at: number | null } | undefined)?.at ?? undefined) as number | undefined;
     },
     async get(id) {
       const row = getOne.get({ id }) as Row | undefined;

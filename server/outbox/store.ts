@@ -102,6 +102,8 @@ export interface OutboxStore {
   purge(cutoffs: RetentionCutoffs): Promise<PurgeCounts>;
   /** How many events are in each status. */
   counts(): Promise<OutboxCounts>;
+  /** When the oldest event still to deliver (pending or leased) came in (ms), or undefined when none is: the metrics' `outbox_oldest_pending_age_seconds`. */
+  oldestPendingAt?(): Promise<number | undefined>;
   /** One event, for diagnostics and tests. */
   get(id: string): Promise<OutboxRecord | undefined>;
   /** Releases the connection; the store is not used afterwards. */

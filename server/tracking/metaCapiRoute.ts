@@ -16,6 +16,7 @@ import type { OutboxStore } from "../outbox/store";
 import { buildMetaEvent } from "./metaEvent";
 import { sameOriginOnly } from "./sameOrigin";
 import { trackingPayloadParser } from "./trackingPayload";
+import { withSpan } from "../tracing";
 
 export const META_CAPI_PATH = "/api/meta-capi";
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -92,7 +93,7 @@ export function createMetaCapiRouter({ outbox, capacity, siteUrl, ratePerMinute,
           res.setHeader("Retry-After", "60");
           return sendError(res, 503, "tracking is paused: the outbox is full");
         }
-        await withTimeout(outbox.add({ id: eventId, region: payload.region, payload: event, createdAt: receivedAt }), writeTimeoutMs);
+        await withSpan("outbox.add", () => withTimeout(outbox.add({ id: eventId, region: payload.region, payload: event, createdAt: receivedAt }), writeTimeoutMs), { attributes: () => ({ "outbox.store": outbox.kind, "outbox.event_id": eventId, "outbox.event_name": event.event_name }) });
       } catch (error) {
         logger.error({ err: error, eventId }, "tracking event not stored: the outbox write failed");
         res.setHeader("Retry-After", "5");

@@ -25,6 +25,8 @@ export interface GraphRequest {
   accessToken: unknown;
   testEventCode: unknown;
   body: { data: Array<{ event_id: string } & Record<string, unknown>> } & Record<string, unknown>;
+  /** The request's headers (a trace's `traceparent`, for example). */
+  headers: http.IncomingHttpHeaders;
 }
 
 export interface FakeGraph {
@@ -85,7 +87,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as GraphRequest["body"];
       const eventIds = body.data.map((e) => e.event_id);
-      requests.push({ path: req.url ?? "", at: Date.now(), eventIds, accessToken: body.access_token, testEventCode: body.test_event_code, body });
+      requests.push({ path: req.url ?? "", at: Date.now(), eventIds, accessToken: body.access_token, testEventCode: body.test_event_code, body, headers: req.headers });
       const planned = queue.shift() ?? fake.mode;
       if (planned === "stall") {
         held.add(res);

@@ -26,6 +26,8 @@ export interface PrismicHttpStandIn {
   endpoint: string;
   /** Every request's path and query, in order. */
   readonly requests: string[];
+  /** Every request's headers, in the same order (a trace's `traceparent`, for example). */
+  readonly headers: http.IncomingHttpHeaders[];
   /** Publishes a new document set (a new master ref). */
   publish(documents: PrismicDocument[]): void;
   /** The repository as served now. */
@@ -60,6 +62,7 @@ export async function startPrismicHttpStandIn(options: PrismicHttpStandInOptions
   const contentDir = path.resolve(options.contentDir ?? path.join(__dirname, "../../content"));
   const mediaDir = path.resolve(options.mediaDir ?? path.join(contentDir, "media"));
   const requests: string[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
   let override: ((url: URL) => Response | Promise<Response> | undefined) | undefined;
 
   const server = http.createServer();
@@ -79,6 +82,7 @@ export async function startPrismicHttpStandIn(options: PrismicHttpStandInOptions
     void (async () => {
       const url = new URL(req.url ?? "/", origin);
       requests.push(url.pathname + url.search);
+      headers.push(req.headers);
       let response = await override?.(url);
       if (!response && url.pathname.startsWith("/media/")) response = readMedia(mediaDir, url.pathname);
       if (!response && (url.pathname === "/api/v2" || url.pathname.startsWith("/api/v2/"))) {
@@ -103,6 +107,7 @@ export async function startPrismicHttpStandIn(options: PrismicHttpStandInOptions
     origin,
     endpoint,
     requests,
+    headers,
     answers,
     publish: (documents) => {
       repository = createEmbeddedRepository(absolute(documents), { releases });
