@@ -6,11 +6,12 @@
  * something (a preview). The built-in consent banner
  * is plain DOM (client/consent/consentDialog.ts) and opens without the app.
  */
-import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
+import { appModuleUrls, isChunkLoadError, recoverFromChunkError } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
 import { canPrefetch } from "./connection";
 import { modulePreload } from "./modulePreload";
+import { watchLeaving } from "./leaving";
 import { keepSpeculationOffFlaggedPages } from "./speculation";
 import { startTags } from "./tags";
 import { whenLoadedAndIdle } from "./whenIdle";
@@ -19,13 +20,13 @@ import "../views/styles/site.css";
 /** A performance mark where the idle fetch of the app begins: what loaded before it is what every page view costs. */
 const APP_PREFETCH_MARK = "app-prefetch";
 
+watchLeaving();
 const tags = startTags();
 keepSpeculationOffFlaggedPages();
 
 /** The app's and the page's modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
 function preloadPageModules(priority?: "low"): void {
-  const urls = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(" ").filter(Boolean) ?? [];
-  for (const href of urls) void modulePreload(href, priority);
+  for (const href of appModuleUrls()) void modulePreload(href, priority);
 }
 
 // Once the page has loaded and the main thread is idle, the app's modules are fetched (not run)
@@ -42,10 +43,14 @@ const interaction = onFirstInteraction(() => {
   preloadPageModules();
   import("./app")
     .then(({ startApp }) => startApp({ tags, onHydrated: () => interaction.hydrated() }))
-    .catch((error: unknown) => {
-      // A build deployed since this page was served no longer has the app's chunks: load the page again, once.
-      if (isChunkLoadError(error) && reloadForNewChunks()) return;
-      reportClientError("startup", error);
+    .catch(async (error: unknown) => {
+      // A build deployed since this page was served no longer has the app's chunks: load the page
+      // again, once. A load cancelled by the visitor's own navigation is not that (decision record 017):
+      // the navigation goes on; should it not happen after all, the next interaction wakes the app.
+      const outcome = isChunkLoadError(error) ? await recoverFromChunkError(error) : "failed";
+      if (outcome === "reloading") return;
+      if (outcome === "failed") reportClientError("startup", error);
+      interaction.retry();
     });
 });
 
