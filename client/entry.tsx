@@ -10,11 +10,12 @@ import { appModuleUrls, isChunkLoadError, recoverFromChunkError } from "./chunkE
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
 import { canPrefetch } from "./connection";
-import { modulePreload } from "./modulePreload";
+import { modulePreload, type ModuleUse } from "./modulePreload";
 import { watchLeaving } from "./leaving";
 import { keepSpeculationOffFlaggedPages } from "./speculation";
 import { startTags } from "./tags";
 import { whenLoadedAndIdle } from "./whenIdle";
+import { yieldToMain } from "./yieldToMain";
 import "../views/styles/site.css";
 
 /** A performance mark where the idle fetch of the app begins: what loaded before it is what every page view costs. */
@@ -25,24 +26,35 @@ const tags = startTags();
 keepSpeculationOffFlaggedPages();
 
 /** The app's and the page's modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
-function preloadPageModules(priority?: "low"): void {
-  for (const href of appModuleUrls()) void modulePreload(href, priority);
+function preloadPageModules(use: ModuleUse): void {
+  for (const href of appModuleUrls()) void modulePreload(href, use);
 }
 
-// Once the page has loaded and the main thread is idle, the app's modules are fetched (not run)
-// at low priority: the first interaction then waits for no network, and no script runs before it.
+// Once the page has loaded and the main thread is idle, the app's modules are fetched at low
+// priority, and React (library code that touches nothing on the page) is evaluated: the first
+// interaction then waits for no network, and its wake has no task too long for a phone
+// (decision record 017). Nothing of the app runs before it.
 let woken = false;
 whenLoadedAndIdle(() => {
   if (!canPrefetch() || woken) return;
   performance.mark(APP_PREFETCH_MARK);
-  preloadPageModules("low");
+  preloadPageModules("idle");
+  void import("./appRuntime").catch(() => {});
 });
 
-const interaction = onFirstInteraction(() => {
+const interaction = onFirstInteraction(async () => {
   woken = true;
-  preloadPageModules();
-  import("./app")
-    .then(({ startApp }) => startApp({ tags, onHydrated: () => interaction.hydrated() }))
+  // Out of the interaction's own event handler: the tap, key or scroll is handled first.
+  await yieldToMain();
+  preloadPageModules("now");
+  // In stages, each a task of its own (decision record 017): React, then the app's other modules, then its start.
+  import("./appRuntime")
+    .then(yieldToMain)
+    .then(() => import("./app"))
+    .then(async ({ startApp }) => {
+      await yieldToMain();
+      startApp({ tags, onHydrated: () => interaction.hydrated() });
+    })
     .catch(async (error: unknown) => {
       // A build deployed since this page was served no longer has the app's chunks: load the page
       // again, once. A load cancelled by the visitor's own navigation is not that (decision record 017):
