@@ -1,10 +1,12 @@
 /**
- * Browser entry (spec §4, decision record 008): what every page runs as it loads, kept small.
- * The consent manager, the page-view tracking, Klaviyo and the widgets start at once; the app
- * itself (React, the router and the page's modules: client/app.tsx) is fetched once the page is
- * idle and runs on the visitor's first interaction, or at once where the page needs it to show
- * something (a preview). The built-in consent banner
- * is plain DOM (client/consent/consentDialog.ts) and opens without the app.
+ * Browser entry (spec §4, decision records 008 and 017): what every page runs as it loads, kept
+ * small. The consent manager, the page-view tracking, Klaviyo and the widgets start at once; the
+ * app itself (client/app.tsx and the page's modules) is fetched once the page is idle, with
+ * React and the router evaluated then (client/appRuntime.ts), and runs on the visitor's first
+ * interaction, in short tasks, or at once where the page needs it to show something (a
+ * preview). The built-in consent banner is plain DOM (client/consent/consentDialog.ts) and
+ * opens without the app. Whether the page is being left is watched from the start
+ * (client/leaving.ts): a load the visitor's own navigation cancels is not a missing chunk.
  */
 import { appModuleUrls, isChunkLoadError, recoverFromChunkError } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
