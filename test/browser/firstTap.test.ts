@@ -9,7 +9,7 @@ import path from "node:path";
 import type { HTTPRequest, Page } from "puppeteer";
 import { SPECULATION_OFF } from "../../shared/speculationRules";
 import { ROOT } from "../support/builtServer";
-import { documentRequests, isHydrated, sleep } from "../support/browserPage";
+import { documentRequests, isHydrated, openPage, sleep } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 
 const suite = useSiteAndBrowser();
@@ -67,3 +67,35 @@ for (const [name, selector] of [
     await page.close();
   });
 }
+
+test("a client navigation whose data fetch is cut off by the visitor's next navigation shows no error screen while the page is left", async () => {
+  const page = await openPage(suite.browser, `${suite.server.url}/info/about-us`);
+  // Watch for the error screen from now until the page is gone.
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector(".not-found")) sessionStorage.setItem("saw-error-screen", "1");
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const heldData: HTTPRequest[] = [];
+  let documents = 0;
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/_data/")) return void heldData.push(request);
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documents++;
+      // The engine cancels the page's requests as the new document is asked for; it arrives a second later.
+      for (const data of heldData.splice(0)) void data.abort("aborted");
+      return void setTimeout(() => void request.continue().catch(() => {}), 1000);
+    }
+    void request.continue();
+  });
+  await page.click('.site-footer a[href="/gallery"]');
+  await sleep(300);
+  expect(heldData.length).toBeGreaterThan(0);
+  // The visitor goes elsewhere before the gallery's data has come.
+  await page.evaluate(() => void (location.href = "/info/delivery"));
+  await page.waitForFunction(() => location.pathname === "/info/delivery" && document.readyState === "complete", { timeout: 10_000 });
+  expect(documents).toBe(1);
+  expect(await page.evaluate(() => sessionStorage.getItem("saw-error-screen"))).toBeNull();
+  await page.close();
+});
