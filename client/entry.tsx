@@ -62,9 +62,8 @@ const interaction = onFirstInteraction(async () => {
       // again, once. A load cancelled by the visitor's own navigation is not that (decision record 017):
       // the navigation goes on; should it not happen after all, the next interaction wakes the app.
       const outcome = isChunkLoadError(error) ? await recoverFromChunkError(error) : "failed";
-      if (outcome === "reloading") return;
-      if (outcome === "failed") reportClientError("startup", error);
-      interaction.retry();
+      if (outcome === "leaving") interaction.retry();
+      else if (outcome === "failed") reportClientError("startup", error);
     });
 });
 
