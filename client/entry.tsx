@@ -41,7 +41,9 @@ whenLoadedAndIdle(() => {
   if (!canPrefetch() || woken) return;
   performance.mark(APP_PREFETCH_MARK);
   preloadPageModules("idle");
-  void import("./appRuntime").catch(() => {});
+  void import("./appRuntime")
+    .then(({ warmUp }) => whenLoadedAndIdle(warmUp))
+    .catch(() => {});
 });
 
 const interaction = onFirstInteraction(async () => {
@@ -49,9 +51,14 @@ const interaction = onFirstInteraction(async () => {
   // Out of the interaction's own event handler: the tap, key or scroll is handled first.
   await yieldToMain();
   preloadPageModules("now");
-  // In stages, each a task of its own (decision record 017): React, then the app's other modules, then its start.
+  // In stages, each a task of its own (decision record 017): React (done while idle, unless the
+  // visitor was quicker), the date formatter, the app's other modules, then its start.
   import("./appRuntime")
-    .then(yieldToMain)
+    .then(async ({ warmUp }) => {
+      await yieldToMain();
+      warmUp();
+      await yieldToMain();
+    })
     .then(() => import("./app"))
     .then(async ({ startApp }) => {
       await yieldToMain();

@@ -1,7 +1,8 @@
 /** One formatter per language: creating an Intl.DateTimeFormat is costly (on a phone, a list of articles took 50 ms of the wake to hydrate). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(language: string): Intl.DateTimeFormat {
+/** The formatter for `language`, made once (client/appRuntime.ts makes the page's while idle). */
+export function formatterFor(language: string): Intl.DateTimeFormat {
   let formatter = formatters.get(language);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
