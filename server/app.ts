@@ -16,7 +16,8 @@ import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
 import { createRenderCoordinator } from "./pageCache/renderCoordinator";
-import { createFastHitPath } from "./pageCache/fastHit";
+import { answerHitsFirst, createFastHitPath } from "./pageCache/fastHit";
+import { CODED_BY_PAGE_CACHE } from "./pageCache/sendCached";
 import { publicSecurityHeaders } from "./pageCache/headerBlock";
 import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
@@ -39,13 +40,13 @@ import { markPreviewRequests } from "./preview/previewCookie";
 import { canonicalUrls } from "./canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
-import { hashedAssets } from "./staticAssets";
+import { hashedAssets, listedFiles } from "./staticAssets";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
 import { createBuildsRoute } from "./builds";
 import { createClientLogRoute } from "./clientLog";
 import type { OutboxStore } from "./outbox/store";
 import { countContentErrors } from "./metrics/contentErrors";
-import { httpMetrics } from "./metrics/httpMetrics";
+import { hitRecorder, httpMetrics } from "./metrics/httpMetrics";
 import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
 import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
@@ -119,9 +120,6 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
   const security = securityHeaders(config.SITE_URL, tagCspSources(config));
-  // A fresh cached page, before everything else: it decides only what the stack would decide
-  // the same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
-  app.use(createFastHitPath({ cache, refs, repositoryName, logger, securityHeaders: publicSecurityHeaders(security), redactUrl: redactSecrets }));
 
   app.use(
     pinoHttp({
@@ -148,7 +146,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(security);
-  app.use(compression());
+  // A page from the page cache is already in the coding it chose (one ETag per representation).
+  app.use(compression({ filter: (req, res) => !(res as typeof res & { locals?: Record<string, unknown> }).locals?.[CODED_BY_PAGE_CACHE] && compression.filter(req, res) }));
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
   app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
@@ -161,7 +160,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (no MEDIA_DIR folder) every request there is a plain 404.
   app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: config.MEDIA_DIR, images }));
-  app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
+  // Only the files public/ held at start: a page request never costs a file-system call here.
+  app.use(routeLabel("public"), listedFiles(path.join(config.rootDir, "public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false })));
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
   app.get("/healthz", routeLabel("healthz"), (_req, res) => void res.type("text/plain").send("ok"));
@@ -190,5 +190,17 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   });
 
   app.use(errorHandler(logger));
-  return app;
+  // A fresh cached page is answered before the app: it decides only what the app would decide the
+  // same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
+  const hits = createFastHitPath({
+    cache,
+    refs,
+    repositoryName,
+    logger,
+    securityHeaders: publicSecurityHeaders(security),
+    redactUrl: redactSecrets,
+    trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+    recordHit: metrics && hitRecorder(metrics),
+  });
+  return answerHitsFirst(app, hits);
 }

@@ -96,14 +96,43 @@ export function loggerOptions(
   };
 }
 
+/** Bytes of log lines gathered before one write: about twenty access lines. */
+export const LOG_BATCH_BYTES = 4096;
+/** The longest a log line waits for its batch to fill: a quiet site still logs promptly. */
+export const LOG_FLUSH_DELAY_MS = 100;
+
 /**
- * The process logger: cookies and credentials never reach a log. JSON lines go to stdout
- * asynchronously (a request never waits for its log line to be written; pino flushes what is
- * pending when the process exits); the development transport has its own worker thread.
+ * Log lines to `fd`, written in batches: one write per LOG_BATCH_BYTES of lines, or
+ * LOG_FLUSH_DELAY_MS after the first line of a batch, whichever comes first (issue 25: one
+ * write per line through the thread pool was a fifth of a cache hit's CPU). Nothing is lost at
+ * exit: pino's destination writes what is pending synchronously when the process exits.
+ */
+export function batchedDestination(fd = 1, { batchBytes = LOG_BATCH_BYTES, flushDelayMs = LOG_FLUSH_DELAY_MS } = {}): pino.DestinationStream {
+  const destination = pino.destination({ dest: fd, sync: false, minLength: batchBytes });
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    destination.flush();
+  };
+  return {
+    write(line: string) {
+      destination.write(line);
+      if (!timer) {
+        timer = setTimeout(flush, flushDelayMs);
+        timer.unref();
+      }
+    },
+  };
+}
+
+/**
+ * The process logger: cookies and credentials never reach a log. JSON lines go to stdout in
+ * batches (`batchedDestination`: a request never waits for its log line to be written); the
+ * development transport has its own worker thread.
  */
 export function createLogger(level: string, env: LogEnvironment = "production"): Logger {
   const options = loggerOptions(level, env);
-  return options.transport ? pino(options) : pino(options, pino.destination({ dest: 1, sync: false }));
+  return options.transport ? pino(options) : pino(options, batchedDestination(1));
 }
 
 /**
