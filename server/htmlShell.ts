@@ -89,5 +89,8 @@ export const HYDRATION_DATA_ID = "router-hydration";
  */
 export function documentTail(hydrationJson: string, entry: string): string {
   const data = hydrationJson.replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script><script>${moduleLoader(entry)}</script>`;
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script><script>${tailScript(entry)}</script>`;
 }
+
+/** The one script `documentTail` runs (the rest of the tail is data): its hash goes in the page's policy. */
+export const tailScript = (entry: string): string => moduleLoader(entry);
