@@ -36,7 +36,8 @@ export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestSc
   // the response clears the cookie (preview/previewFallback.ts).
   if (token && !deps.content.previewRefused(token)) return { content: deps.content.withRef(token), ref: token, preview: true };
   const ref = await deps.refs.current();
-  return { content: deps.content.withRef(ref), ref, preview: false };
+  // Published content: its reads are shared by every request at this ref (never a preview's).
+  return { content: deps.content.atMasterRef(ref), ref, preview: false };
 }
 
 export function routerContext(scope: RequestScope): RouterContextProvider {

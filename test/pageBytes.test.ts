@@ -104,6 +104,14 @@ test("every page, in both regions and in preview, is the same bytes as recorded"
   // And the public pages once more, from the cache now, after the previews: the same bytes.
   for (const [url, body] of bodies) expect((await fetchPage(t.app, url)).body).toBe(body);
 
+  // Rendered again and again with no page cache: whatever is reused between renders (content
+  // read once per ref, data derived from it) gives the same bytes the second time as the first.
+  const uncached = createTestApp({ env: { PAGE_CACHE_BYTES: "0", CONTENT_REF_TTL_MS: "300000" }, assets: manifest });
+  for (const [url, body] of bodies) {
+    expect((await fetchPage(uncached.app, url)).body).toBe(body);
+    expect((await fetchPage(uncached.app, url)).body).toBe(body);
+  }
+
   if (RECORD || !existing) {
     fs.writeFileSync(FIXTURE, JSON.stringify({ manifest, pages, previews }, null, 1) + "\n");
     return;
