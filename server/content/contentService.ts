@@ -13,6 +13,7 @@ import type {
   SamplePageDocument,
   TaxonomyDocument,
 } from "../../shared/documents";
+import { deepFreeze } from "./deepFreeze";
 import { fetchPreviewDocument, type PreviewDocument } from "./previewDocument";
 
 export interface Paged<D> {
@@ -100,14 +101,6 @@ export interface ContentServiceOptions {
  */
 export const SHARED_READS = 1_000;
 
-/** Shared between requests, so frozen: a render that tried to change one would fail loudly rather than change the next. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /** Turns the client's NotFoundError into null; every other failure propagates. */
 async function orNull<T>(query: Promise<T>): Promise<T | null> {
