@@ -2,8 +2,10 @@
  * Log lines are written in batches (issue 25), and still promptly on a quiet site and all of them
  * at shutdown: the production build, with its access lines on stdout, as an operator runs it.
  */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { startBuiltServer } from "./support/builtServer";
-import { LOG_FLUSH_DELAY_MS } from "../server/logger";
+import { LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS } from "../server/logger";
 
 const accessLines = (output: string) => output.split("\n").filter((line) => line.includes('"msg":"request completed"'));
 
@@ -34,5 +36,20 @@ test("a request on a quiet site is logged within the flush delay, and every line
     expect(lines.filter((line) => line.includes('"cache":"HIT"') && line.includes('"id":"burst-')).length).toBeGreaterThan(100);
   } finally {
     await server.stop();
+  }
+});
+
+test("lines still gathered in a batch when the process exits are written, none twice", () => {
+  // A process that logs a few lines (less than a batch) and exits at once, and one that logs
+  // several batches' worth and then exits: every line is in its output exactly once.
+  for (const count of [3, Math.ceil((3 * LOG_BATCH_BYTES) / 20)]) {
+    const script = `const { batchedDestination } = await import(${JSON.stringify(path.join(__dirname, "../server/logger.ts"))});
+      const log = batchedDestination(1);
+      for (let i = 0; i < ${count}; i++) log.write("line " + i + "\\n");
+      process.exit(0);`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.split("\n").filter(Boolean);
+    expect(lines).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
   }
 });
