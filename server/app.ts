@@ -46,7 +46,7 @@ import { createBuildsRoute } from "./builds";
 import { createClientLogRoute } from "./clientLog";
 import type { OutboxStore } from "./outbox/store";
 import { countContentErrors } from "./metrics/contentErrors";
-import { hitRecorder, httpMetrics } from "./metrics/httpMetrics";
+import { httpMetrics } from "./metrics/httpMetrics";
 import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
 import { createMetrics } from "./metrics/registry";
 import { routeLabel } from "./metrics/routeLabel";
@@ -200,7 +200,7 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
     securityHeaders: publicSecurityHeaders(security),
     redactUrl: redactSecrets,
     trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
-    recordHit: metrics && hitRecorder(metrics),
+    recordHit: metrics?.recordHit,
   });
   return answerHitsFirst(app, hits);
 }

@@ -25,7 +25,7 @@ import { splitUrl } from "../canonicalUrls";
 import type { RefTracker } from "../content/refTracker";
 import { ROOT_VARY, rootRegion, type RegionRequest } from "../localeDetection";
 import type { Logger } from "../logger";
-import type { HitRecorder } from "../metrics/httpMetrics";
+import type { HitRecorder } from "../metrics/hitCounts";
 import { isPreviewRequest, PREVIEW_COOKIE } from "../preview/previewCookie";
 import { MAX_URL_LENGTH } from "../requestGuards";
 import { HSTS } from "../security";
