@@ -1,8 +1,9 @@
 /**
  * The reference servers of `npm run bench`, each in a process of its own (so none shares an
  * event loop with the load generator): `bare <file>` is a bare node:http server writing the
- * file from one buffer with a fixed header block (`bare <file> br`: a brotli body, sent as such); `static <dir>` is express.static serving the
- * folder. Prints `{"port": N}` on stdout when listening on 127.0.0.1.
+ * file from one buffer with a fixed header block (`bare <file> br`: a brotli body, sent as
+ * such); `static <dir>` is express.static serving the folder. Prints `{"port": N}` on stdout
+ * when listening on 127.0.0.1.
  */
 import fs from "node:fs";
 import http from "node:http";
