@@ -16,7 +16,9 @@
  * ratios printed at the end (CPU per request: hit/bare and uncached/static).
  * Run `npm run build` first. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_PATH (default /; e.g. /gallery/braybrook-st, /info/blog/planning-a-pantry), BENCH_ONLY
- * (comma-separated names to run, e.g. `hit,bare`), BENCH_ENCODING=br (send what browsers send,
+ * (comma-separated names to run, e.g. `hit,bare`), BENCH_WARMUP (seconds of load, not measured,
+ * before a server's first row, default 2: a fresh process spends its first seconds compiling),
+ * BENCH_ENCODING=br (send what browsers send,
  * `gzip, deflate, br, zstd`: the site and the bare server answer brotli, nginx and express.static
  * the file as it is; default identity), BENCH_METRICS=off (no METRICS_TOKEN).
  */
@@ -35,6 +37,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pagePath = process.env.BENCH_PATH ?? "/";
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const wanted = (name) => !only || only.includes(name);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const compressed = process.env.BENCH_ENCODING === "br";
 const acceptEncoding = compressed ? "gzip, deflate, br, zstd" : "identity";
 const metricsEnv = process.env.BENCH_METRICS === "off" ? {} : { METRICS_TOKEN: "bench-metrics-token-0123456789" };
@@ -138,7 +141,6 @@ async function startNginx(dir) {
   return { url, pid: child.pid, stop: () => child.kill("SIGQUIT") };
 }
 
-/** One row: autocannon against `server` for the run's duration, and the CPU its process spent meanwhile. */
 /** A response's body as sent, not decoded. */
 function rawBody(url, headers) {
   return new Promise((resolve, reject) => {
@@ -152,7 +154,20 @@ function rawBody(url, headers) {
   });
 }
 
-function run(name, server, pathAndQuery, extra = {}) {
+const warmed = new Set();
+
+/** Load, not measured, on a server not yet warmed up: a fresh process spends its first seconds compiling and growing its heap. */
+async function warm(server, pathAndQuery) {
+  if (warmed.has(server.pid) || warmup <= 0) return;
+  warmed.add(server.pid);
+  await new Promise((resolve, reject) =>
+    autocannon({ url: server.url + pathAndQuery, connections, duration: warmup, headers: { "accept-encoding": acceptEncoding } }, (err) => (err ? reject(err) : resolve())),
+  );
+}
+
+/** One row: autocannon against `server` for the run's duration, and the CPU its process spent meanwhile. */
+async function run(name, server, pathAndQuery, extra = {}) {
+  await warm(server, pathAndQuery);
   return new Promise((resolve, reject) => {
     const cpuBefore = cpuSeconds(server.pid);
     autocannon({ url: server.url + pathAndQuery, connections, duration: seconds, headers: { "accept-encoding": acceptEncoding }, ...extra }, (err, result) => {
