@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: the home page's bytes served six ways, in one run on loopback, each with
- * requests per second and latency p50/p99:
+ * requests per second, latency p50/p99, and the CPU the serving process spent per request
+ * answered (its user + system time from /proc/<pid>/stat over the run, children included, divided
+ * by the responses): the steady measure on a shared machine, where req/s mostly says how much of
+ * the cores the load generator left.
  *   bare node:http   a bare server writing the page from one buffer (Node's own limit)
  *   nginx            one nginx worker serving the page as a file (Debian's nginx-light,
  *                    installed when missing and running as root; skipped otherwise)
@@ -8,13 +11,20 @@
  *   site, hit        the site answering from its page cache
  *   site, hit+id     the same with a unique campaign id per request (`?fbclid=<n>&utm_source=x`)
  *   site, uncached   the site rendering every request (PAGE_CACHE_BYTES=0)
- * The site runs as in production, logging on (LOG_LEVEL=info, JSON lines to /dev/null). The
- * machines are noisy: compare within a run, and read the ratios printed at the end.
+ * The site runs as in production, logging on (LOG_LEVEL=info, JSON lines to /dev/null) and its
+ * metrics on (METRICS_TOKEN set). The machines are noisy: compare within a run, and read the
+ * ratios printed at the end (CPU per request: hit/bare and uncached/static).
  * Run `npm run build` first. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
- * BENCH_PATH (default /), BENCH_ONLY (comma-separated names to run, e.g. `hit,bare`).
+ * BENCH_PATH (default /; e.g. /gallery/braybrook-st, /info/blog/planning-a-pantry), BENCH_ONLY
+ * (comma-separated names to run, e.g. `hit,bare`), BENCH_WARMUP (seconds of load, not measured,
+ * before a server's first row, default 2: a fresh process spends its first seconds compiling),
+ * BENCH_ENCODING=br (send what browsers send,
+ * `gzip, deflate, br, zstd`: the site and the bare server answer brotli, nginx and express.static
+ * the file as it is; default identity), BENCH_METRICS=off (no METRICS_TOKEN).
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -27,6 +37,38 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pagePath = process.env.BENCH_PATH ?? "/";
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const wanted = (name) => !only || only.includes(name);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const compressed = process.env.BENCH_ENCODING === "br";
+const acceptEncoding = compressed ? "gzip, deflate, br, zstd" : "identity";
+const metricsEnv = process.env.BENCH_METRICS === "off" ? {} : { METRICS_TOKEN: "bench-metrics-token-0123456789" };
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** Pids of `pid` and every process under it (nginx's worker under its master). */
+function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      for (const task of fs.readdirSync(`/proc/${pids[i]}/task`)) {
+        const children = fs.readFileSync(`/proc/${pids[i]}/task/${task}/children`, "utf8").trim();
+        if (children) pids.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {}
+  }
+  return pids;
+}
+
+/** CPU seconds (user + system) the process tree under `pid` has used so far. */
+function cpuSeconds(pid) {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      // Fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th.
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks / CLOCK_TICKS;
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,15 +93,15 @@ async function startSite(env = {}) {
     stdio: ["ignore", devNull, "inherit"],
   });
   await waitFor(`${url}/healthz`, "site");
-  return { url, stop: () => child.kill("SIGTERM") };
+  return { url, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
 
 /** One of scripts/benchServer.mjs's servers, in its own Node process. */
-async function startReference(mode, target) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/benchServer.mjs"), mode, target], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+async function startReference(mode, target, encoding) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/benchServer.mjs"), mode, target, ...(encoding ? [encoding] : [])], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
   const [line] = await readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
   const { port } = JSON.parse(line);
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
 
 /** nginx with one worker on a config of its own in `dir`; null when it is absent and cannot be installed. */
@@ -96,15 +138,55 @@ async function startNginx(dir) {
   const child = spawn(binary, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, "nginx");
-  return { url, stop: () => child.kill("SIGQUIT") };
+  return { url, pid: child.pid, stop: () => child.kill("SIGQUIT") };
 }
 
-function run(name, url, extra = {}) {
+/** A response's body as sent, not decoded. */
+function rawBody(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "identity" }, ...extra }, (err, result) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(Buffer.concat(chunks)));
+      })
+      .on("error", reject);
+  });
+}
+
+const warmed = new Set();
+
+/** Load, not measured, on a server not yet warmed up: a fresh process spends its first seconds compiling and growing its heap. */
+async function warm(server, pathAndQuery) {
+  if (warmed.has(server.pid) || warmup <= 0) return;
+  warmed.add(server.pid);
+  await new Promise((resolve, reject) =>
+    autocannon({ url: server.url + pathAndQuery, connections, duration: warmup, headers: { "accept-encoding": acceptEncoding } }, (err) => (err ? reject(err) : resolve())),
+  );
+}
+
+/** One row: autocannon against `server` for the run's duration, and the CPU its process spent meanwhile. */
+async function run(name, server, pathAndQuery, extra = {}) {
+  await warm(server, pathAndQuery);
+  return new Promise((resolve, reject) => {
+    const cpuBefore = cpuSeconds(server.pid);
+    autocannon({ url: server.url + pathAndQuery, connections, duration: seconds, headers: { "accept-encoding": acceptEncoding }, ...extra }, (err, result) => {
       if (err) return reject(err);
-      const row = { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-      console.log(`${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  non-2xx ${row.non2xx}  errors ${row.errors}`);
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const answered = result.requests.total;
+      const row = {
+        name,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpuUs: answered > 0 ? (cpu * 1e6) / answered : NaN,
+        cores: cpu / seconds,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      };
+      console.log(
+        `${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  CPU ${row.cpuUs.toFixed(0).padStart(6)} µs/req (${row.cores.toFixed(2)} cores)  non-2xx ${row.non2xx}  errors ${row.errors}`,
+      );
       resolve(row);
     });
   });
@@ -114,54 +196,63 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
 fs.chmodSync(dir, 0o755);
 const running = [];
 try {
-  const site = await startSite();
+  const site = await startSite(metricsEnv);
   running.push(site);
   // Warm the cache: the first request renders and stores the page.
   for (let i = 0; i < 5; i++) await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).text();
   const html = Buffer.from(await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
   fs.writeFileSync(path.join(dir, "index.html"), html, { mode: 0o644 });
-  console.log(`${pagePath} (${html.length} bytes), ${connections} connections, ${seconds} s each, Node ${process.version}`);
+  // The brotli body as the site sends it (node:http's own fetch decodes it: read it raw).
+  const brotliBody = compressed ? await rawBody(site.url + pagePath, { "accept-encoding": "br" }) : undefined;
+  if (brotliBody) fs.writeFileSync(path.join(dir, "index.html.br"), brotliBody, { mode: 0o644 });
+  console.log(
+    `${pagePath} (${html.length} bytes${brotliBody ? `, ${brotliBody.length} brotli` : ""}), accept-encoding: ${acceptEncoding}, ${connections} connections, ${seconds} s each, metrics ${metricsEnv.METRICS_TOKEN ? "on" : "off"}, Node ${process.version}`,
+  );
 
   const rows = {};
   if (wanted("bare")) {
-    const bare = await startReference("bare", path.join(dir, "index.html"));
+    const bare = brotliBody ? await startReference("bare", path.join(dir, "index.html.br"), "br") : await startReference("bare", path.join(dir, "index.html"));
     running.push(bare);
-    rows.bare = await run("bare node:http", `${bare.url}/`);
+    rows.bare = await run(brotliBody ? "bare node:http (brotli)" : "bare node:http", bare, "/");
     bare.stop();
   }
   if (wanted("nginx")) {
     const nginx = await startNginx(dir);
     if (nginx) {
       running.push(nginx);
-      rows.nginx = await run("nginx, one worker", `${nginx.url}/`);
+      rows.nginx = await run("nginx, one worker", nginx, "/");
       nginx.stop();
     } else console.log("nginx                        skipped: not installed, and not root to install nginx-light");
   }
   if (wanted("static")) {
     const stat = await startReference("static", dir);
     running.push(stat);
-    rows.static = await run("express.static", `${stat.url}/`);
+    rows.static = await run("express.static", stat, "/");
     stat.stop();
   }
-  if (wanted("hit")) rows.hit = await run("site, cache hit", site.url + pagePath);
+  if (wanted("hit")) rows.hit = await run("site, cache hit", site, pagePath);
   if (wanted("campaign")) {
     let n = 0;
     const sep = pagePath.includes("?") ? "&" : "?";
-    rows.campaign = await run("site, hit + unique fbclid", site.url + pagePath, {
+    rows.campaign = await run("site, hit + unique fbclid", site, pagePath, {
       requests: [{ setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}fbclid=${++n}.${Date.now()}&utm_source=x` }) }],
     });
   }
   site.stop();
   if (wanted("uncached")) {
     // One client asking for renders as fast as it can: no budget of uncached renders (docs/security.md).
-    const uncached = await startSite({ PAGE_CACHE_BYTES: "0", RENDER_BUDGET_PER_MINUTE: "0" });
+    const uncached = await startSite({ ...metricsEnv, PAGE_CACHE_BYTES: "0", RENDER_BUDGET_PER_MINUTE: "0" });
     running.push(uncached);
-    rows.uncached = await run("site, uncached (renders)", uncached.url + pagePath);
+    rows.uncached = await run("site, uncached (renders)", uncached, pagePath);
     uncached.stop();
   }
   const ratio = (a, b) => (rows[a] && rows[b] ? (rows[a].rps / rows[b].rps).toFixed(3) : "n/a");
+  const cpuRatio = (a, b) => (rows[a] && rows[b] ? (rows[a].cpuUs / rows[b].cpuUs).toFixed(2) : "n/a");
   console.log(
-    `hit/bare ${ratio("hit", "bare")}   hit+id/hit ${ratio("campaign", "hit")}   hit/static ${ratio("hit", "static")}   uncached/static ${ratio("uncached", "static")}   bare/nginx ${ratio("bare", "nginx")}`,
+    `req/s:         hit/bare ${ratio("hit", "bare")}   hit+id/hit ${ratio("campaign", "hit")}   hit/static ${ratio("hit", "static")}   uncached/static ${ratio("uncached", "static")}   bare/nginx ${ratio("bare", "nginx")}`,
+  );
+  console.log(
+    `CPU/request:   hit/bare ${cpuRatio("hit", "bare")}×   hit+id/bare ${cpuRatio("campaign", "bare")}×   uncached/static ${cpuRatio("uncached", "static")}×   (issue 25's bounds: hit ≤ 1.5× on the home page, ≤ 2× on smaller pages; uncached ≤ 8×)`,
   );
 } finally {
   for (const server of running) server.stop();

@@ -1,18 +1,19 @@
 /**
  * The reference servers of `npm run bench`, each in a process of its own (so none shares an
  * event loop with the load generator): `bare <file>` is a bare node:http server writing the
- * file from one buffer with a fixed header block; `static <dir>` is express.static serving the
- * folder. Prints `{"port": N}` on stdout when listening on 127.0.0.1.
+ * file from one buffer with a fixed header block (`bare <file> br`: a brotli body, sent as
+ * such); `static <dir>` is express.static serving the folder. Prints `{"port": N}` on stdout
+ * when listening on 127.0.0.1.
  */
 import fs from "node:fs";
 import http from "node:http";
 import express from "express";
 
-const [mode, target] = process.argv.slice(2);
+const [mode, target, encoding] = process.argv.slice(2);
 let server;
 if (mode === "bare") {
   const body = fs.readFileSync(target);
-  const headers = ["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length)];
+  const headers = ["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length), ...(encoding ? ["Content-Encoding", encoding] : [])];
   server = http.createServer((_req, res) => {
     res.writeHead(200, headers);
     res.end(body);

@@ -16,7 +16,8 @@ import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
 import { createRenderCoordinator } from "./pageCache/renderCoordinator";
-import { createFastHitPath } from "./pageCache/fastHit";
+import { answerHitsFirst, createFastHitPath } from "./pageCache/fastHit";
+import { CODED_BY_PAGE_CACHE } from "./pageCache/sendCached";
 import { publicSecurityHeaders } from "./pageCache/headerBlock";
 import { createPrismicWebhook } from "./prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
@@ -40,7 +41,7 @@ import { createRenderBudget } from "./renderBudget";
 import { canonicalUrls } from "./canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
 import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
-import { hashedAssets } from "./staticAssets";
+import { hashedAssets, listedFiles } from "./staticAssets";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
 import { createBuildsRoute } from "./builds";
 import { createClientLogRoute } from "./clientLog";
@@ -121,16 +122,31 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const tagHead = createTagHead(config);
   const features = featuresOf(publicSiteConfig(config));
 
-  // The request span, around everything else, the fast path included (server/tracing.ts): not mounted when tracing is off.
-  if (tracingEnabled()) app.use(traceRequests());
+  const security = securityHeaders(config.SITE_URL, tagCspSources(config));
+  // A fresh cached page is answered before the app: it decides only what the app would decide the
+  // same way (server/pageCache/fastHit.ts), counts itself in the metrics and logs its own line
+  // with the request id.
+  const hits = createFastHitPath({
+    cache,
+    refs,
+    previews,
+    logger,
+    securityHeaders: publicSecurityHeaders(security),
+    redactUrl: redactSecrets,
+    trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+    recordHit: metrics?.recordHit,
+  });
+  const traced = tracingEnabled();
+  if (traced) {
+    // The request span, around everything else (server/tracing.ts; not mounted when tracing is off).
+    // Its span needs Express's request, so traced, a hit is answered first inside the app.
+    app.use(traceRequests());
+    app.use((req, res, next) => void (hits(req, res) || next()));
+  }
   // Event streams must not wait in compression() nor fill the request log.
   if (devRoutes) app.use(devRoutes);
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
-  const security = securityHeaders(config.SITE_URL, tagCspSources(config));
-  // A fresh cached page, before everything else: it decides only what the stack would decide
-  // the same way (server/pageCache/fastHit.ts), and logs its own line with the request id.
-  app.use(createFastHitPath({ cache, refs, previews, logger, securityHeaders: publicSecurityHeaders(security), redactUrl: redactSecrets }));
 
   app.use(
     pinoHttp({
@@ -157,7 +173,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(security);
-  app.use(compression());
+  // A page from the page cache is already in the coding it chose (one ETag per representation).
+  app.use(compression({ filter: (req, res) => !(res as typeof res & { locals?: Record<string, unknown> }).locals?.[CODED_BY_PAGE_CACHE] && compression.filter(req, res) }));
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
   app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
@@ -170,7 +187,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (PRISMIC_REPOSITORY) every request there is a plain 404.
   app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: servedMediaDir(config), images }));
-  app.use(routeLabel("public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }));
+  // Only the files public/ held at start: a page request never costs a file-system call here.
+  app.use(routeLabel("public"), listedFiles(path.join(config.rootDir, "public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false })));
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
   app.get("/healthz", routeLabel("healthz"), (_req, res) => void res.type("text/plain").send("ok"));
@@ -199,5 +217,5 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   });
 
   app.use(errorHandler(logger));
-  return app;
+  return traced ? app : answerHitsFirst(app, hits);
 }

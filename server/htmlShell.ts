@@ -79,6 +79,9 @@ export function documentStart(o: ShellOptions): string {
 
 export const DOCUMENT_END = "</div></body></html>";
 
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const UNSAFE_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
 /** Element id of the hydration data: JSON the browser reads (client/hydrationData.ts), never runs. */
 export const HYDRATION_DATA_ID = "router-hydration";
 
@@ -88,6 +91,10 @@ export const HYDRATION_DATA_ID = "router-hydration";
  * of the browser entry. It follows `#root`'s closing tag.
  */
 export function documentTail(hydrationJson: string, entry: string): string {
-  const data = hydrationJson.replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script><script>${moduleLoader(entry)}</script>`;
+  // One pass over the JSON (a page's data is tens of KB): `<`, U+2028 and U+2029 as JSON escapes.
+  const data = hydrationJson.replace(UNSAFE_IN_SCRIPT, (c) => UNSAFE_ESCAPES[c]);
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script><script>${tailScript(entry)}</script>`;
 }
+
+/** The one script `documentTail` runs (the rest of the tail is data): its hash goes in the page's policy. */
+export const tailScript = (entry: string): string => moduleLoader(entry);

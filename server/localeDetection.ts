@@ -42,8 +42,15 @@ function setLocaleCookie(req: Request, res: Response, locale: Locale): void {
   res.cookie(LOCALE_COOKIE, locale.code, localeCookieOptions(req));
 }
 
+/** What the root's region choice reads of a request: its parsed cookies and two headers (an Express request, or the fast path's). */
+export interface RegionRequest {
+  cookies?: Record<string, unknown>;
+  get(name: string): string | undefined;
+  acceptsLanguages(languages: string[]): string | false;
+}
+
 /** The region stored in the locale cookie, if it holds a valid code. */
-export function cookieLocale(req: Request): Locale | undefined {
+export function cookieLocale(req: RegionRequest): Locale | undefined {
   // Stryker disable next-line OptionalChaining: the app always parses cookies; the guard is for this function used alone
   const value: unknown = req.cookies?.[LOCALE_COOKIE];
   // Stryker disable next-line ConditionalExpression: localeByCode finds no region for a non-string (a JSON cookie) either
@@ -51,13 +58,13 @@ export function cookieLocale(req: Request): Locale | undefined {
 }
 
 /** Crawlers are not redirected: they send no Accept-Language, or say what they are. */
-export function isCrawler(req: Request): boolean {
+export function isCrawler(req: RegionRequest): boolean {
   // Stryker disable next-line MethodExpression,StringLiteral: a blank header negotiates to gb, the same answer as no header; isbot("") is false like any unknown agent
   return !req.get("accept-language")?.trim() || isbot(req.get("user-agent") ?? "");
 }
 
 /** The region the browser's Accept-Language prefers, by q-value between the supported languages; gb otherwise. */
-export function negotiatedLocale(req: Request): Locale {
+export function negotiatedLocale(req: RegionRequest): Locale {
   const best = req.acceptsLanguages(LOCALES.map((l) => l.language));
   return LOCALES.find((l) => l.language === best) ?? DEFAULT_LOCALE;
 }
@@ -70,7 +77,7 @@ export const ROOT_VARY = ["Cookie", "Accept-Language"] as const;
  * theirs: the one decision both this middleware and the page cache's fast path
  * (server/pageCache/fastHit.ts) take. `detected`: chosen from Accept-Language, not the cookie.
  */
-export function rootRegion(req: Request): { locale: Locale; detected: boolean } | null {
+export function rootRegion(req: RegionRequest): { locale: Locale; detected: boolean } | null {
   let locale = cookieLocale(req);
   let detected = false;
   if (!locale) {

@@ -21,9 +21,9 @@ import type { RouteHandle } from "../views/routes";
 import { appModules, modulePreloads, type AssetManifest } from "./assets";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { documentStart, documentTail } from "./htmlShell";
+import { documentStart, documentTail, tailScript } from "./htmlShell";
 import { hydrationJson } from "./hydrationData";
-import { inlineScriptHashes } from "./scriptHashes";
+import { executableInlineScripts, inlineScriptHashes, sha256Source } from "./scriptHashes";
 import { withScriptHashes } from "./security";
 import type { Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
@@ -178,7 +178,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   const start = shellStart(context, scope, deps, localeFromPath(key));
   context.loaderData = browserLoaderData(context.loaderData);
   // No nonce and nothing of any request: the same bytes for every visitor (decision record 004).
-  const html = await withSpan("page.render", () => renderDocumentToBuffer({
+  const { html, markup } = await withSpan("page.render", () => renderDocumentToBuffer({
     router: createStaticRouter(deps.handler.dataRoutes, context),
     context,
     hydrate: false,
@@ -192,13 +192,21 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
     routeId,
     status: context.statusCode,
     contentType: "text/html; charset=utf-8",
-    scriptHashes: inlineScriptHashes(html.toString("utf8")),
+    // What the shell wrote, and nothing else: React's markup has no business running code.
+    scriptHashes: shellScriptHashes(start, manifest.entry),
     html,
   };
   const entry = await deps.cache.prepare(page);
-  if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
+  const foreign = executableInlineScripts(markup);
+  if (foreign > 0) log.error({ page: key, scripts: foreign, ref: scope.ref }, "inline script not written by the document shell: not allowed by the policy, page not cached");
+  else if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
   log.info({ page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) }, "page rendered");
   return { entry };
+}
+
+/** The hash sources of the shell's inline scripts: those of its start, then the entry's loader in its tail (document order). */
+function shellScriptHashes(start: string, entry: string): string[] {
+  return [...new Set([...inlineScriptHashes(start), sha256Source(tailScript(entry))])];
 }
 
 /** The document's start for a render: head, assets, tags. */

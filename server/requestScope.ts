@@ -40,7 +40,8 @@ export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestSc
   // one not verified (no budget left to ask about it) is an ordinary visitor.
   if (token && (await deps.previews.isPreview(req))) return { content: deps.content.withRef(token), ref: token, preview: true };
   const ref = await deps.refs.current();
-  return { content: deps.content.withRef(ref), ref, preview: false };
+  // Published content: its reads are shared by every request at this ref (never a preview's).
+  return { content: deps.content.atMasterRef(ref), ref, preview: false };
 }
 
 export function routerContext(scope: RequestScope): RouterContextProvider {

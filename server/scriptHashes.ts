@@ -1,8 +1,10 @@
 /**
- * The `sha256-` sources of a document's inline scripts, for a Content-Security-Policy that a
- * cache may keep (decision record 004): whatever inline scripts the shell, the tags or any
- * other part of the page emits are found here, so each is allowed by construction and nothing
- * else is. Data blocks (`application/json`, `application/ld+json`, …) are not run and need none.
+ * The `sha256-` sources of the inline scripts the document shell writes (its head, the tags,
+ * the entry's loader), for a Content-Security-Policy that a cache may keep (decision record 004),
+ * and the check that React's part of a page has none of its own: the policy allows what the
+ * shell wrote and nothing else, so a script that found its way into the markup (an injection)
+ * would not run, and its page is not kept (issue 23). Data blocks (`application/json`,
+ * `application/ld+json`, …) are not run and need none.
  */
 import { createHash } from "node:crypto";
 
@@ -17,7 +19,7 @@ const hasAttribute = (attributes: string, name: string): boolean => new RegExp(`
 /** `'sha256-…'` of one script's text, exactly as it stands between its tags. */
 export const sha256Source = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** The hash sources of every inline script the browser would run in `html`, each once, in document order. */
+/** The hash sources of every inline script the browser would run in `html` (shell markup), each once, in document order. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, text] of html.matchAll(SCRIPT)) {
@@ -27,4 +29,20 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(sha256Source(text));
   }
   return [...hashes];
+}
+
+const OPENING_TAG = /<script\b([^>]*)>/gi;
+
+/**
+ * How many inline scripts the browser would run in `markup` (React's part of a page): should be
+ * none. Read as latin1, which keeps every ASCII byte of a tag where it is without decoding UTF-8.
+ */
+export function executableInlineScripts(markup: Buffer): number {
+  const text = markup.toString("latin1");
+  let found = 0;
+  for (const [, attributes] of text.matchAll(OPENING_TAG)) {
+    if (hasAttribute(attributes, "src")) continue;
+    if (EXECUTABLE_TYPES.has((attributeOf(attributes, "type") ?? "").trim().toLowerCase())) found++;
+  }
+  return found;
 }

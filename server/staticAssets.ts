@@ -4,6 +4,7 @@
  * the client accepts that encoding, so no asset is compressed per request. compression(), mounted
  * before this, leaves alone a response that already has a Content-Encoding.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler, Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -50,4 +51,26 @@ function namesVariant(urlPath: string): boolean {
 function notFound(res: Response): void {
   res.status(404).setHeader("Cache-Control", "no-store");
   res.type("text/plain").send("Not Found");
+}
+
+/**
+ * `serve` (express.static on `dir`) for the files `dir` held at start only, every other request
+ * passed on at once: the public files are part of the image, and without the list every page
+ * request would cost a file-system lookup for a file that is not there (issue 25). Paths are
+ * compared decoded and normalised, as the file lookup does.
+ */
+export function listedFiles(dir: string, serve: RequestHandler): RequestHandler {
+  const files = new Set(
+    fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => "/" + path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")) : [],
+  );
+  return (req, res, next) => {
+    let file: string;
+    try {
+      file = path.posix.normalize(decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    if (!files.has(file)) return next();
+    serve(req, res, next);
+  };
 }

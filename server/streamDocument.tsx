@@ -112,24 +112,40 @@ export interface BufferOptions {
   features?: SiteFeatures;
 }
 
+/** A whole document, and where React's markup lies in it (between the shell's start and end). */
+export interface RenderedDocument {
+  html: Buffer;
+  /** React's part of `html`: the bytes no shell code wrote. */
+  markup: Buffer;
+}
+
 /**
  * Renders a whole document into one buffer, for pages every visitor shares (the page cache):
  * the render belongs to no request, so no visitor's going away can cut it short, and the bytes
- * are complete before anyone is sent them. Rejects on a render error; aborted after a bound.
+ * are complete before anyone is sent them. React's chunks are kept as it hands them over (each
+ * is a fresh array it never writes again) and joined once. Rejects on a render error; aborted
+ * after a bound.
  */
-export function renderDocumentToBuffer(o: BufferOptions): Promise<Buffer> {
+export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocument> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [Buffer.from(o.start)];
+    const start = Buffer.from(o.start);
+    const chunks: Uint8Array[] = [start];
     let failed: unknown;
     const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(Buffer.from(chunk));
+      // React writes Uint8Arrays: kept as they are, not turned into Buffers on the way.
+      decodeStrings: false,
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
         callback();
       },
       final(callback) {
         clearTimeout(timer);
         if (failed) reject(failed instanceof Error ? failed : new Error("render failed"));
-        else resolve(Buffer.concat([...chunks, Buffer.from(`</div>${o.end ?? ""}</body></html>`)]));
+        else {
+          chunks.push(Buffer.from(`</div>${o.end ?? ""}</body></html>`));
+          const html = Buffer.concat(chunks);
+          resolve({ html, markup: html.subarray(start.length, html.length - chunks[chunks.length - 1].length) });
+        }
         callback();
       },
     });

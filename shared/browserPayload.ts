@@ -21,7 +21,24 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const pick = (value: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => value[f] !== undefined).map((f) => [f, trim(value[f])]));
 
+/**
+ * Trims of frozen values: content shared by every render at one ref is frozen
+ * (server/content/contentService.ts), so its trim is worked out once per content version.
+ */
+const trimmed = new WeakMap<object, unknown>();
+
 function trim(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (!Object.isFrozen(value)) return trimNow(value);
+  let found = trimmed.get(value);
+  if (found === undefined) {
+    found = Object.freeze(trimNow(value));
+    trimmed.set(value, found);
+  }
+  return found;
+}
+
+function trimNow(value: object): unknown {
   if (Array.isArray(value)) return value.map(trim);
   if (!isObject(value)) return value;
   if (typeof value.link_type === "string") return pick(value, LINK_FIELDS);

@@ -34,6 +34,22 @@ export function resolveLink(
 ): string | null {
   if (typeof link === "string") return link;
   if (!link) return null;
+  // Frozen content (shared by every render at one ref) is resolved once per content version.
+  if (!Object.isFrozen(link) || !Object.isFrozen(sections)) return resolveNow(link, sections, fallbackLocale);
+  let bySections = resolved.get(link);
+  if (!bySections) resolved.set(link, (bySections = new WeakMap()));
+  let byLocale = bySections.get(sections);
+  if (!byLocale) bySections.set(sections, (byLocale = new Map()));
+  const localeKey = fallbackLocale?.code ?? "";
+  let href = byLocale.get(localeKey);
+  if (href === undefined) byLocale.set(localeKey, (href = resolveNow(link, sections, fallbackLocale)));
+  return href;
+}
+
+/** Resolutions of frozen links, per frozen section index and fallback locale. */
+const resolved = new WeakMap<object, WeakMap<object, Map<string, string | null>>>();
+
+function resolveNow(link: LinkLike, sections: SectionIndex, fallbackLocale?: Locale): string | null {
 
   if (link.link_type === "Web" || link.link_type === "Media") {
     // An embedded file (a media link) is a path on this site, like its images.

@@ -84,6 +84,15 @@ test("a page requested twice counts 2 under its route id, with a page-cache hit 
   expect(valueOf(samples, "page_cache_requests_total", { route, result: "hit" })).toBe(1);
   expect(valueOf(samples, "page_cache_requests_total", { route, result: "miss" })).toBe(results.length - 1);
   expect(valueOf(samples, "page_cache_entries")).toBeGreaterThanOrEqual(1);
+  // The hit (answered before the app, counted apart until a scrape) is in the histogram's buckets too.
+  expect(valueOf(samples, "http_request_duration_seconds_bucket", { ...labels, le: "+Inf" })).toBe(results.length);
+  expect(valueOf(samples, "http_request_duration_seconds_bucket", { ...labels, le: "10" })).toBe(results.length);
+  // Hits after a scrape are added at the next one, not twice.
+  await request(app).get(page);
+  const again = await scrape(app);
+  expect(valueOf(again, "http_requests_total", labels)).toBe(results.length + 1);
+  expect(valueOf(again, "page_cache_requests_total", { route, result: "hit" })).toBe(2);
+  expect(valueOf(again, "http_request_duration_seconds_count", labels)).toBe(results.length + 1);
   // Fixed endpoints are counted under their names.
   await request(app).get("/healthz");
   expect(valueOf(await scrape(app), "http_requests_total", { route: "healthz", status: "200" })).toBe(1);

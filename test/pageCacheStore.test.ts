@@ -17,15 +17,17 @@ const page = (html: string, status = 200): PageToStore => ({
 });
 const HTML = "<!doctype html><title>Gallery</title>" + "<p>walnut and oak</p>".repeat(200);
 
-test("a stored page comes back with its bytes, gzip and brotli copies of them, and an ETag of its bytes", async () => {
+test("a stored page comes back with its bytes, gzip and brotli copies of them, and an ETag of its bytes per representation", async () => {
   const cache = createPageCache(1024 * 1024, () => 42);
   await cache.store("/gallery", page(HTML));
   const hit = cache.get("/gallery")!;
   expect(hit.bodies.identity.toString()).toBe(HTML);
   expect(zlib.gunzipSync(hit.bodies.gzip).toString()).toBe(HTML);
   expect(zlib.brotliDecompressSync(hit.bodies.br).toString()).toBe(HTML);
-  expect(hit.etag).toMatch(/^"p-[\w-]{22}"$/);
-  expect((await cache.prepare(page(HTML + " "))).etag).not.toBe(hit.etag);
+  expect(hit.etags.identity).toMatch(/^"p-[\w-]{22}"$/);
+  expect(hit.etags.gzip).toMatch(/^"p-[\w-]{22}-gz"$/);
+  expect(hit.etags.br).toMatch(/^"p-[\w-]{22}-br"$/);
+  expect((await cache.prepare(page(HTML + " "))).etags.identity).not.toBe(hit.etags.identity);
   expect(hit.storedAt).toBe(42);
   expect(cache.enabled).toBe(true);
 });

@@ -3,6 +3,7 @@
  * answers come from @prismicio/client; a document that does not exist is `null`.
  */
 import * as prismic from "@prismicio/client";
+import { LRUCache } from "lru-cache";
 import type {
   ArticleDocument,
   GalleryProjectDocument,
@@ -12,6 +13,7 @@ import type {
   SamplePageDocument,
   TaxonomyDocument,
 } from "../../shared/documents";
+import { deepFreeze } from "./deepFreeze";
 import { fetchPreviewDocument, type PreviewDocument } from "./previewDocument";
 
 export interface Paged<D> {
@@ -65,6 +67,12 @@ export interface ContentService {
    */
   withRef(ref: string): ContentService;
   /**
+   * The same service reading at `ref`, a master ref (never a preview's): its document reads are
+   * shared by every request at that ref, each read and parsed once (SHARED_READS bounds them).
+   * A publish brings a new ref, hence new reads; a failed read is not kept.
+   */
+  atMasterRef(ref: string): ContentService;
+  /**
    * Preview resolve (spec §7.2): the document `documentId` at the preview `token` (any language),
    * or `valid: false` when the content service refuses the token (unknown or expired).
    */
@@ -86,7 +94,19 @@ export interface ContentServiceOptions {
   masterRef?: () => Promise<string>;
   /** The tokens the client's transport saw Prismic refuse (contentClient.previewRefusals). */
   previewRefusals?: { has(token: string): boolean };
+  /** Reads shared at master refs (`atMasterRef`): one store for the service and those it hands out. */
+  sharedReads?: LRUCache<string, Promise<unknown>>;
+  /** Whether this service's reads go through `sharedReads` (a service from `atMasterRef`). */
+  shareReads?: boolean;
 }
+
+/**
+ * Document reads kept for requests at master refs: a page, a list page, the menus of a language.
+ * The demo site reads about two hundred per ref; a site of thousands of pages keeps its most read.
+ * Entries, not bytes: a document is 5 to 30 KB parsed, so at most about 30 MB.
+ */
+export const SHARED_READS = 1_000;
+
 
 /** Turns the client's NotFoundError into null; every other failure propagates. */
 async function orNull<T>(query: Promise<T>): Promise<T | null> {
@@ -121,6 +141,21 @@ export const SITEMAP_ORDERINGS: prismic.Ordering[] = [
 
 export function createContentService(client: prismic.Client, options: ContentServiceOptions = {}): ContentService {
   const { ref } = options;
+  const sharedReads = options.sharedReads ?? new LRUCache<string, Promise<unknown>>({ max: SHARED_READS });
+  /** `read` once per ref and arguments when this service shares its reads; as it is otherwise. */
+  const shared = <A extends unknown[], R>(name: string, read: (...args: A) => Promise<R>) =>
+    !options.shareReads
+      ? read
+      : (...args: A): Promise<R> => {
+          const key = `${ref}\u0000${name}\u0000${args.join("\u0000")}`;
+          let found = sharedReads.get(key) as Promise<R> | undefined;
+          if (!found) {
+            found = read(...args).then(deepFreeze);
+            sharedReads.set(key, found);
+            found.catch(() => sharedReads.delete(key));
+          }
+          return found;
+        };
   /** Newest first by a date-like field, then by first publication. */
   const newestFirst = <D extends prismic.PrismicDocument>(type: D["type"], field: string) =>
     (lang: string, page: number, pageSize: number) =>
@@ -137,17 +172,19 @@ export function createContentService(client: prismic.Client, options: ContentSer
         }),
       );
   return {
-    home: (lang) => orNull(client.getSingle<HomeDocument>("home", { lang, ref })),
-    page: (uid, lang) => orNull(client.getByUID<PageDocument>("page", uid, { lang, ref })),
-    galleryProject: (uid, lang) => orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang, ref })),
-    article: (uid, lang) => orNull(client.getByUID<ArticleDocument>("article", uid, { lang, ref })),
-    samplePage: (lang) => orNull(client.getSingle<SamplePageDocument>("sample_page", { lang, ref })),
-    galleryProjects: newestFirst<GalleryProjectDocument>("gallery_project", "year"),
-    articles: newestFirst<ArticleDocument>("article", "publication_date"),
-    navigation: (lang) => client.getAllByType<NavigationDocument>("navigation", { lang, ref }),
-    taxonomy: (lang) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang, ref })),
+    home: shared("home", (lang: string) => orNull(client.getSingle<HomeDocument>("home", { lang, ref }))),
+    page: shared("page", (uid: string, lang: string) => orNull(client.getByUID<PageDocument>("page", uid, { lang, ref }))),
+    galleryProject: shared("galleryProject", (uid: string, lang: string) => orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang, ref }))),
+    article: shared("article", (uid: string, lang: string) => orNull(client.getByUID<ArticleDocument>("article", uid, { lang, ref }))),
+    samplePage: shared("samplePage", (lang: string) => orNull(client.getSingle<SamplePageDocument>("sample_page", { lang, ref }))),
+    galleryProjects: shared("galleryProjects", newestFirst<GalleryProjectDocument>("gallery_project", "year")),
+    articles: shared("articles", newestFirst<ArticleDocument>("article", "publication_date")),
+    navigation: shared("navigation", (lang: string) => client.getAllByType<NavigationDocument>("navigation", { lang, ref })),
+    taxonomy: shared("taxonomy", (lang: string) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang, ref }))),
     masterRef: options.masterRef ?? (async () => (await client.getMasterRef()).ref),
-    withRef: (at) => createContentService(client, { ...options, ref: at }),
+    // A preview's service (or any other ref's) shares nothing: its reads are its own.
+    withRef: (at) => createContentService(client, { ...options, ref: at, sharedReads, shareReads: false }),
+    atMasterRef: (at) => createContentService(client, { ...options, ref: at, sharedReads, shareReads: true }),
     previewDocument: (documentId, token) => fetchPreviewDocument(client, documentId, token),
     previewRefused: (token) => options.previewRefusals?.has(token) ?? false,
     verifyPreview: async (token) => {

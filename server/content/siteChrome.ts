@@ -6,6 +6,7 @@ import type { LinkLike } from "../../shared/linkResolver";
 import type { NavGroup, SiteChrome } from "../../shared/pageData";
 import { buildSectionIndex } from "../../shared/sectionIndex";
 import { isKlaviyoFormId } from "../../shared/klaviyoFormId";
+import { deepFreeze } from "./deepFreeze";
 
 function toNavGroups(doc: NavigationDocument | undefined): NavGroup[] {
   return (doc?.data.body ?? [])
@@ -43,12 +44,13 @@ export function buildSiteChrome(
 ): SiteChrome {
   const primary = navigation.find((doc) => doc.uid === "primary-nav");
   const footer = navigation.find((doc) => doc.uid === "footer");
-  return {
+  // Shared by every render at one ref (server/loaders.ts keeps it per ref): frozen (deepFreeze.ts).
+  return deepFreeze({
     locale,
     sections: buildSectionIndex(primary?.data.body),
     primaryNav: toNavGroups(primary),
     footerNav: toNavGroups(footer),
     footerFormId: footerFormId(footer?.data.klaviyo_footer_form_id, warn),
     taxonomy: taxonomyLookup(taxonomy),
-  };
+  });
 }

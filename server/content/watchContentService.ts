@@ -1,6 +1,6 @@
 /**
  * Wraps every method of a content service, and of the services it hands out per ref
- * (`withRef`, what the routes use), so something can watch the calls: the metrics count their
+ * (`withRef`, `atMasterRef`: what the routes use), so something can watch the calls: the metrics count their
  * failures (server/metrics/contentErrors.ts), tests record them (test/support/testApp.ts).
  */
 import type { ContentService } from "./contentService";
@@ -15,7 +15,7 @@ export function watchContentService(service: ContentService, around: AroundCall,
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== "function") return value;
-        if (property === "withRef") {
+        if (property === "withRef" || property === "atMasterRef") {
           return (ref: string) => (pinned ? proxy : watch((value as ContentService["withRef"]).call(target, ref)));
         }
         return (...args: unknown[]) => around(String(property), args, () => (value as (...a: unknown[]) => unknown).apply(target, args));

@@ -22,3 +22,4 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
     next();
   };
 }
+

@@ -10,6 +10,7 @@ import type { MediaCacheStats } from "../media/mediaCache";
 import type { TransformQueueStats } from "../media/transformQueue";
 import type { RefTracker } from "../content/refTracker";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
+import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";
 
 export interface MetricsSources {
   logger: Logger;
@@ -35,7 +36,11 @@ export interface Metrics {
   pageCacheResults: Counter<"route" | "result">;
   /** Failed calls to the content service: `unavailable` (down, slow, rate-limited) or `other` (refused). */
   contentErrors: Counter<"operation" | "kind">;
+  /** Counts a page-cache hit answered before the app, into the three series above (server/metrics/hitCounts.ts). */
+  recordHit: HitRecorder;
 }
+
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media, refs, notReady }: MetricsSources): Metrics {
   const registry = new Registry();
@@ -144,22 +149,37 @@ export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media
     gauge("media_transforms_abandoned", "Queued image transforms dropped because every requester had gone, since start.", () => media.queue.stats().abandoned);
   }
 
+  const hits = createHitCounts(DURATION_BUCKETS);
+  // Either counter read first brings both up to date with the hits.
+  const flushHits = () => hits.flushCounters(httpRequests, pageCacheResults);
+  const pageCacheResults: Counter<"route" | "result"> = new Counter({
+    name: "page_cache_requests_total",
+    help: "Page requests by page-cache result (hit, stale, miss, bypass).",
+    labelNames: ["route", "result"] as const,
+    registers,
+    collect: flushHits,
+  });
+  const httpRequests: Counter<"method" | "route" | "status"> = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route and status.",
+    labelNames: httpLabels,
+    registers,
+    collect: flushHits,
+  });
+  const httpDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from the request to the last byte of its response (a streamed page included).",
+    labelNames: httpLabels,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  reportHits(httpDuration, hits);
   return {
     registry,
-    httpRequests: new Counter({ name: "http_requests_total", help: "HTTP requests answered, by route and status.", labelNames: httpLabels, registers }),
-    httpDuration: new Histogram({
-      name: "http_request_duration_seconds",
-      help: "Time from the request to the last byte of its response (a streamed page included).",
-      labelNames: httpLabels,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    }),
-    pageCacheResults: new Counter({
-      name: "page_cache_requests_total",
-      help: "Page requests by page-cache result (hit, stale, miss, bypass).",
-      labelNames: ["route", "result"] as const,
-      registers,
-    }),
+    httpRequests,
+    httpDuration,
+    pageCacheResults,
+    recordHit: hits.record,
     contentErrors: new Counter({
       name: "content_service_errors_total",
       help: "Failed calls to the content service (Prismic) by operation; kind unavailable: down, slow or rate-limiting.",

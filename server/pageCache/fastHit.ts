@@ -1,35 +1,45 @@
 /**
- * The page cache's fast path: a fresh cached public page answered before the rest of the
- * middleware stack, with everything worked out when the entry was first sent (the header
- * block, the compressed bodies, the ETag: headerBlock.ts). Mounted first (after the metrics);
- * it answers only what the stack would answer with the same bytes, and passes everything else
- * on untouched:
+ * The page cache's fast path: a fresh cached public page answered as the HTTP server hands over
+ * the request, before the Express app (whose request set-up alone costs a hit more than a tenth
+ * of its CPU: issue 25), with everything worked out when the entry was first sent (the header
+ * block, the compressed bodies, the ETags: headerBlock.ts). It answers only what the app would
+ * answer with the same bytes, and hands everything else to the app untouched:
  * - GET/HEAD of a path already in its canonical spelling, not a legacy path, of sane length;
  * - a page in the cache at the current master ref (a stale one goes the long way, which
  *   serves it and queues its refresh), a 404 only while fresh;
  * - no verified preview of this repository, nor a token being verified or refused (a junk
  *   cookie, or a made-up token past the verification budget, is an ordinary visitor);
  * - at `/`, only the visitor the locale detection would leave on the gb home.
- * Still logged (one pino line with the request id, as pino-http writes it), still carrying
- * every security header, HSTS over HTTPS, and answering 304 to a matching If-None-Match.
+ * Still logged (one line with the request id and `cache: "HIT"`, the fields pino-http writes),
+ * still counted in the metrics, still carrying every security header, HSTS over HTTPS, and
+ * answering 304 to a matching If-None-Match.
  */
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import accepts from "accepts";
 import cookieParser from "cookie-parser";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import proxyaddr from "proxy-addr";
+import type { Express, Request } from "express";
 import { canonicalPath, pageUrl } from "../../shared/canonicalPath";
 import { legacyRedirect } from "../../shared/legacyRedirects";
 import { splitUrl } from "../canonicalUrls";
 import type { RefTracker } from "../content/refTracker";
-import { ROOT_VARY, rootRegion } from "../localeDetection";
+import { ROOT_VARY, rootRegion, type RegionRequest } from "../localeDetection";
 import type { Logger } from "../logger";
+import type { HitRecorder } from "../metrics/hitCounts";
 import { labelRoute } from "../metrics/routeLabel";
 import { PREVIEW_COOKIE } from "../preview/previewCookie";
 import { skipsPageCache, type PreviewGate } from "../preview/previewVerification";
 import { MAX_URL_LENGTH } from "../requestGuards";
 import { HSTS } from "../security";
 import { NOT_FOUND_TTL_MS } from "./cacheControl";
-import { headerBlocks, type Encoding, type HeaderBlocks } from "./headerBlock";
+import { preferredEncoding } from "./contentCoding";
+import { headerBlocks, type HeaderBlocks } from "./headerBlock";
 import type { CachedPage, PageCache } from "./pageCache";
+
+/** Answers a request from the page cache and returns true, or returns false and has touched nothing the app reads. */
+export type HitAnswerer = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface FastHitDeps {
   cache: PageCache;
@@ -41,41 +51,97 @@ export interface FastHitDeps {
   securityHeaders: ReadonlyArray<[string, string]>;
   /** The URL as it may be logged (secrets redacted). */
   redactUrl: (url: string) => string;
+  /** Whether a peer's forwarding headers are believed (the app's "trust proxy fn"): decides HSTS as `req.secure` does. */
+  trustProxy: (address: string, hop: number) => boolean;
+  /** Counts a hit in the HTTP metrics, when they are on, as any response is counted. */
+  recordHit?: HitRecorder;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const PAGE_VARY = "Accept-Encoding";
 const HOME_VARY = [...ROOT_VARY, "Accept-Encoding"].join(", ");
+/** Paths whose spelling was checked (canonical, not legacy), up to this many: a hit with a campaign id differs only by its query. */
+const CHECKED_PATHS = 10_000;
 
-/** The encoding to send: brotli, then gzip, then none; anything with q-values goes through the negotiator. */
-function encodingFor(req: Request): Encoding {
-  const accepted = req.headers["accept-encoding"];
-  if (!accepted) return "identity";
-  if (accepted.includes(";")) return (req.acceptsEncodings("br", "gzip", "identity") || "identity") as Encoding;
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
+/** Per entry: the header blocks for a page and for the home, each with and without HSTS. */
+interface EntryBlocks {
+  page: HeaderBlocks;
+  home: HeaderBlocks;
+  securePage: HeaderBlocks;
+  secureHome: HeaderBlocks;
 }
 
-export function createFastHitPath(deps: FastHitDeps): RequestHandler {
-  const blocks = new WeakMap<CachedPage, { page: HeaderBlocks; home: HeaderBlocks }>();
+/**
+ * The header array for one response: the entry's block with the request id as its last value.
+ * The block's last slot is written just before `writeHead`, which reads the array at once, so
+ * one array per block serves every request without a copy.
+ */
+function withRequestId(block: string[], id: string): string[] {
+  block[block.length - 1] = id;
+  return block;
+}
+
+function blocksFor(entry: CachedPage, security: ReadonlyArray<[string, string]>): EntryBlocks {
+  const make = (vary: string, secure: boolean): HeaderBlocks => {
+    const blocks = headerBlocks(entry, security, vary);
+    const tail = [...(secure ? ["strict-transport-security", HSTS] : []), "x-request-id", ""];
+    for (const list of [...Object.values(blocks.body), ...Object.values(blocks.notModified)]) list.push(...tail);
+    return blocks;
+  };
+  return { page: make(PAGE_VARY, false), home: make(HOME_VARY, false), securePage: make(PAGE_VARY, true), secureHome: make(HOME_VARY, true) };
+}
+
+export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
+  const blocks = new WeakMap<CachedPage, EntryBlocks>();
+  const checked = new Map<string, boolean>();
   const parseCookies = cookieParser();
-  const blocksOf = (entry: CachedPage, home: boolean): HeaderBlocks => {
-    let both = blocks.get(entry);
-    if (!both) {
-      both = { page: headerBlocks(entry, deps.securityHeaders, PAGE_VARY), home: headerBlocks(entry, deps.securityHeaders, HOME_VARY) };
-      blocks.set(entry, both);
+  // The access line's fields are all built here (the URL already redacted): no per-line redaction pass.
+  const accessLog = deps.logger.child({}, { redact: { paths: [] } });
+
+  const spelledAsPage = (path: string): boolean => {
+    let ok = checked.get(path);
+    if (ok === undefined) {
+      ok = canonicalPath(path) === path && legacyRedirect(path) === null;
+      if (checked.size >= CHECKED_PATHS) checked.clear();
+      checked.set(path, ok);
     }
-    return home ? both.home : both.page;
+    return ok;
   };
 
-  /** The fresh entry this request may be answered with, or undefined (the stack decides). */
-  function entryFor(req: Request, res: Response): { entry: CachedPage; home: boolean } | undefined {
-    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    const url = req.originalUrl;
+  const secure = (req: IncomingMessage): boolean => {
+    if ((req.socket as TLSSocket).encrypted) return true;
+    if (!deps.trustProxy(req.socket.remoteAddress ?? "", 0)) return false;
+    const proto = req.headers["x-forwarded-proto"];
+    return typeof proto === "string" && proto.split(",", 1)[0].trim() === "https";
+  };
+
+  /** The root's decision (server/localeDetection.ts) on the raw request: true when the gb home is this visitor's. */
+  const staysOnGbHome = (req: IncomingMessage & { cookies?: Record<string, unknown> }): boolean => {
+    const view: RegionRequest = {
+      cookies: req.cookies,
+      get: (name) => req.headers[name.toLowerCase()] as string | undefined,
+      acceptsLanguages: (languages) => accepts(req).languages(languages),
+    };
+    return rootRegion(view) === null;
+  };
+
+  /**
+   * The request as the preview gate reads it: with the client address Express's `req.ip` would
+   * give (through the proxies TRUST_PROXY names), so a per-client budget counts the visitor, not
+   * the load balancer. Kept on the request, which the app then receives as it is.
+   */
+  const asAppRequest = (req: IncomingMessage): Request => {
+    const view = req as IncomingMessage & { ip?: string };
+    if (view.ip === undefined) Object.defineProperty(view, "ip", { value: proxyaddr(req, deps.trustProxy), configurable: true, writable: true });
+    return view as unknown as Request;
+  };
+
+  /** The fresh entry this request may be answered with, or undefined (the app decides). */
+  function entryFor(req: IncomingMessage): { entry: CachedPage; home: boolean } | undefined {
+    const url = req.url ?? "/";
     if (url.length > MAX_URL_LENGTH) return undefined;
     const { path, search } = splitUrl(url);
-    if (canonicalPath(path) !== path || legacyRedirect(path) !== null) return undefined;
+    if (!spelledAsPage(path)) return undefined;
     const entry = deps.cache.get(pageUrl(path, search));
     if (!entry) return undefined;
     const ref = deps.refs.fresh?.();
@@ -83,38 +149,70 @@ export function createFastHitPath(deps: FastHitDeps): RequestHandler {
     if (entry.status !== 200 && !(entry.status === 404 && Date.now() - entry.storedAt < NOT_FOUND_TTL_MS)) return undefined;
     const home = path === "/";
     const cookies = req.headers.cookie;
+    const withCookies = req as IncomingMessage & { cookies?: Record<string, unknown> };
     if (cookies && (home || cookies.includes(PREVIEW_COOKIE))) {
-      parseCookies(req, res, () => {});
-      if (skipsPageCache(deps.previews.admit(req))) return undefined;
+      // Parsed as the app's cookie-parser would (it keeps what it finds already parsed).
+      parseCookies(req as never, {} as never, () => {});
+      if (skipsPageCache(deps.previews.admit(asAppRequest(req)))) return undefined;
     }
-    if (home && rootRegion(req) !== null) return undefined;
+    if (home && !staysOnGbHome(withCookies)) return undefined;
     return { entry, home };
   }
 
-  return (req: Request, res: Response, next: NextFunction) => {
-    const found = entryFor(req, res);
-    if (!found) return next();
-    const started = Date.now();
+  return (req, res) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const found = entryFor(req);
+    if (!found) return false;
+    const started = performance.now();
     const { entry, home } = found;
+    let both = blocks.get(entry);
+    if (!both) {
+      both = blocksFor(entry, deps.securityHeaders);
+      blocks.set(entry, both);
+    }
+    const block = secure(req) ? (home ? both.secureHome : both.securePage) : home ? both.home : both.page;
     const given = req.headers["x-request-id"];
     const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    const block = blocksOf(entry, home);
-    const perRequest = ["x-request-id", id, ...(req.secure ? ["strict-transport-security", HSTS] : [])];
-    labelRoute(res, entry.routeId);
-    res.locals.pageCacheResult = "hit";
-    res.on("finish", () =>
-      deps.logger.info(
-        { req: { id, method: req.method, url: deps.redactUrl(req.originalUrl) }, res: { statusCode: res.statusCode }, responseTime: Date.now() - started, cache: "HIT" },
-        "request completed",
-      ),
-    );
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const ifNoneMatch = req.headers["if-none-match"];
-    if (entry.status === 200 && ifNoneMatch && (ifNoneMatch === entry.etag || ifNoneMatch.split(/\s*,\s*/).includes(entry.etag))) {
-      res.writeHead(304, [...block.notModified, ...perRequest]);
-      return void res.end();
+    const etag = entry.etags[encoding];
+    if (entry.status === 200 && ifNoneMatch && (ifNoneMatch === etag || ifNoneMatch.split(/\s*,\s*/).includes(etag))) {
+      res.writeHead(304, withRequestId(block.notModified[encoding], id));
+      res.end();
+    } else {
+      res.writeHead(entry.status, withRequestId(block.body[encoding], id));
+      res.end(method === "HEAD" ? undefined : entry.bodies[encoding]);
     }
-    const encoding = encodingFor(req);
-    res.writeHead(entry.status, [...block.body[encoding], ...perRequest]);
-    res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
+    // Written at once (one buffer), so counted and logged now rather than on "finish".
+    const seconds = (performance.now() - started) / 1000;
+    deps.recordHit?.(method, entry.routeId, res.statusCode, seconds);
+    // Answered inside the app (tracing on: server/app.ts), the request span reads these.
+    const locals = (res as ServerResponse & { locals?: Record<string, unknown> }).locals;
+    if (locals) {
+      labelRoute(res as never, entry.routeId);
+      locals.pageCacheResult = "hit";
+    }
+    const url = req.url ?? "/";
+    accessLog.info(
+      { req: { id, method, url: url.includes("?") ? deps.redactUrl(url) : url }, res: { statusCode: res.statusCode }, responseTime: Math.round(seconds * 1000), cache: "HIT" },
+      "request completed",
+    );
+    return true;
   };
+}
+
+/**
+ * The request listener: the page cache's fast path first, the Express app for everything it
+ * does not answer. It is the app itself as far as callers can tell (`listen`, settings, supertest).
+ * This is where a request starts (tracing wraps here).
+ */
+export function answerHitsFirst(app: Express, hits: HitAnswerer): Express {
+  const listener = function (req: IncomingMessage, res: ServerResponse, next?: () => void) {
+    if (hits(req, res)) return;
+    app(req as never, res as never, next as never);
+  };
+  // The app's methods and settings (listen, get, set, locals…), read through to the app itself.
+  Object.setPrototypeOf(listener, app);
+  return listener as unknown as Express;
 }

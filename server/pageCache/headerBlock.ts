@@ -10,14 +10,14 @@ import { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { withScriptHashes } from "../security";
 import { cacheControlFor } from "./cacheControl";
+import type { Encoding } from "./contentCoding";
 import type { CachedPage } from "./pageCache";
 
-export type Encoding = "br" | "gzip" | "identity";
 export interface HeaderBlocks {
-  /** 200 (or 404) with the body in each encoding. */
+  /** 200 (or 404) with the body in each coding. */
   body: Record<Encoding, string[]>;
-  /** 304 Not Modified: no body headers. */
-  notModified: string[];
+  /** 304 Not Modified for each coding's representation: its ETag, no body headers. */
+  notModified: Record<Encoding, string[]>;
 }
 
 /** The headers `security` sets on a public page response (no nonce, no preview, no framing), lower-case names. */
@@ -38,14 +38,18 @@ export function headerBlocks(page: CachedPage, security: ReadonlyArray<[string, 
   for (const [name, value] of security) {
     common.push(name, name === "content-security-policy" ? withScriptHashes(value, page.scriptHashes) : value);
   }
-  common.push("cache-control", cacheControlFor(page.status, false), "etag", page.etag, "vary", vary, "x-cache", "HIT");
+  common.push("cache-control", cacheControlFor(page.status, false), "vary", vary, "x-cache", "HIT");
+  const notModified = (encoding: Encoding) => [...common, "etag", page.etags[encoding]];
   const body = (encoding: Encoding) => [
-    ...common,
+    ...notModified(encoding),
     "content-type",
     page.contentType,
     "content-length",
     String(page.bodies[encoding].length),
     ...(encoding === "identity" ? [] : ["content-encoding", encoding]),
   ];
-  return { body: { br: body("br"), gzip: body("gzip"), identity: body("identity") }, notModified: common };
+  return {
+    body: { br: body("br"), gzip: body("gzip"), identity: body("identity") },
+    notModified: { br: notModified("br"), gzip: notModified("gzip"), identity: notModified("identity") },
+  };
 }

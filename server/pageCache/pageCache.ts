@@ -10,9 +10,18 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import type { Encoding } from "./contentCoding";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
+
+// Stryker disable next-line ObjectLiteral: level 6 is gzip's default, and brotli's quality only trades CPU for bytes: the same page either way
+const GZIP_OPTIONS = { level: 6 };
+const brotliOptions = (html: Buffer) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+
+/** A page compressed now, for a response of a cache that keeps nothing (PAGE_CACHE_BYTES=0: tests and benchmarks). */
+export const compressNow = (html: Buffer, encoding: "br" | "gzip"): Buffer =>
+  encoding === "br" ? zlib.brotliCompressSync(html, brotliOptions(html)) : zlib.gzipSync(html, GZIP_OPTIONS);
 
 /** The share of PAGE_CACHE_BYTES that 404 pages may take, apart from real pages. */
 export const NOT_FOUND_SHARE = 1 / 16;
@@ -26,12 +35,13 @@ export interface CachedPage {
   contentType: string;
   /** `'sha256-…'` sources of the page's inline scripts: its policy's script-src (no nonce: the bytes are everyone's). */
   scriptHashes: string[];
-  etag: string;
-  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  /** One strong ETag per representation: the same tag for two codings of a page would let a 304 confirm the wrong bytes. */
+  etags: Record<Encoding, string>;
+  bodies: Record<Encoding, Buffer>;
   storedAt: number;
 }
 
-export type PageToStore = Omit<CachedPage, "bodies" | "etag" | "storedAt"> & { html: Buffer };
+export type PageToStore = Omit<CachedPage, "bodies" | "etags" | "storedAt"> & { html: Buffer };
 
 export interface PageCache {
   /** False with PAGE_CACHE_BYTES=0: nothing is kept and every request renders on its own. */
@@ -55,16 +65,13 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
   const pages = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, maxBytes), sizeCalculation: sizeOf });
   const notFound = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, Math.floor(maxBytes * NOT_FOUND_SHARE)), sizeCalculation: sizeOf });
   const prepare = async ({ html, ...rest }: PageToStore): Promise<CachedPage> => {
-    const etag = `"p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
+    const tag = `p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}`;
+    const etags = { identity: `"${tag}"`, gzip: `"${tag}-gz"`, br: `"${tag}-br"` };
     // With the cache off nothing is kept: no body is compressed ahead (the response compresses
     // the one encoding it sends: sendCached.ts).
-    if (maxBytes <= 0) return { ...rest, etag, bodies: { identity: html, gzip: NONE, br: NONE }, storedAt: now() };
-    // Stryker disable next-line ObjectLiteral: level 6 is gzip's default, and brotli's quality only trades CPU for bytes: the same page either way
-    const [gz, br] = await Promise.all([
-      gzip(html, { level: 6 }),
-      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-    ]);
-    return { ...rest, etag, bodies: { identity: html, gzip: gz, br }, storedAt: now() };
+    if (maxBytes <= 0) return { ...rest, etags, bodies: { identity: html, gzip: NONE, br: NONE }, storedAt: now() };
+    const [gz, br] = await Promise.all([gzip(html, GZIP_OPTIONS), brotli(html, brotliOptions(html))]);
+    return { ...rest, etags, bodies: { identity: html, gzip: gz, br }, storedAt: now() };
   };
   const keep = (key: string, entry: CachedPage) => {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: at 0 bytes the caches hold one byte, which no page fits; the guard saves the work

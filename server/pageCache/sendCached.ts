@@ -1,9 +1,13 @@
-/** Sends a cached page: the body in the encoding the client accepts, its ETag, 304 when it matches. */
+/** Sends a cached page: the body in the coding the client accepts, that representation's ETag, 304 when it matches. */
 import type { Request, Response } from "express";
-import type { CachedPage } from "./pageCache";
+import { compressNow, type CachedPage } from "./pageCache";
 import { cacheControlFor } from "./cacheControl";
+import { preferredEncoding } from "./contentCoding";
 import { labelRoute } from "../metrics/routeLabel";
 import { withScriptHashes } from "../security";
+
+/** Set on a response whose coding the page cache chose: the compression middleware leaves it alone (server/app.ts). */
+export const CODED_BY_PAGE_CACHE = "codedByPageCache";
 
 export function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE" | "MISS"): void {
   // The markup carries no nonce: its inline scripts are allowed by their hashes, the same for everyone.
@@ -11,21 +15,19 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, st
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, page.scriptHashes));
   res.setHeader("X-Cache", state);
   labelRoute(res, page.routeId);
-  res.setHeader("ETag", page.etag);
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  res.locals[CODED_BY_PAGE_CACHE] = true;
+  res.setHeader("ETag", page.etags[encoding]);
   res.setHeader("Cache-Control", cacheControlFor(page.status, false));
   res.vary("Accept-Encoding");
   if (page.status === 200 && req.fresh) {
     res.status(304).end();
     return;
   }
-  // A body not compressed ahead (the cache is off) is sent as it is, and the compression
-  // middleware compresses it for this response if the client asks.
-  const accepted = req.acceptsEncodings("br", "gzip", "identity") || "identity";
-  const encoding = accepted !== "identity" && page.bodies[accepted as "br" | "gzip"].length === 0 ? "identity" : accepted;
-  const body = encoding === "br" ? page.bodies.br : encoding === "gzip" ? page.bodies.gzip : page.bodies.identity;
+  // A cache that keeps nothing (PAGE_CACHE_BYTES=0) compressed nothing ahead: this response does.
+  const body = encoding === "identity" || page.bodies[encoding].length > 0 ? page.bodies[encoding] : compressNow(page.bodies.identity, encoding);
   res.status(page.status);
   res.setHeader("Content-Type", page.contentType);
-  // Already compressed: the compression middleware leaves a response with an encoding alone.
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -48,6 +48,8 @@ export interface TestAppOptions {
   outbox?: OutboxStore;
   /** Whether the process is shutting down (server/shutdown.ts), as /readyz reads it (default: never). */
   draining?: () => boolean;
+  /** The client build's manifest (default: the one in dist/). */
+  assets?: AssetManifest;
 }
 
 export interface TestApp {
@@ -132,7 +134,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     content,
     refs,
     repositoryName: client.repositoryName ?? "embedded",
-    assets: waitForAssetManifest(config.BUILD_DIR),
+    assets: options.assets ?? waitForAssetManifest(config.BUILD_DIR),
     outbox,
     draining: options.draining,
   });

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { AppLink } from "../parts/AppLink";
 import type { BlogListData } from "../../shared/pageData";
 import { localizePath } from "../../shared/locales";
 import { formatDate } from "../parts/formatDate";
@@ -21,7 +22,7 @@ export default function BlogListPage() {
       <ul className="article-list">
         {items.map((article, i) => (
           <li key={article.id} className="article-list__item">
-            <Link to={resolve(article) ?? "#"} className="article-list__link">
+            <AppLink to={resolve(article) ?? "#"} className="article-list__link">
               <ResponsiveImage field={article.data.cover} sizes="(min-width: 960px) 320px, 100vw" priority={i === 0 && page === 1} className="article-list__image" />
               <div>
                 <p className="card__meta">
@@ -32,7 +33,7 @@ export default function BlogListPage() {
                 <h2 className="card__title">{article.data.title}</h2>
                 {article.data.excerpt ? <p className="card__text">{article.data.excerpt}</p> : null}
               </div>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

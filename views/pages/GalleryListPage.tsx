@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { AppLink } from "../parts/AppLink";
 import type { GalleryListData } from "../../shared/pageData";
 import { localizePath } from "../../shared/locales";
 import { Pagination } from "../parts/Pagination";
@@ -21,14 +22,14 @@ export default function GalleryListPage() {
       <ul className="card-grid">
         {items.map((project, i) => (
           <li key={project.id} className="card">
-            <Link to={resolve(project) ?? "#"} className="card__link">
+            <AppLink to={resolve(project) ?? "#"} className="card__link">
               <ResponsiveImage field={project.data.cover} sizes={CARD_SIZES} priority={i === 0 && page === 1} className="card__image" />
               <div className="card__body">
                 <p className="card__meta">{[project.data.location, project.data.style].filter(Boolean).join(" · ")}</p>
                 <h2 className="card__title">{project.data.title}</h2>
                 {project.data.summary ? <p className="card__text">{project.data.summary}</p> : null}
               </div>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

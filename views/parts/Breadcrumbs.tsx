@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "./AppLink";
 import { useRouteHead } from "./HeadSync";
 
 interface Crumb {
@@ -23,7 +23,7 @@ export function Breadcrumbs() {
             </li>
           ) : (
             <li key={crumb.item}>
-              <Link to={new URL(crumb.item).pathname}>{crumb.name}</Link>
+              <AppLink to={new URL(crumb.item).pathname}>{crumb.name}</AppLink>
             </li>
           ),
         )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "./AppLink";
 import { localizePath } from "../../shared/locales";
 import { SITE_NAME } from "../../shared/site";
 import { useLocale, useSiteChrome } from "../siteData";
@@ -18,9 +18,9 @@ export function Header() {
   return (
     <header className="site-header" ref={ref}>
       <div className="site-header__inner">
-        <Link to={localizePath("/", locale)} className="brand" aria-label={`${SITE_NAME}, home`}>
+        <AppLink to={localizePath("/", locale)} className="brand" aria-label={`${SITE_NAME}, home`}>
           {SITE_NAME}
-        </Link>
+        </AppLink>
         <nav className="primary-nav" aria-label="Main">
           <ul className="primary-nav__groups">
             {groups.map((group) => (

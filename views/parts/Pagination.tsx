@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "./AppLink";
 
 /** Previous/next links for a paged list; page 1 has no query string so it has one URL. */
 export function Pagination({ page, totalPages, basePath }: { page: number; totalPages: number; basePath: string }) {
@@ -7,17 +7,17 @@ export function Pagination({ page, totalPages, basePath }: { page: number; total
   return (
     <nav className="pagination" aria-label="Pagination">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className="button button--outlined">
+        <AppLink to={hrefFor(page - 1)} rel="prev" className="button button--outlined">
           Previous
-        </Link>
+        </AppLink>
       ) : null}
       <span className="pagination__status">
         {`Page ${page} of ${totalPages}`}
       </span>
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} rel="next" className="button button--outlined">
+        <AppLink to={hrefFor(page + 1)} rel="next" className="button button--outlined">
           Next
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   );

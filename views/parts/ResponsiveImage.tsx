@@ -15,6 +15,22 @@ interface Props {
 }
 
 /**
+ * Sources of frozen image fields: content shared by every render at one ref is frozen
+ * (server/content/contentService.ts), so its URLs are built once per content version (each
+ * URL costs the imgix builder a WHATWG URL per width).
+ */
+const sourcesOf = new WeakMap<object, Map<string, { src: string; srcset: string } | null>>();
+
+function remembered(field: ImageField, key: string, build: () => { src: string; srcset: string } | null) {
+  if (!Object.isFrozen(field)) return build();
+  let byKey = sourcesOf.get(field);
+  if (!byKey) sourcesOf.set(field, (byKey = new Map()));
+  let found = byKey.get(key);
+  if (found === undefined) byKey.set(key, (found = build()));
+  return found;
+}
+
+/**
  * Every content image: a width srcset through the client's `asImageWidthSrcSet` (spec §7.2
  * widths, never above the original), intrinsic width/height so nothing shifts, alt from content.
  * Embedded images are addressed root-relative (shared/mediaOrigin.ts).
@@ -22,13 +38,16 @@ interface Props {
 export function ResponsiveImage({ field, sizes, priority = false, className, fallbackAlt = "" }: Props) {
   if (!prismic.isFilled.image(field)) return null;
   const { width, height } = field.dimensions;
-  const image = prismic.asImageWidthSrcSet(field, { widths: widthsFor(width, height), auto: ["format"] });
+  const image = remembered(field, "width", () => {
+    const set = prismic.asImageWidthSrcSet(field, { widths: widthsFor(width, height), auto: ["format"] });
+    return set && { src: rootRelativeMedia(prismic.asImageSrc(field, { w: Math.min(1200, width), auto: ["format"] }) ?? set.src), srcset: rootRelativeMedia(set.srcset) };
+  });
   if (!image) return null;
   return (
     <img
       className={className}
-      src={rootRelativeMedia(prismic.asImageSrc(field, { w: Math.min(1200, width), auto: ["format"] }) ?? image.src)}
-      srcSet={rootRelativeMedia(image.srcset)}
+      src={image.src}
+      srcSet={image.srcset}
       sizes={sizes}
       width={width}
       height={height}
@@ -45,13 +64,16 @@ export function FixedImage({ field, width, className, fallbackAlt = "" }: Omit<P
   if (!prismic.isFilled.image(field)) return null;
   const ratio = field.dimensions.height / field.dimensions.width;
   const height = Math.round(width * ratio);
-  const srcset = prismic.asImagePixelDensitySrcSet(field, { w: width, pixelDensities: [...PIXEL_DENSITIES], auto: ["format"] });
+  const srcset = remembered(field, `fixed ${width}`, () => {
+    const set = prismic.asImagePixelDensitySrcSet(field, { w: width, pixelDensities: [...PIXEL_DENSITIES], auto: ["format"] });
+    return set && { src: rootRelativeMedia(set.src), srcset: rootRelativeMedia(set.srcset) };
+  });
   if (!srcset) return null;
   return (
     <img
       className={className}
-      src={rootRelativeMedia(srcset.src)}
-      srcSet={rootRelativeMedia(srcset.srcset)}
+      src={srcset.src}
+      srcSet={srcset.srcset}
       width={width}
       height={height}
       alt={field.alt ?? fallbackAlt}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "./AppLink";
 
 /** A site path navigates client-side; anything else is a plain anchor that opens safely. */
 export function isInternalHref(href: string): boolean {
@@ -10,9 +10,9 @@ export function SiteLink(props: { href: string; className?: string; children: Re
   const { href, children, ...rest } = props;
   if (isInternalHref(href)) {
     return (
-      <Link to={href} {...rest}>
+      <AppLink to={href} {...rest}>
         {children}
-      </Link>
+      </AppLink>
     );
   }
   const external = /^https?:/i.test(href);

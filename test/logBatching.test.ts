@@ -1,0 +1,55 @@
+/**
+ * Log lines are written in batches (issue 25), and still promptly on a quiet site and all of them
+ * at shutdown: the production build, with its access lines on stdout, as an operator runs it.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { startBuiltServer } from "./support/builtServer";
+import { LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS } from "../server/logger";
+
+const accessLines = (output: string) => output.split("\n").filter((line) => line.includes('"msg":"request completed"'));
+
+test("a request on a quiet site is logged within the flush delay, and every line written before exit is there after it", async () => {
+  const server = await startBuiltServer({ LOG_LEVEL: "info", PAGE_CACHE_BYTES: String(64 * 1024 * 1024) });
+  try {
+    await (await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "quiet-1" } })).text();
+    const deadline = Date.now() + LOG_FLUSH_DELAY_MS + 2_000;
+    while (!server.output().includes('"id":"quiet-1"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(server.output()).toContain('"id":"quiet-1"');
+
+    // Cache hits (logged by the fast path) and other requests, then straight to SIGTERM.
+    await (await fetch(`${server.url}/gallery`)).text();
+    const ids: string[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const id = `burst-${batch}-${i}`;
+          ids.push(id);
+          await (await fetch(`${server.url}${i % 3 === 0 ? "/healthz" : "/gallery"}`, { headers: { "x-request-id": id } })).text();
+        }),
+      );
+    }
+    await server.stop();
+    const lines = accessLines(server.output());
+    // One line per request, none lost, none twice.
+    for (const id of ids) expect(lines.filter((line) => line.includes(`"id":"${id}"`))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('"cache":"HIT"') && line.includes('"id":"burst-')).length).toBeGreaterThan(100);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("lines still gathered in a batch when the process exits are written, none twice", () => {
+  // A process that logs a few lines (less than a batch) and exits at once, and one that logs
+  // several batches' worth and then exits: every line is in its output exactly once.
+  for (const count of [3, Math.ceil((3 * LOG_BATCH_BYTES) / 20)]) {
+    const script = `const { batchedDestination } = await import(${JSON.stringify(path.join(__dirname, "../server/logger.ts"))});
+      const log = batchedDestination(1);
+      for (let i = 0; i < ${count}; i++) log.write("line " + i + "\\n");
+      process.exit(0);`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.split("\n").filter(Boolean);
+    expect(lines).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
+  }
+});
