@@ -254,7 +254,7 @@ describe("content image URLs", () => {
       expect(url.startsWith(`${ORIGIN}/media/`)).toBe(true);
       const { res, meta } = await image(url.slice(ORIGIN.length), "image/webp");
       expect(res.status).toBe(200);
-      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor) : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor);
+      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor, 10) : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor, 10);
       expect(meta?.width).toBe(expected);
     }
   });

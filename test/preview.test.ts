@@ -213,7 +213,7 @@ describe("GET /preview", () => {
     expect(validPreviewToken("YhE3YhEAACIA4321~abc")).not.toBeNull();
     const long = `https://embedded.invalid/previews/${"a".repeat(2048 - 34)}`;
     expect(validPreviewToken(long)).toBe(long);
-    expect(validPreviewToken(long + "a")).toBeNull();
+    expect(validPreviewToken(`${long}a`)).toBeNull();
     for (const bad of [undefined, 42, ["x"], "", " ", "a\tb", "a\\b", "//evil.example", "https:", "data:text/html,x", "<script>"]) {
       expect(validPreviewToken(bad)).toBeNull();
     }

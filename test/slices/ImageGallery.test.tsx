@@ -1,5 +1,4 @@
 /** Image gallery slice: a keyboard-operable scroll-snap carousel and a masonry-like grid, lazy images. */
-import type { ImageField } from "@prismicio/client";
 import ImageGallery, { CAROUSEL_SIZES, GRID_SIZES } from "../../views/slices/ImageGallery";
 import { clampIndex, initialPosition, keyTarget, nearestIndex, positionFromScroll, slideLabel } from "../../views/slices/ImageGallery/carousel";
 import type { ImageGallerySliceCarouselItem as ImageGalleryItem, ImageGallerySlice } from "../../shared/prismicio-types";

@@ -1,9 +1,9 @@
 // Bigger set pieces: open larder cupboard, boot-room bench with coats, dining table, beams, pan rail, ceiling spots.
-import { shade, mix } from './svg.mjs';
+import { shade } from './svg.mjs';
 import { Rng } from './noise.mjs';
 import { front, sideX, flatY } from './room.mjs';
-import { front1, handle, METALS } from './cabinets.mjs';
-import { jar, crockery, books } from './props.mjs';
+import { front1, METALS } from './cabinets.mjs';
+import { jar, crockery } from './props.mjs';
 
 const q = (a) => a.map((p) => p.map((v) => Math.round(v * 10) / 10).join(',')).join(' ');
 

@@ -66,5 +66,5 @@ export function fbm(noise, x, y, oct, px = 256, py = 256, gain = 0.5) {
   return s / n;
 }
 
-export const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
+export const clamp01 = (x) => (x < 0 ? 0 : Math.min(x, 1));
 export const sstep = (a, b, x) => { const t = clamp01((x - a) / (b - a)); return t * t * (3 - 2 * t); };

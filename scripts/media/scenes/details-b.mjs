@@ -1,9 +1,9 @@
 // Close-up details in perspective: marble and oak worktops, pantry shelves, the workshop bench.
-import { Svg, rect, poly, ell, shade } from '../lib/svg.mjs';
+import { Svg, rect, poly, shade } from '../lib/svg.mjs';
 import { camera, shell, floor, wallFinish, front, sideX, flatY, glow, vignette } from '../lib/room.mjs';
-import { unitFronts, handle } from '../lib/cabinets.mjs';
-import { plant, tap, bowl, jar, board, crockery } from '../lib/props.mjs';
-import { openCupboard, basket } from '../lib/furniture.mjs';
+import { unitFronts } from '../lib/cabinets.mjs';
+import { plant, tap, bowl, jar, board } from '../lib/props.mjs';
+import { openCupboard } from '../lib/furniture.mjs';
 import { marble, wood, toUri } from '../lib/textures.mjs';
 
 const W = 2400, H = 1600, WT = 915;

@@ -1,6 +1,6 @@
 // "Before" kitchens for before/after comparisons, and the branded social share image.
 import sharp from 'sharp';
-import { rect, shade, text } from '../lib/svg.mjs';
+import { rect, text } from '../lib/svg.mjs';
 import { front, flatY } from '../lib/room.mjs';
 import { buildKitchen } from './kitchen-builder.mjs';
 import { KITCHENS } from './kitchens.mjs';

@@ -1,8 +1,8 @@
 // Builds a kitchen scene (one-point perspective) from a declarative config.
 import { Svg, rect, poly, ell, shade } from '../lib/svg.mjs';
 import { camera, shell, floor, wallFinish, backWindow, front, sideX, flatY, glow, vignette, outsideView } from '../lib/room.mjs';
-import { baseRun, wallRun, unitFronts, worktop, handle } from '../lib/cabinets.mjs';
-import { plant, pendant, tap, sinkBowl, hob, bowl, jar, board, shelf, stool, books, crockery } from '../lib/props.mjs';
+import { baseRun, wallRun, unitFronts, worktop } from '../lib/cabinets.mjs';
+import { plant, pendant, tap, sinkBowl, hob, bowl, jar, board, shelf, stool, books } from '../lib/props.mjs';
 import { topSpec, timberFill } from '../lib/materials.mjs';
 import { Rng } from '../lib/noise.mjs';
 import { beams, ceilingSpots, panRail } from '../lib/furniture.mjs';

@@ -10,7 +10,7 @@ export const isObject = (v: unknown): v is Record<string, Json> => typeof v === 
 export const show = (v: unknown): string => {
   if (v === null) return "null";
   if (Array.isArray(v)) return `an array of ${v.length}`;
-  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
   if (isObject(v)) return `an object with keys {${Object.keys(v).join(", ")}}`;
   return `${typeof v} ${JSON.stringify(v)}`;
 };
