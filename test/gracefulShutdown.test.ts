@@ -157,7 +157,9 @@ test("a keep-alive response already streaming when the listener closes ends whol
 
 describe("the built server", () => {
   let dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   test("SIGTERM during slow requests: none is cut, the outbox takes the last event, and the process exits 0 within the bound", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drain-data-"));

@@ -262,9 +262,9 @@ function hostileContentDir(uids: { article: string[]; gallery: string[]; page: s
       copy({ ...templates[type], id, uid, lang, alternate_languages: [{ id: otherId, uid, type, lang: otherLang }] });
     }
   };
-  uids.article.forEach((uid, i) => add("article", uid, i));
-  uids.gallery.forEach((uid, i) => add("gallery_project", uid, i));
-  uids.page.forEach((uid, i) => add("page", uid, i));
+  for (const [i, uid] of uids.article.entries()) add("article", uid, i);
+  for (const [i, uid] of uids.gallery.entries()) add("gallery_project", uid, i);
+  for (const [i, uid] of uids.page.entries()) add("page", uid, i);
   return dir;
 }
 
