@@ -106,7 +106,10 @@ async function main(): Promise<void> {
     warmer?.stop();
     devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
-    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then(async (outcome) => (await stopTracing(), process.exit(outcome.clean ? 0 : 1)));
+    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then(async (outcome) => {
+      await stopTracing();
+      process.exit(outcome.clean ? 0 : 1);
+    });
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.
     setTimeout(() => {
       logger.error({ signal }, "shutdown: did not complete within its bound; exiting");

@@ -302,7 +302,10 @@ describe("GET /preview", () => {
           content: testApp.content,
           repositoryName: REPOSITORY,
           logger: createLogger("silent"),
-          linkResolver: (link, sections) => (seen.push([link, sections]), "/somewhere?x=1#y"),
+          linkResolver: (link, sections) => {
+            seen.push([link, sections]);
+            return "/somewhere?x=1#y";
+          },
         }),
       );
       testApp.calls.reset();

@@ -181,7 +181,11 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+    const close = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
     return { url, seen, close };
   }
 
@@ -254,7 +258,10 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
       // The named host may be plain http (a local stand-in); Prismic's own hosts only https.
       expect(await downloadMedia("http://images.prismic.io/x.jpg", limits)).toEqual({ ok: false, reason: expect.stringContaining("not on the repository's media hosts") });
     } finally {
-      await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
       await elsewhere.close();
     }
   });

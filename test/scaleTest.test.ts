@@ -198,7 +198,8 @@ test.each([
     const seen: Record<string, string[]> = {};
     for (const target of [...canonical, ...canonical]) {
       const res = await rawGet(port, target, browser);
-      (seen[target] ??= []).push(`${res.status} ${res.headers["x-cache-status"] ?? "-"}`);
+      seen[target] ??= [];
+      seen[target].push(`${res.status} ${res.headers["x-cache-status"] ?? "-"}`);
     }
     return seen;
   };

@@ -374,7 +374,10 @@ function countedService(): { service: ContentService; fetches: () => number; set
   const base = createContentService(prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch }));
   let refOverride: string | null = null;
   const service: ContentService = { ...base, masterRef: async () => refOverride ?? base.masterRef() };
-  return { service, fetches: () => count, setRef: (ref) => void (refOverride = ref) };
+  return { service, fetches: () => count, setRef: (ref) => {
+      refOverride = ref;
+    },
+  };
 }
 
 describe("caching by master ref", () => {
