@@ -11,7 +11,7 @@ import { openSqliteOutboxStore, SQLITE_FILE_NAME } from "../server/outbox/sqlite
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
 import { startFakeGraph, type FakeGraph } from "./support/fakeGraph";
 import { sampleEvent } from "./support/outboxEvents";
-import { parsePrometheusText, valueOf } from "./support/prometheusText";
+import { parsePrometheusText, sumOf } from "./support/prometheusText";
 
 const METRICS_TOKEN = "metrics-token-for-the-outbox-test";
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-retention-"));
@@ -76,7 +76,7 @@ test("with Meta down the outbox stops at OUTBOX_MAX_EVENTS: 503 beyond it, one l
     expect(counts.delivered).toBe(0); // Meta really was down: the events are waiting, not gone.
 
     const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(valueOf(parsePrometheusText(await metrics.text()), "outbox_full_refusals")).toBe(60);
+    expect(sumOf(parsePrometheusText(await metrics.text()), "outbox_full_refusals")).toBe(60);
     expect(logLines(server).filter((l) => /outbox full/.test(l.msg))).toHaveLength(1);
   } finally {
     await server.stop();

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
 import { parseImageParams, type OutputFormat } from "./imageParams";
-import type { ImageService, MediaFile } from "./imageService";
+import type { ImageOutcome, ImageService, MediaFile } from "./imageService";
 import { AbandonedError, QueueFullError } from "./transformQueue";
 
 export interface MediaRouteOptions {
@@ -64,7 +64,7 @@ export function createMediaRoute({ mediaDir, images }: MediaRouteOptions): Reque
     res.on("close", () => {
       if (!res.writableFinished) gone.abort();
     });
-    let outcome;
+    let outcome: ImageOutcome;
     try {
       outcome = await images.image({
         media, original, params: parsed.params, accept: req.get("accept"), signal: gone.signal,

@@ -57,7 +57,7 @@ const PAGE_VIEW_WINDOW = { from: 250, to: 800 };
 test("a PageView is posted about 300 ms after the page mounts, with region, fbp, fbclid and the page", async () => {
   const r = await openRecordedPage(browser, `${site.url}/us/gallery/braybrook-st?fbclid=AbC123`, { cookies: CONSENTED, beforeLoad: installPageClock });
   await postCount(r, 1);
-  const [{ body, at }] = r.posts;
+  const [{ body }] = r.posts;
   expect(body).toEqual({
     event_name: "PageView",
     region: "us",

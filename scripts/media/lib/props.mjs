@@ -144,7 +144,7 @@ export function jar(S, x, y, w, h, fill, lid = '#b08a5a') {
   if ((Math.round(x * 13 + h * 7) % 3) === 0) { S.rect(x - w * 0.32, y + h * 0.35, x + w * 0.32, y + h * 0.58, { fill: '#f7f2e6' }); S.rect(x - w * 0.2, y + h * 0.45, x + w * 0.2, y + h * 0.48, { fill: '#3a3530', opacity: 0.6 }); }
 }
 
-export function books(S, x, y, n, seed = 4, lean = false) {
+export function books(S, x, y, n, seed = 4) {
   const r = new Rng(seed), cols = ['#8a3b2e', '#2e4a5e', '#c9b48a', '#e7ded0', '#5d6b4a', '#b87c4f', '#1f2a3f'];
   let bx = x;
   for (let i = 0; i < n; i++) {

@@ -120,7 +120,7 @@ export function floor(svg, cam, room, spec) {
 
 /** Wall tiles / panelling on the back wall plane. kind: metro | zellige | square | beadboard | plain */
 export function wallFinish(S, x0, y0, x1, y1, spec) {
-  const r = new Rng(spec.seed ?? 5), svg = S.svg;
+  const r = new Rng(spec.seed ?? 5);
   const base = spec.color;
   if (spec.kind === 'plain') { S.rect(x0, y0, x1, y1, { fill: base }); return; }
   if (spec.kind === 'beadboard') {

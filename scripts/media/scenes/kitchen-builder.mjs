@@ -45,9 +45,9 @@ export async function buildKitchen(cfg, W = 2400, H = 1600) {
     }
     if (u.type === 'hob') hob(svg, cam, u.x0 + 60, u.x1 - 60, WT, 90, 560);
   }
-  worktopProps(svg, cam, laid, cfg, r);
+  worktopProps(svg, cam, cfg, r);
   await cfg.hooks?.run?.(svg, cam, { room, st, top, r, laid });
-  if (cfg.island) await island(svg, cam, cfg, st, top, r);
+  if (cfg.island) await island(svg, cam, cfg, st, top);
   for (const [x, z] of cfg.pendants?.at ?? []) pendant(svg, cam, x, z, cfg.pendants.y ?? 1850, room.h, cfg.pendants.style, cfg.pendants.color, cfg.pendants.metal ?? 'brass');
   for (const p of cfg.floorPlants ?? []) plant(front(svg, cam, p.z), p.x, 0, p.kind, p.size ?? 1, cfg.seed + p.x, p.pot ?? '#b86b4b');
   await cfg.hooks?.front?.(svg, cam, { room, st, top, r, laid });
@@ -105,7 +105,7 @@ function hood(svg, cam, h, room) {
   if (h.rail) S.rect(x0 + 40, y0 - 60, x1 - 40, y0 - 45, { fill: '#b9b9b6' });
 }
 
-function worktopProps(svg, cam, laid, cfg, r) {
+function worktopProps(svg, cam, cfg, r) {
   for (const p of cfg.props ?? []) {
     const S = front(svg, cam, p.z ?? 200);
     if (p.k === 'board') board(front(svg, cam, 40), p.x, WT, p.w ?? 320, p.h ?? 480, p.color ?? '#b98a58');
@@ -119,7 +119,7 @@ function worktopProps(svg, cam, laid, cfg, r) {
   }
 }
 
-async function island(svg, cam, cfg, st, top, r) {
+async function island(svg, cam, cfg, st, top) {
   const is = cfg.island, { x0, x1, z0, z1 } = is;
   const ist = { ...st, ...(is.cab ?? {}) };
   if (is.timber) ist.tex = await timberFill(svg, cam, is.timber, z1 - 20, 91);
