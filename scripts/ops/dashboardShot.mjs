@@ -205,22 +205,22 @@ function chart(panel, w, h) {
   const left = axis(panel.series.filter((s) => !rightRefs.has(s.refId)));
   const right = axis(panel.series.filter((s) => rightRefs.has(s.refId)));
   const [x0, x1, y0, y1] = [56, w - (rightRefs.size ? 56 : 8), 6, h - 18];
-  const X = (t) => x0 + ((t - start) / (end - start)) * (x1 - x0);
-  const Y = (v, a) => y1 - ((v - a.min) / (a.max - a.min)) * (y1 - y0);
+  const xAt = (t) => x0 + ((t - start) / (end - start)) * (x1 - x0);
+  const yAt = (v, a) => y1 - ((v - a.min) / (a.max - a.min)) * (y1 - y0);
   let svg = `<svg width="${w}" height="${h}">`;
   for (let i = 0; i <= 4; i++) {
     const v = left.min + ((left.max - left.min) * i) / 4;
-    svg += `<line x1="${x0}" x2="${x1}" y1="${Y(v, left)}" y2="${Y(v, left)}" class="grid"/><text x="${x0 - 4}" y="${Y(v, left) + 4}" class="tick" text-anchor="end">${escapeHtml(format(unit, v))}</text>`;
-    if (rightRefs.size) svg += `<text x="${x1 + 4}" y="${Y(right.min + ((right.max - right.min) * i) / 4, right) + 4}" class="tick">${escapeHtml(format("none", right.min + ((right.max - right.min) * i) / 4))}</text>`;
+    svg += `<line x1="${x0}" x2="${x1}" y1="${yAt(v, left)}" y2="${yAt(v, left)}" class="grid"/><text x="${x0 - 4}" y="${yAt(v, left) + 4}" class="tick" text-anchor="end">${escapeHtml(format(unit, v))}</text>`;
+    if (rightRefs.size) svg += `<text x="${x1 + 4}" y="${yAt(right.min + ((right.max - right.min) * i) / 4, right) + 4}" class="tick">${escapeHtml(format("none", right.min + ((right.max - right.min) * i) / 4))}</text>`;
   }
-  for (let m = 0; m <= (end - start) / 60; m++) svg += `<text x="${X(start + m * 60)}" y="${h - 4}" class="tick" text-anchor="middle">${m} min</text>`;
+  for (let m = 0; m <= (end - start) / 60; m++) svg += `<text x="${xAt(start + m * 60)}" y="${h - 4}" class="tick" text-anchor="middle">${m} min</text>`;
   for (const step of panel.fieldConfig?.defaults?.thresholds?.steps ?? []) {
     if (step.value === null || step.value > left.max) continue;
-    svg += `<line x1="${x0}" x2="${x1}" y1="${Y(step.value, left)}" y2="${Y(step.value, left)}" class="threshold" stroke="${colorFor(panel, step.value)}"/>`;
+    svg += `<line x1="${x0}" x2="${x1}" y1="${yAt(step.value, left)}" y2="${yAt(step.value, left)}" class="threshold" stroke="${colorFor(panel, step.value)}"/>`;
   }
   panel.series.forEach((s, i) => {
     const a = rightRefs.has(s.refId) ? right : left;
-    const d = s.points.filter(([, v]) => Number.isFinite(v)).map(([t, v], j) => `${j ? "L" : "M"}${X(t).toFixed(1)},${Y(v, a).toFixed(1)}`).join("");
+    const d = s.points.filter(([, v]) => Number.isFinite(v)).map(([t, v], j) => `${j ? "L" : "M"}${xAt(t).toFixed(1)},${yAt(v, a).toFixed(1)}`).join("");
     svg += `<path d="${d}" stroke="${COLORS[i % COLORS.length]}" class="line"/>`;
   });
   return `${svg}</svg><div class="legend">${panel.series.map((s, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escapeHtml(s.legend)}</span>`).join("")}</div>`;

@@ -134,12 +134,12 @@ async function island(svg, cam, cfg, st, top) {
   if (x0 > 0) sideX(svg, cam, x0).rect(z0, 0, z1 - 20, TOP, { fill: shade(ist.color, -0.2) });
   if (x1 < 0) sideX(svg, cam, x1).rect(z0, 0, z1 - 20, TOP, { fill: shade(ist.color, 0.05) });
   worktop(svg, cam, x0 - 30, x1 + 30, WT, z0 - 250, z1 + 10, TH, top);
-  const T = (z) => front(svg, cam, z);
+  const surface = (z) => front(svg, cam, z);
   for (const p of is.props ?? []) {
-    if (p.k === 'bowl') bowl(T(p.z), p.x, WT, p.w ?? 380, p.color ?? '#e9e3d8', p.fruit ?? '#e8c547', cfg.seed + 5);
-    else if (p.k === 'vase') plant(T(p.z), p.x, WT, 'branches', p.size ?? 0.9, cfg.seed + 9, p.color ?? '#ece7dd');
-    else if (p.k === 'books') books(T(p.z), p.x, WT, 4, cfg.seed + 3);
-    else if (p.k === 'board') board(T(p.z), p.x, WT, 380, 40, '#b98a58');
+    if (p.k === 'bowl') bowl(surface(p.z), p.x, WT, p.w ?? 380, p.color ?? '#e9e3d8', p.fruit ?? '#e8c547', cfg.seed + 5);
+    else if (p.k === 'vase') plant(surface(p.z), p.x, WT, 'branches', p.size ?? 0.9, cfg.seed + 9, p.color ?? '#ece7dd');
+    else if (p.k === 'books') books(surface(p.z), p.x, WT, 4, cfg.seed + 3);
+    else if (p.k === 'board') board(surface(p.z), p.x, WT, 380, 40, '#b98a58');
   }
   for (const s of is.stools ?? []) stool(svg, cam, s, z1 + 350, 650, is.stoolColor ?? '#6b4a35', is.stoolWood ?? '#7b5a3e');
 }
