@@ -12,9 +12,9 @@ test.each(["/", "/info/blog/choosing-a-worktop"])("%s renders hostile text witho
   const page = await suite.browser.newPage();
   const dialogs: string[] = [];
   const violations: string[] = [];
-  page.on("dialog", async (d) => {
+  page.on("dialog", (d) => {
     dialogs.push(d.message());
-    await d.dismiss();
+    void d.dismiss();
   });
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());

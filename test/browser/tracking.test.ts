@@ -111,7 +111,7 @@ test("nothing is posted without marketing consent; a PageView waiting for the an
   const refused = await openRecordedPage(browser, `${site.url}/`, { cookies: { consent: choice(false), _fbp: FBP } });
   await waitForHydration(refused.page);
   await sleep(1000);
-  refused.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await refused.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
   await sleep(300);
   expect(refused.posts).toEqual([]);
   await refused.close();
