@@ -158,7 +158,9 @@ beforeAll(async () => {
     await res.arrayBuffer();
     if (res.status !== request.expect) throw new Error(`warm-up: GET ${request.path as string} answered ${res.status}, expected ${request.expect}`);
   }
-  report.mix = mix.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.kind]: (counts[r.kind] ?? 0) + 1 }), {});
+  const counts: Record<string, number> = {};
+  for (const r of mix) counts[r.kind] = (counts[r.kind] ?? 0) + 1;
+  report.mix = counts;
 }, 120_000);
 
 afterAll(async () => {

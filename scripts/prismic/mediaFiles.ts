@@ -7,7 +7,6 @@
  */
 import { createHash } from "node:crypto";
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
 
 const isObject = (value: unknown): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);

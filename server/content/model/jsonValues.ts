@@ -3,7 +3,7 @@
  * value in a problem line ("the string \"…\"", "an array of 3").
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// biome-ignore lint/suspicious/noExplicitAny: the checkers read JSON of any shape and narrow it field by field as they go
 export type Json = any;
 
 export const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
