@@ -48,6 +48,7 @@ function setCookieOf(res: request.Response): { value: string; attributes: string
 /** A Location is a path on this site: it resolves against the site to the site's own origin. */
 function expectSameSite(location: string | undefined): void {
   expect(location).toMatch(/^\/(?![/\\])/);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the redirect must hold no control characters
   expect(/[\u0000-\u0020\\]/.test(location!)).toBe(false);
   expect(new URL(location!, SITE).origin).toBe(SITE);
 }

@@ -130,6 +130,7 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   } catch {
     return undefined;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses a NUL byte in a media path on purpose
   if (!decoded.startsWith("/") || /[\u0000\\]/.test(decoded)) return undefined;
   const segments = decoded.slice(1).split("/");
   // Rejects "..", ".", empty segments (//) and hidden files: encoded or not, the same check.
