@@ -85,6 +85,7 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
       {/* Focusable so keyboard users can scroll it without JavaScript as well. */}
       <div className="image-gallery__track" id={trackId} ref={track} tabIndex={0} onScroll={onScroll}>
         {slides.map((slide, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: slides are the slice's repeatable items, which have no id and keep their order
           <div key={i} className="image-gallery__slide" role="group" aria-roledescription="slide" aria-label={slideLabel(i, count)}>
             {slide}
           </div>

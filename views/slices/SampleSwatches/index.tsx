@@ -59,6 +59,7 @@ export default function SampleSwatches({ slice, index }: SampleSwatchesProps) {
           {items.map((item, i) => {
             const meta = [item.material, item.finish].filter(Boolean).join(" · ");
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
               <li className="sample-swatches__item" key={i}>
                 <Chip item={item} />
                 <p className="sample-swatches__name">{item.name}</p>

@@ -25,6 +25,7 @@ export default function Steps({ slice, index }: StepsProps) {
         // role="list" keeps the list semantics Safari drops from a list without list-style.
         <ol className="steps__list" role="list">
           {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             <li className="steps__item" key={i}>
               {item.title ? <Title className="steps__title">{item.title}</Title> : null}
               <RichText field={item.text} className="steps__text" headingLevel={levelBelow(item.title ? Title : heading && Heading)} />
