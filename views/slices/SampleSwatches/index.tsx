@@ -55,6 +55,7 @@ export default function SampleSwatches({ slice, index }: SampleSwatchesProps) {
         <RichText field={intro} className="sample-swatches__intro" headingLevel={levelBelow(heading && Heading)} />
       </div>
       {items.length ? (
+        // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list semantics of a list without list-style; role="list" puts them back
         <ul className="sample-swatches__grid" role="list">
           {items.map((item, i) => {
             const meta = [item.material, item.finish].filter(Boolean).join(" · ");

@@ -22,7 +22,7 @@ export default function Steps({ slice, index }: StepsProps) {
       {heading ? <Heading className="steps__heading">{heading}</Heading> : null}
       <RichText field={intro} className="steps__intro" headingLevel={levelBelow(heading && Heading)} />
       {items.length ? (
-        // role="list" keeps the list semantics Safari drops from a list without list-style.
+        // biome-ignore lint/a11y/noRedundantRoles: role="list" keeps the list semantics Safari drops from a list without list-style
         <ol className="steps__list" role="list">
           {items.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
