@@ -17,16 +17,18 @@ interface ClientRootOptions {
   onFirstRender: () => void;
 }
 
-export function withClientRoot(routes: RouteObject[], { router, onFirstRender }: ClientRootOptions): RouteObject[] {
-  function ClientRoot() {
-    useEffect(onFirstRender, []);
-    return (
-      <>
-        <ScrollManager router={router} />
-        <ProgressBar />
-        <Outlet />
-      </>
-    );
-  }
-  return [{ id: CLIENT_ROOT_ID, Component: ClientRoot, ErrorBoundary: ErrorScreen, children: routes }];
+function ClientRoot({ router, onFirstRender }: ClientRootOptions) {
+  // The callback never changes: this runs once, after the first commit.
+  useEffect(onFirstRender, [onFirstRender]);
+  return (
+    <>
+      <ScrollManager router={router} />
+      <ProgressBar />
+      <Outlet />
+    </>
+  );
+}
+
+export function withClientRoot(routes: RouteObject[], options: ClientRootOptions): RouteObject[] {
+  return [{ id: CLIENT_ROOT_ID, element: <ClientRoot {...options} />, ErrorBoundary: ErrorScreen, children: routes }];
 }

@@ -18,9 +18,11 @@ export function readCookie(name: string): string | null {
 export function writeCookie(name: string, value: string, maxAgeSeconds?: number): void {
   const lifetime = maxAgeSeconds === undefined ? "" : `; Max-Age=${maxAgeSeconds}`;
   const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the one module that writes cookies; cookieStore is async and missing from older Safari
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${lifetime}${secure}`;
 }
 
 export function deleteCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the one module that writes cookies (see writeCookie)
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 }

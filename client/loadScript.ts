@@ -21,7 +21,7 @@ function appendScript(src: string): Promise<void> {
 
 export function loadScript(src: string): Promise<void> {
   let loading = scripts.get(src);
-  if (loading) return loading;
+  if (loading !== undefined) return loading;
   loading = appendScript(src);
   scripts.set(src, loading);
   return loading;

@@ -39,7 +39,7 @@ export function startPageScripts(config: PublicSiteConfig): void {
       if (!widget.allowed(currentConsent())) continue;
       const fresh = [...document.querySelectorAll(`[${SLOT_ATTRIBUTE}="${widget.kind}"]`)].filter((slot) => !seen.has(slot));
       if (!fresh.length) continue;
-      fresh.forEach((slot) => seen.add(slot));
+      for (const slot of fresh) seen.add(slot);
       if (widget.loaded) runScriptAgain(widget.src);
       else loadScriptOrWarn(widget.src);
       widget.loaded = true;

@@ -22,6 +22,7 @@ export function ScrollManager({ router }: { router: () => DataRouter | undefined
   const firstRender = useRef(true);
 
   // Runs after <ScrollRestoration>'s own layout effect (a child's effects run first).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (a new location.key, even to the same URL), reading that navigation's hash and restore position
   useLayoutEffect(() => {
     const first = firstRender.current;
     firstRender.current = false;
@@ -31,7 +32,7 @@ export function ScrollManager({ router }: { router: () => DataRouter | undefined
     if (first && browserRestoresPosition()) return undefined;
     const target = hashTarget(location.hash);
     return target ? holdElement(target) : undefined;
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.key]);
 
   return <ScrollRestoration />;
 }

@@ -133,6 +133,7 @@ function SliceSimulator() {
         <div className="page" data-slice-zone="">
           {slices.map((slice, index) => (
             <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: Slice Machine's mock slices carry no stable id: position, type and variation name each rendering
               key={`${index}:${slice.slice_type}:${"variation" in slice ? slice.variation : ""}`}
               data-slice-index={index}
               data-slice-type={slice.slice_type}

@@ -143,7 +143,10 @@ function drive(origin, mix, connections, durationSeconds) {
   const total = mix.reduce((sum, r) => sum + r.weight, 0);
   const pick = () => {
     let x = Math.random() * total;
-    for (const request of mix) if ((x -= request.weight) < 0) return request;
+    for (const request of mix) {
+      x -= request.weight;
+      if (x < 0) return request;
+    }
     return mix.at(-1);
   };
   const unexpected = new Map();

@@ -120,8 +120,8 @@ export async function discoverVisitorMix(origin, { mediaSample = DEFAULT_MEDIA_S
       data.push({ path: `/_data${path}${query}`, expect: 200, headers: { ...BROWSER, accept: "application/json", "accept-language": localeOf(path) } });
     }
     const found = subresources(html, origin);
-    found.asset.forEach((a) => assets.add(a));
-    found.media.forEach((m) => media.add(m));
+    for (const a of found.asset) assets.add(a);
+    for (const m of found.media) media.add(m);
   }
   const homes = pages.filter(isHome);
   if (homes.length !== 2) throw new Error(`the sitemap should list both homes (/ and /us), found ${JSON.stringify(homes)}`);

@@ -73,7 +73,10 @@ async function startSite() {
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
-        child.once("close", () => (fs.rmSync(buildDir, { recursive: true, force: true }), resolve()));
+        child.once("close", () => {
+          fs.rmSync(buildDir, { recursive: true, force: true });
+          resolve();
+        });
         child.kill("SIGTERM");
       }),
   };

@@ -2,8 +2,8 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, imageServiceFrom } from "./app";
-import { ConfigError, loadConfig, servedMediaDir } from "./config";
-import { createContentClient } from "./content/contentClient";
+import { ConfigError, loadConfig, servedMediaDir, type Config } from "./config";
+import { createContentClient, type ContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./httpServer";
 import { createLogger, routeLibraryWarnings } from "./logger";
@@ -19,7 +19,7 @@ import { countDeliveryOutcomes } from "./metrics/deliveryOutcomes";
 const REPEATED_SIGNAL_MS = 1_000;
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   routeLibraryWarnings(logger);
   // Before anything that opens spans (OTEL_* variables; off without an OTLP endpoint).
   if (startTracing(config)) logger.info({ service: config.OTEL_SERVICE_NAME, sampler: config.OTEL_TRACES_SAMPLER }, "tracing: spans are exported over OTLP");
-  let contentClient;
+  let contentClient: ContentClient;
   try {
     contentClient = createContentClient(config);
   } catch (error) {
@@ -106,7 +106,10 @@ async function main(): Promise<void> {
     warmer?.stop();
     devTools?.close();
     // SIGINT is a person at a terminal, with no load balancer to warn: no delay.
-    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then(async (outcome) => (await stopTracing(), process.exit(outcome.clean ? 0 : 1)));
+    void drain.start(signal, signal === "SIGINT" ? { delayMs: 0 } : {}).then(async (outcome) => {
+      await stopTracing();
+      process.exit(outcome.clean ? 0 : 1);
+    });
     // A safety net for a step that hangs past the bound (closing a remote outbox): exit anyway.
     setTimeout(() => {
       logger.error({ signal }, "shutdown: did not complete within its bound; exiting");

@@ -33,7 +33,9 @@ let prompt: PromptState | null = null;
 let openings = 0;
 let handlers: PromptHandlers | null = null;
 const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
+const changed = () => {
+  for (const listener of listeners) listener();
+};
 
 export function subscribeConsentPrompt(listener: () => void): () => void {
   listeners.add(listener);

@@ -6,7 +6,7 @@
  * (docs/tracking-privacy.md). Shorter digit runs (dates, years, prices) pass.
  */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[a-z]{2,}/i;
-const PHONE = /(?:\+|\b)\d(?:[\s().\/-]{0,3}\d){8,14}\b/;
+const PHONE = /(?:\+|\b)\d(?:[\s()./-]{0,3}\d){8,14}\b/;
 
 /** Whether `text` holds an e-mail address. URLs are checked for this alone: their ids and timestamps are long digit runs. */
 export const hasEmailAddress = (text: string) => EMAIL.test(text);

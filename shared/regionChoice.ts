@@ -36,6 +36,7 @@ const ORIGIN = "http://same-site.invalid";
  */
 export function sameSitePath(to: unknown): string | null {
   if (typeof to !== "string" || !to.startsWith("/") || PROTOCOL_RELATIVE.test(to)) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses control characters in a redirect target on purpose
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return null;
   let url: URL;
   try {

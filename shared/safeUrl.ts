@@ -10,6 +10,7 @@ export function isSafeHref(url: string): boolean {
     // `//host` and `/\host` are protocol-relative: they leave the site.
     return !/^[/\\][/\\]/.test(trimmed);
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers ignore control characters in a scheme (java\0script:), so they are dropped before it is read
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed.replace(/[\u0000-\u0020]/g, ""));
   return scheme !== null && ["http", "https", "mailto", "tel"].includes(scheme[1].toLowerCase());
 }

@@ -149,7 +149,10 @@ describe("one delivery round", () => {
     const { pageViews, lead } = await threeAndABadLead(store);
     let clock = T + 10;
     // Each request takes 12 s of a 30 s lease; a request needs its 1.5 s timeout and the 10 s settle margin left.
-    const slowFetch: typeof fetch = (input, init) => ((clock += 12_000), fetch(input, init));
+    const slowFetch: typeof fetch = (input, init) => {
+      clock += 12_000;
+      return fetch(input, init);
+    };
     await f.worker(store, { leaseMs: 30_000, settleMarginMs: 10_000, now: () => clock, fetch: slowFetch }).runOnce();
     expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([4, 2]);
     expect(await store.get(pageViews[0])).toMatchObject({ status: "delivered" });

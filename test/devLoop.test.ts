@@ -259,7 +259,15 @@ describe("npm run dev", () => {
       await page.waitForFunction(() => document.querySelector("main[data-side]") !== null, { timeout: 20_000 });
       expect(await hasMarker(page)).toBe(false);
       // The app wakes on the first interaction (decision record 008), once the entry has run.
-      await waitFor("the app to hydrate", async () => (await wakeApp(page), (await isHydrated(page)) || undefined), 15_000, 250);
+      await waitFor(
+        "the app to hydrate",
+        async () => {
+          await wakeApp(page);
+          return (await isHydrated(page)) || undefined;
+        },
+        15_000,
+        250,
+      );
       await waitFor("the hydration mismatch in the terminal", async () => (/hydration mismatch in the browser: .*data-side/s.test(dev.output()) ? true : undefined), 15_000);
       expect(consoleErrors.join("\n")).toMatch(/hydrated but some attributes/);
     }, 40_000);

@@ -272,13 +272,13 @@ describe("the embedded repository answers the real Prismic client", () => {
   });
 
   test.each([
-    ["an unclosed query", "q=" + encodeURIComponent('[[at(document.type, "page")]')],
-    ["an unterminated string", "q=" + encodeURIComponent('[[at(document.type, "page)]]')],
-    ["a missing argument", "q=" + encodeURIComponent("[[at(document.type)]]")],
-    ["an array where a value is expected", "q=" + encodeURIComponent('[[at(document.type, ["page"])]]')],
+    ["an unclosed query", `q=${encodeURIComponent('[[at(document.type, "page")]')}`],
+    ["an unterminated string", `q=${encodeURIComponent('[[at(document.type, "page)]]')}`],
+    ["a missing argument", `q=${encodeURIComponent("[[at(document.type)]]")}`],
+    ["an array where a value is expected", `q=${encodeURIComponent('[[at(document.type, ["page"])]]')}`],
     ["a page size over 100", "pageSize=101"],
     ["an invalid page", "page=0"],
-    ["an unknown ordering field", "orderings=" + encodeURIComponent("[my.article]")],
+    ["an unknown ordering field", `orderings=${encodeURIComponent("[my.article]")}`],
   ])("%s is a 400 parsing-error, not an empty result", async (_name, query) => {
     const response = await search(`ref=${repo.masterRef}&${query}`);
     expect(response.status).toBe(400);

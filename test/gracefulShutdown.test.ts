@@ -29,7 +29,10 @@ const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/
 const refused = (url: string) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(false)));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
   });
 
@@ -77,7 +80,12 @@ test("a drain: /readyz says draining during the delay, then no new connection, a
       delayMs: 400,
       timeoutMs: 10_000,
       worker: { stop: async () => void order.push("worker stopped") },
-      outbox: { close: async () => (order.push("outbox closed"), outbox.close()) },
+      outbox: {
+        close: async () => {
+          order.push("outbox closed");
+          return outbox.close();
+        },
+      },
     },
   );
   expect(await text(`${s.url}/readyz`)).toEqual({ status: 200, body: "ready" });
@@ -157,7 +165,9 @@ test("a keep-alive response already streaming when the listener closes ends whol
 
 describe("the built server", () => {
   let dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   test("SIGTERM during slow requests: none is cut, the outbox takes the last event, and the process exits 0 within the bound", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drain-data-"));

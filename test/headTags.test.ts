@@ -51,7 +51,8 @@ function headOf(html: string): Head {
   const meta: Record<string, string[]> = {};
   for (const tag of head.match(/<meta (?:property|name)="[^"]+" content="[^"]*">/g) ?? []) {
     const key = attr(tag, "property") ?? attr(tag, "name")!;
-    (meta[key] ??= []).push(attr(tag, "content")!);
+    meta[key] ??= [];
+    meta[key].push(attr(tag, "content")!);
   }
   return {
     canonical: attr(/<link rel="canonical"[^>]*>/.exec(head)?.[0] ?? "", "href"),

@@ -156,7 +156,7 @@ describe("the gallery rule /inspiration/gallery/{slug} → /gallery/{slug}", () 
 });
 
 describe("never points at a 404 in the demo content, in one hop", () => {
-  test.each([...LEGACY_REDIRECT_TARGETS].map(([from, to]) => [from, to] as const))("%s → %s answers 200", async (from, to) => {
+  test.each([...LEGACY_REDIRECT_TARGETS].map(([from, to]) => [from, to] as const))("%s → %s answers 200", async (_from, to) => {
     expect(legacyRedirect(to)).toBeNull();
     await expectPage(to);
   });

@@ -59,7 +59,7 @@ const COOKIES: Array<[string, string | undefined]> = [
   ["a garbage cookie", `${LOCALE_COOKIE}=%3Cscript%3E; other=1`],
 ];
 const VERY_LONG =
-  Array.from({ length: 300 }, (_, i) => `x${i.toString(36)}-YY;q=0.${(i % 9) + 1}`).join(", ") + ", en-US;q=0.05";
+  `${Array.from({ length: 300 }, (_, i) => `x${i.toString(36)}-YY;q=0.${(i % 9) + 1}`).join(", ")}, en-US;q=0.05`;
 /** Each Accept-Language and the region it asks for (null: no header, a crawler). */
 const LANGUAGES: Array<[string, string | undefined, "gb" | "us" | null]> = [
   ["no Accept-Language", undefined, null],

@@ -254,7 +254,7 @@ describe("content image URLs", () => {
       expect(url.startsWith(`${ORIGIN}/media/`)).toBe(true);
       const { res, meta } = await image(url.slice(ORIGIN.length), "image/webp");
       expect(res.status).toBe(200);
-      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor) : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor);
+      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor, 10) : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor, 10);
       expect(meta?.width).toBe(expected);
     }
   });
@@ -279,7 +279,12 @@ test("with hosted content (PRISMIC_REPOSITORY) /media is off: a plain 404 and no
   const { client, refs } = createContentClient(embedded);
   const content = createContentService(client, { masterRef: () => refs.current() });
   let transforms = 0;
-  const images = { image: () => (transforms++, Promise.reject(new Error("no transform in hosted mode"))) } as never;
+  const images = {
+    image: () => {
+      transforms++;
+      return Promise.reject(new Error("no transform in hosted mode"));
+    },
+  } as never;
   const hostedApp = createApp({ config: hosted, logger: createLogger("silent"), content, refs, repositoryName: "a-hosted-repository", assets, images });
   for (const url of ["/media/photo.jpg?w=828&auto=format", "/media/photo.jpg", "/media/icon.svg", "/media/kitchens/swatch.png?w=640"]) {
     const res = await request(hostedApp).get(url);

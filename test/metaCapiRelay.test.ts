@@ -285,9 +285,16 @@ describe("202 means stored", () => {
     const store = openSqliteOutboxStore(":memory:");
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: OutboxStore = { ...store, add: async (event) => (await gate, store.add(event)) };
+    const slow: OutboxStore = { ...store, add: async (event) => {
+        await gate;
+        return store.add(event);
+      },
+    };
     let answered = false;
-    const pending = post(relay(slow), valid()).then((res) => ((answered = true), res));
+    const pending = post(relay(slow), valid()).then((res) => {
+      answered = true;
+      return res;
+    });
     await new Promise((r) => setTimeout(r, 150));
     expect(answered).toBe(false);
     expect(await store.counts()).toMatchObject({ pending: 0 });

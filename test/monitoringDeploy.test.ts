@@ -144,6 +144,7 @@ describe("deploy/kubernetes/monitoring", () => {
 });
 
 describe("deploy/grafana/site.json", () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's own dashboard variable, not a template literal
   const Target = z.object({ refId: z.string(), expr: z.string().min(1), legendFormat: z.string(), datasource: z.object({ type: z.literal("prometheus"), uid: z.literal("${datasource}") }) }).passthrough();
   const GridPos = z.object({ h: z.number().int().min(1), w: z.number().int().min(1).max(24), x: z.number().int().min(0).max(23), y: z.number().int().min(0) });
   const Panel = z.discriminatedUnion("type", [

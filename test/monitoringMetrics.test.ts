@@ -15,7 +15,7 @@ import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { sampleEvent } from "./support/outboxEvents";
-import { parsePrometheusText, samplesOf, valueOf, type Sample } from "./support/prometheusText";
+import { parsePrometheusText, samplesOf, sumOf, type Sample } from "./support/prometheusText";
 import { metricNames } from "./support/promqlNames";
 import { createTestApp, ROOT, WITH_PAGE_CACHE } from "./support/testApp";
 
@@ -89,10 +89,10 @@ test("every metric an alert or a dashboard panel reads is exposed by the app", a
 test("app_ready is 1 while /readyz says ready, and 0 while draining", async () => {
   let draining = false;
   const { app } = monitoredApp({ draining: () => draining });
-  expect(valueOf(await scrape(app), "app_ready")).toBe(1);
+  expect(sumOf(await scrape(app), "app_ready")).toBe(1);
   draining = true;
   expect((await request(app).get("/readyz")).status).toBe(503);
-  expect(valueOf(await scrape(app), "app_ready")).toBe(0);
+  expect(sumOf(await scrape(app), "app_ready")).toBe(0);
 });
 
 test("content_ref_age_seconds stays within the ref's TTL while Prismic answers, and grows while it does not", async () => {
@@ -101,31 +101,31 @@ test("content_ref_age_seconds stays within the ref's TTL while Prismic answers, 
   expect((await request(app).get("/")).status).toBe(200);
   await new Promise((r) => setTimeout(r, 400));
   // An idle instance is not stale: the scrape re-reads the ref once its TTL has passed.
-  expect(valueOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
+  expect(sumOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
   faults.set({ kind: "down" });
   await new Promise((r) => setTimeout(r, 1_100));
-  const age = valueOf(await scrape(app), "content_ref_age_seconds");
+  const age = sumOf(await scrape(app), "content_ref_age_seconds");
   expect(age).toBeGreaterThanOrEqual(1);
   expect(age).toBeLessThan(5);
   faults.set({ kind: "ok" });
   await new Promise((r) => setTimeout(r, 250));
-  expect(valueOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
+  expect(sumOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
 });
 
 test("outbox_oldest_pending_age_seconds is the age of the oldest event still to deliver, 0 when none is", async () => {
   const { app, outbox } = monitoredApp();
-  expect(valueOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBe(0);
+  expect(sumOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBe(0);
   const now = Date.now();
   await outbox.add(sampleEvent(now - 3_600_000));
   await outbox.add(sampleEvent(now - 60_000));
-  const age = valueOf(await scrape(app), "outbox_oldest_pending_age_seconds");
+  const age = sumOf(await scrape(app), "outbox_oldest_pending_age_seconds");
   expect(age).toBeGreaterThanOrEqual(3_600);
   expect(age).toBeLessThan(3_610);
   // Leased (being sent) still counts; delivered does not.
   const claimed = await outbox.claim("w", 10, 60_000, Date.now());
-  expect(valueOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(3_600);
+  expect(sumOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(3_600);
   await outbox.settle(claimed.map((e) => e.id), "w", { status: "delivered", at: Date.now() });
-  expect(valueOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBe(0);
+  expect(sumOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBe(0);
 });
 
 test("outbox_delivery_events_total counts the worker's events by outcome, every outcome present from the start", async () => {
@@ -143,15 +143,15 @@ test("outbox_delivery_events_total counts the worker's events by outcome, every 
   await addEvents(outbox, 2);
   await delivery.worker(outbox).runOnce();
   samples = await scrape(app);
-  expect(valueOf(samples, "outbox_delivery_events_total", { outcome: "delivered" })).toBe(3);
-  expect(valueOf(samples, "outbox_delivery_events_total", { outcome: "retry" })).toBe(2);
+  expect(sumOf(samples, "outbox_delivery_events_total", { outcome: "delivered" })).toBe(3);
+  expect(sumOf(samples, "outbox_delivery_events_total", { outcome: "retry" })).toBe(2);
   delivery.fake.mode = "refuse";
   await addEvents(outbox, 1);
   // The new event, and the retried ones if their back-off has passed: all refused for good.
   const refused = await delivery.worker(outbox, { now: () => Date.now() + 60_000 }).runOnce();
   samples = await scrape(app);
   expect(refused).toBe(3);
-  expect(valueOf(samples, "outbox_delivery_events_total", { outcome: "failed" })).toBe(3);
+  expect(sumOf(samples, "outbox_delivery_events_total", { outcome: "failed" })).toBe(3);
   // A counter: a second scrape does not count again.
-  expect(valueOf(await scrape(app), "outbox_delivery_events_total", { outcome: "delivered" })).toBe(3);
+  expect(sumOf(await scrape(app), "outbox_delivery_events_total", { outcome: "delivered" })).toBe(3);
 });

@@ -11,7 +11,7 @@ import { openSqliteOutboxStore, SQLITE_FILE_NAME } from "../server/outbox/sqlite
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
 import { startFakeGraph, type FakeGraph } from "./support/fakeGraph";
 import { sampleEvent } from "./support/outboxEvents";
-import { parsePrometheusText, valueOf } from "./support/prometheusText";
+import { parsePrometheusText, sumOf } from "./support/prometheusText";
 
 const METRICS_TOKEN = "metrics-token-for-the-outbox-test";
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-retention-"));
@@ -39,6 +39,12 @@ function post(server: RunningServer, body: ReturnType<typeof event>, headers: Re
     body: JSON.stringify({ ...body, custom_data }),
   });
 }
+
+/** The status, once the body is read (so the connection is free for the next request). */
+const statusAfterBody = async (res: Response) => {
+  await res.arrayBuffer();
+  return res.status;
+};
 
 const logLines = (server: RunningServer) =>
   server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
@@ -70,7 +76,7 @@ test("with Meta down the outbox stops at OUTBOX_MAX_EVENTS: 503 beyond it, one l
     expect(counts.delivered).toBe(0); // Meta really was down: the events are waiting, not gone.
 
     const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(valueOf(parsePrometheusText(await metrics.text()), "outbox_full_refusals")).toBe(60);
+    expect(sumOf(parsePrometheusText(await metrics.text()), "outbox_full_refusals")).toBe(60);
     expect(logLines(server).filter((l) => /outbox full/.test(l.msg))).toHaveLength(1);
   } finally {
     await server.stop();
@@ -84,7 +90,7 @@ test("events settled not_sent do not fill the cap: tracking goes on after the ou
   const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", TRACKING_RATE_LIMIT: "100000", MEDIA_WARM: "off" });
   const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
   try {
-    const first = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server, event(i)).then(async (res) => (await res.arrayBuffer(), res.status))));
+    const first = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server, event(i)).then(statusAfterBody)));
     expect(first).toEqual([202, 202, 202, 202, 202]);
     const deadline = Date.now() + 15_000;
     while ((await store.counts()).not_sent < 5) {
@@ -125,10 +131,12 @@ test("at start, settled events past the retention and pending ones past the maxi
   const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "info", MEDIA_WARM: "off" });
   try {
     const deadline = Date.now() + 10_000;
-    let purge: Record<string, any> | undefined;
-    while (!(purge = logLines(server).find((l) => /^outbox retention/.test(l.msg ?? "")))) {
+    const purgeLine = () => logLines(server).find((l) => /^outbox retention/.test(l.msg ?? ""));
+    let purge = purgeLine();
+    while (!purge) {
       if (Date.now() > deadline) throw new Error(`no "outbox retention" log line within 10 s:\n${server.output()}`);
       await new Promise((r) => setTimeout(r, 100));
+      purge = purgeLine();
     }
     expect(purge.deleted).toEqual({ delivered: 1, failed: 1, not_sent: 1, pending: 1 });
     expect(purge.level).toBe(40); // undelivered events were given up: a warning
@@ -157,10 +165,12 @@ test("settled events are kept to OUTBOX_MAX_EVENTS as well: the oldest beyond it
   const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", LOG_LEVEL: "info", MEDIA_WARM: "off" });
   try {
     const deadline = Date.now() + 10_000;
-    let purge: Record<string, any> | undefined;
-    while (!(purge = logLines(server).find((l) => /^outbox retention/.test(l.msg ?? "")))) {
+    const purgeLine = () => logLines(server).find((l) => /^outbox retention/.test(l.msg ?? ""));
+    let purge = purgeLine();
+    while (!purge) {
       if (Date.now() > deadline) throw new Error(`no "outbox retention" log line within 10 s:\n${server.output()}`);
       await new Promise((r) => setTimeout(r, 100));
+      purge = purgeLine();
     }
     expect(purge.deleted).toEqual({ delivered: 3, failed: 0, not_sent: 0, pending: 0 });
   } finally {
@@ -176,7 +186,7 @@ test("settled events are kept to OUTBOX_MAX_EVENTS as well: the oldest beyond it
 }, 30_000);
 
 test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; a forged one is ignored, said once", async () => {
-  const postFrom = (server: RunningServer, i: number) => post(server, event(i), { "x-forwarded-for": `203.0.113.${i}` }).then(async (res) => (await res.arrayBuffer(), res.status));
+  const postFrom = (server: RunningServer, i: number) => post(server, event(i), { "x-forwarded-for": `203.0.113.${i}` }).then(statusAfterBody);
   // The load balancer is on 10.0.0.0/8; this client connects from 127.0.0.1, forging the header.
   const direct = await startBuiltServer({ DATA_DIR: path.join(temp, "direct"), TRUST_PROXY: "10.0.0.0/8", TRACKING_RATE_LIMIT: "5", MEDIA_WARM: "off" });
   // Control: the same posts through a trusted proxy (loopback) are five per forwarded address.

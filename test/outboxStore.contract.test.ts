@@ -24,7 +24,10 @@ function sqliteAdapter(): Adapter {
   let dir: string;
   const open: OutboxStore[] = [];
   let n = 0;
-  const track = (store: OutboxStore) => (open.push(store), store);
+  const track = (store: OutboxStore) => {
+    open.push(store);
+    return store;
+  };
   return {
     async setUp() {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-contract-"));

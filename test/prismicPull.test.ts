@@ -181,17 +181,21 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+    const close = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
     return { url, seen, close };
   }
 
   /** The image objects of the documents (with dimensions), each once. */
   function imagesOf(value: unknown, found: Array<Record<string, unknown>> = []) {
-    if (Array.isArray(value)) value.forEach((item) => imagesOf(item, found));
+    if (Array.isArray(value)) for (const item of value) imagesOf(item, found);
     else if (value && typeof value === "object") {
       const object = value as Record<string, unknown>;
       if (typeof object.url === "string" && object.dimensions) found.push(object);
-      Object.values(object).forEach((item) => imagesOf(item, found));
+      for (const item of Object.values(object)) imagesOf(item, found);
     }
     return found;
   }
@@ -204,7 +208,7 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
     const images = imagesOf(home.data);
     expect(images.length).toBeGreaterThanOrEqual(4);
     const refused = [`${elsewhere.url}/not-our-cdn.jpg`, `${cdn.url}/endless.jpg`, `${cdn.url}/stalled.jpg`, `${cdn.url}/huge.jpg`];
-    refused.forEach((url, i) => (images[i].url = url));
+    for (const [i, url] of refused.entries()) images[i].url = url;
     // Every view of the same image names the same file; the views of the images changed are dropped here.
     for (const image of images.slice(0, 4)) for (const key of Object.keys(image)) if (typeof image[key] === "object" && (image[key] as { url?: string })?.url) delete image[key];
     standIn.publish(documents);
@@ -254,7 +258,10 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
       // The named host may be plain http (a local stand-in); Prismic's own hosts only https.
       expect(await downloadMedia("http://images.prismic.io/x.jpg", limits)).toEqual({ ok: false, reason: expect.stringContaining("not on the repository's media hosts") });
     } finally {
-      await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
       await elsewhere.close();
     }
   });

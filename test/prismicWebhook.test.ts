@@ -43,7 +43,11 @@ async function listening(site: TestApp): Promise<{ port: number; close: () => Pr
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

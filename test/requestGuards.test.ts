@@ -36,7 +36,7 @@ test("a URL of the longest length allowed is answered; one character more is a 4
   const base = "/gallery?x=";
   const longest = base + "a".repeat(MAX_URL_LENGTH - base.length);
   expect((await request(t.app).get(longest)).status).toBe(200);
-  const over = await request(t.app).get(longest + "a");
+  const over = await request(t.app).get(`${longest}a`);
   expect(over.status).toBe(414);
   expect(over.headers["content-type"]).toMatch(/^text\/plain/);
   expect(over.text).toBe("URI Too Long");

@@ -123,7 +123,7 @@ describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, loc
     );
     const listed = linksOf(main).filter((l) => l.href.startsWith(at(locale, "/info/blog/")));
     expect(listed.map((l) => l.href)).toEqual(articles.map((a) => at(locale, `/info/blog/${a.uid}`)));
-    articles.forEach((article, i) => expect(listed[i].text).toContain(article.data.title));
+    for (const [i, article] of articles.entries()) expect(listed[i].text).toContain(article.data.title);
   });
 
   describe("site chrome", () => {

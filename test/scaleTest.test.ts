@@ -158,7 +158,9 @@ beforeAll(async () => {
     await res.arrayBuffer();
     if (res.status !== request.expect) throw new Error(`warm-up: GET ${request.path as string} answered ${res.status}, expected ${request.expect}`);
   }
-  report.mix = mix.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.kind]: (counts[r.kind] ?? 0) + 1 }), {});
+  const counts: Record<string, number> = {};
+  for (const r of mix) counts[r.kind] = (counts[r.kind] ?? 0) + 1;
+  report.mix = counts;
 }, 120_000);
 
 afterAll(async () => {
@@ -198,7 +200,8 @@ test.each([
     const seen: Record<string, string[]> = {};
     for (const target of [...canonical, ...canonical]) {
       const res = await rawGet(port, target, browser);
-      (seen[target] ??= []).push(`${res.status} ${res.headers["x-cache-status"] ?? "-"}`);
+      seen[target] ??= [];
+      seen[target].push(`${res.status} ${res.headers["x-cache-status"] ?? "-"}`);
     }
     return seen;
   };

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import express, { type Express } from "express";
+import express from "express";
 import * as prismic from "@prismicio/client";
 import request from "supertest";
 import { resolveLink, NOT_FOUND_PATH } from "../shared/linkResolver";
@@ -108,7 +108,7 @@ describe("GET /sitemap.xml on the demo content", () => {
   test("every listed URL answers 200 with itself as canonical (documents and list pages)", () => {
     for (const url of urls) {
       const p = url.loc.slice(origin.length) || "/";
-      expect(url.loc.startsWith(origin + "/")).toBe(true);
+      expect(url.loc.startsWith(`${origin}/`)).toBe(true);
       expect({ loc: url.loc, ...served.get(p) }).toEqual({ loc: url.loc, status: 200, canonical: url.loc });
     }
     for (const locale of LOCALES) {
@@ -200,7 +200,7 @@ describe("GET /sitemap.xml on the demo content", () => {
     // Navigation documents are named by their uid (primary-nav, footer); the taxonomy, a single type, by its id.
     const names = new Set(others.map((d) => d.uid ?? d.id));
     expect(names.size).toBeGreaterThan(0);
-    expect(urls.filter((url) => !url.loc.startsWith(origin + "/")).map((url) => url.loc)).toEqual([]);
+    expect(urls.filter((url) => !url.loc.startsWith(`${origin}/`)).map((url) => url.loc)).toEqual([]);
     const naming = urls.filter((url) => new URL(url.loc).pathname.split("/").some((segment) => names.has(decodeURIComponent(segment))));
     expect(naming.map((url) => url.loc)).toEqual([]);
   });
@@ -262,9 +262,9 @@ function hostileContentDir(uids: { article: string[]; gallery: string[]; page: s
       copy({ ...templates[type], id, uid, lang, alternate_languages: [{ id: otherId, uid, type, lang: otherLang }] });
     }
   };
-  uids.article.forEach((uid, i) => add("article", uid, i));
-  uids.gallery.forEach((uid, i) => add("gallery_project", uid, i));
-  uids.page.forEach((uid, i) => add("page", uid, i));
+  for (const [i, uid] of uids.article.entries()) add("article", uid, i);
+  for (const [i, uid] of uids.gallery.entries()) add("gallery_project", uid, i);
+  for (const [i, uid] of uids.page.entries()) add("page", uid, i);
   return dir;
 }
 
@@ -374,7 +374,10 @@ function countedService(): { service: ContentService; fetches: () => number; set
   const base = createContentService(prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch }));
   let refOverride: string | null = null;
   const service: ContentService = { ...base, masterRef: async () => refOverride ?? base.masterRef() };
-  return { service, fetches: () => count, setRef: (ref) => void (refOverride = ref) };
+  return { service, fetches: () => count, setRef: (ref) => {
+      refOverride = ref;
+    },
+  };
 }
 
 describe("caching by master ref", () => {

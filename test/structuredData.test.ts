@@ -1,6 +1,7 @@
 /** JSON-LD is escaped so content can never end its script element or break the JSON. */
 import { article, breadcrumbs, organization, serializeJsonLd } from "../shared/structuredData";
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile payload: template syntax that must stay inert
 const hostile = 'Oak </script><script>alert(1)</script> & "quotes" \u2028 line {{x}} ${y}';
 
 test("serialised JSON-LD contains no <, >, & or line separators, and parses back to the same data", () => {

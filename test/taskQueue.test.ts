@@ -4,7 +4,10 @@ import { createTaskQueue } from "../client/taskQueue";
 const deferred = () => {
   let resolve!: () => void;
   let reject!: (e: unknown) => void;
-  const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 };
 

@@ -34,6 +34,6 @@ export function startConsent(adapter: ConsentAdapter): void {
     current = state;
     // Until the visitor answers, the head's default (everything denied) stands.
     if (state.decided) updateConsentMode(state);
-    listeners.forEach((listener) => listener(state));
+    for (const listener of listeners) listener(state);
   });
 }

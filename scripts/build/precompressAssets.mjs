@@ -41,7 +41,8 @@ export async function precompressAssets(assetsDir) {
         gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       const kind = path.extname(name).slice(1).toUpperCase();
-      const total = (totals[kind] ??= { raw: 0, br: 0, gz: 0 });
+      totals[kind] ??= { raw: 0, br: 0, gz: 0 };
+      const total = totals[kind];
       total.raw += raw.length;
       for (const [ext, body] of [["br", br], ["gz", gz]]) {
         const smaller = body.length < raw.length;

@@ -60,7 +60,10 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
   };
   // One build at a time; saves during a build give one more build after it.
   const schedule = () => {
-    if (running) return void (again = true);
+    if (running) {
+      again = true;
+      return;
+    }
     running = build().finally(() => {
       running = undefined;
       if (again) {

@@ -63,11 +63,11 @@ async function main() {
   await Promise.all([worker(), worker()]);
   results.sort((a, b) => todo.findIndex((j) => j.file === a.file) - todo.findIndex((j) => j.file === b.file));
   const pad = (s, n) => String(s).padEnd(n);
-  console.log(pad('file', 34) + pad('size', 10) + pad('dimensions', 12) + 'time');
+  console.log(`${pad('file', 34)}${pad('size', 10)}${pad('dimensions', 12)}time`);
   let total = 0;
   for (const r of results) {
     total += r.size;
-    console.log(pad(r.file, 34) + pad((r.size / 1024).toFixed(0) + ' KB', 10) + pad(`${r.w}x${r.h}`, 12) + (r.ms / 1000).toFixed(1) + 's');
+    console.log(`${pad(r.file, 34)}${pad(`${(r.size / 1024).toFixed(0)} KB`, 10)}${pad(`${r.w}x${r.h}`, 12)}${(r.ms / 1000).toFixed(1)}s`);
   }
   console.log(`${results.length} files, ${(total / 1024 / 1024).toFixed(2)} MB, ${((performance.now() - t0) / 1000).toFixed(1)}s`);
 }

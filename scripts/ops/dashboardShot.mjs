@@ -181,7 +181,7 @@ const units = {
   none: (v) => (Math.abs(v) >= 1000 ? `${(v / 1000).toFixed(1)}k` : Number.isInteger(v) ? String(v) : v.toFixed(2)),
 };
 const format = (unit, v) => (!Number.isFinite(v) ? "–" : v === 0 ? "0" : (units[unit] ?? units.none)(v));
-const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const colorFor = (panel, v) => {
   const steps = panel.fieldConfig?.defaults?.thresholds?.steps ?? [{ color: "green", value: null }];
   let color = steps[0].color;
@@ -205,25 +205,25 @@ function chart(panel, w, h) {
   const left = axis(panel.series.filter((s) => !rightRefs.has(s.refId)));
   const right = axis(panel.series.filter((s) => rightRefs.has(s.refId)));
   const [x0, x1, y0, y1] = [56, w - (rightRefs.size ? 56 : 8), 6, h - 18];
-  const X = (t) => x0 + ((t - start) / (end - start)) * (x1 - x0);
-  const Y = (v, a) => y1 - ((v - a.min) / (a.max - a.min)) * (y1 - y0);
+  const xAt = (t) => x0 + ((t - start) / (end - start)) * (x1 - x0);
+  const yAt = (v, a) => y1 - ((v - a.min) / (a.max - a.min)) * (y1 - y0);
   let svg = `<svg width="${w}" height="${h}">`;
   for (let i = 0; i <= 4; i++) {
     const v = left.min + ((left.max - left.min) * i) / 4;
-    svg += `<line x1="${x0}" x2="${x1}" y1="${Y(v, left)}" y2="${Y(v, left)}" class="grid"/><text x="${x0 - 4}" y="${Y(v, left) + 4}" class="tick" text-anchor="end">${escape(format(unit, v))}</text>`;
-    if (rightRefs.size) svg += `<text x="${x1 + 4}" y="${Y(right.min + ((right.max - right.min) * i) / 4, right) + 4}" class="tick">${escape(format("none", right.min + ((right.max - right.min) * i) / 4))}</text>`;
+    svg += `<line x1="${x0}" x2="${x1}" y1="${yAt(v, left)}" y2="${yAt(v, left)}" class="grid"/><text x="${x0 - 4}" y="${yAt(v, left) + 4}" class="tick" text-anchor="end">${escapeHtml(format(unit, v))}</text>`;
+    if (rightRefs.size) svg += `<text x="${x1 + 4}" y="${yAt(right.min + ((right.max - right.min) * i) / 4, right) + 4}" class="tick">${escapeHtml(format("none", right.min + ((right.max - right.min) * i) / 4))}</text>`;
   }
-  for (let m = 0; m <= (end - start) / 60; m++) svg += `<text x="${X(start + m * 60)}" y="${h - 4}" class="tick" text-anchor="middle">${m} min</text>`;
+  for (let m = 0; m <= (end - start) / 60; m++) svg += `<text x="${xAt(start + m * 60)}" y="${h - 4}" class="tick" text-anchor="middle">${m} min</text>`;
   for (const step of panel.fieldConfig?.defaults?.thresholds?.steps ?? []) {
     if (step.value === null || step.value > left.max) continue;
-    svg += `<line x1="${x0}" x2="${x1}" y1="${Y(step.value, left)}" y2="${Y(step.value, left)}" class="threshold" stroke="${colorFor(panel, step.value)}"/>`;
+    svg += `<line x1="${x0}" x2="${x1}" y1="${yAt(step.value, left)}" y2="${yAt(step.value, left)}" class="threshold" stroke="${colorFor(panel, step.value)}"/>`;
   }
   panel.series.forEach((s, i) => {
     const a = rightRefs.has(s.refId) ? right : left;
-    const d = s.points.filter(([, v]) => Number.isFinite(v)).map(([t, v], j) => `${j ? "L" : "M"}${X(t).toFixed(1)},${Y(v, a).toFixed(1)}`).join("");
+    const d = s.points.filter(([, v]) => Number.isFinite(v)).map(([t, v], j) => `${j ? "L" : "M"}${xAt(t).toFixed(1)},${yAt(v, a).toFixed(1)}`).join("");
     svg += `<path d="${d}" stroke="${COLORS[i % COLORS.length]}" class="line"/>`;
   });
-  return `${svg}</svg><div class="legend">${panel.series.map((s, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escape(s.legend)}</span>`).join("")}</div>`;
+  return `${svg}</svg><div class="legend">${panel.series.map((s, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escapeHtml(s.legend)}</span>`).join("")}</div>`;
 }
 
 const UNIT_W = 1400 / 24;
@@ -240,23 +240,23 @@ header{padding:10px 12px 0}h1{font-size:17px;margin:0 0 4px;color:#fff}header p{
 svg{display:block}.grid{stroke:#2c2f35}.tick{fill:#8e8e9e;font-size:10px}.line{fill:none;stroke-width:1.5}.threshold{stroke-dasharray:4 3;stroke-width:1}
 .legend{display:flex;flex-wrap:wrap;gap:2px 10px;margin:0 8px;font-size:10.5px;max-height:32px;overflow:hidden}.legend i{display:inline-block;width:10px;height:3px;margin-right:4px;vertical-align:middle}
 .empty{color:#777;text-align:center;padding-top:40px}
-</style></head><body><header><h1>${escape(dashboard.title)}</h1>
-<p>deploy/grafana/site.json's panels and queries over a ${Math.round((end - start) / 60)}-minute recording (2 instances, scraped every 2 s by Prometheus ${escape("2.42")}; ${stats.data?.result?.[0]?.value?.[1] ?? "?"} series): calm, then Meta down and a burst of new image sizes, then recovery. Drawn by scripts/ops/dashboardShot.mjs, not by Grafana.</p>
-<div class="alerts">${alerts.length ? alerts.map((a) => `<span class="alert ${a.state}">${escape(a.state)}: ${escape(a.name)} (${escape(a.severity)}): ${escape(a.summary)}</span>`).join("") : '<span class="alert">no alert pending or firing at the end</span>'}</div></header>
+</style></head><body><header><h1>${escapeHtml(dashboard.title)}</h1>
+<p>deploy/grafana/site.json's panels and queries over a ${Math.round((end - start) / 60)}-minute recording (2 instances, scraped every 2 s by Prometheus ${escapeHtml("2.42")}; ${stats.data?.result?.[0]?.value?.[1] ?? "?"} series): calm, then Meta down and a burst of new image sizes, then recovery. Drawn by scripts/ops/dashboardShot.mjs, not by Grafana.</p>
+<div class="alerts">${alerts.length ? alerts.map((a) => `<span class="alert ${a.state}">${escapeHtml(a.state)}: ${escapeHtml(a.name)} (${escapeHtml(a.severity)}): ${escapeHtml(a.summary)}</span>`).join("") : '<span class="alert">no alert pending or firing at the end</span>'}</div></header>
 <div class="grid-area" style="height:${Math.max(...panels.map((p) => p.gridPos.y + p.gridPos.h)) * UNIT_H}px">
 ${panels
   .map((p) => {
     const { x, y, w, h } = p.gridPos;
     const box = `left:${x * UNIT_W}px;top:${y * UNIT_H}px;width:${w * UNIT_W - 6}px;height:${h * UNIT_H - 6}px`;
-    if (p.type === "row") return `<div class="row" style="${box}">${escape(p.title)}</div>`;
+    if (p.type === "row") return `<div class="row" style="${box}">${escapeHtml(p.title)}</div>`;
     if (p.type === "stat") {
       const values = p.series.map((s) => s.points.at(-1)?.[1]);
       const unit = p.fieldConfig?.defaults?.unit ?? "none";
       const text = values.length ? values.map((v) => format(unit, v)).join(" / ") : "–";
       const color = values.length && Number.isFinite(values[0]) ? colorFor(p, values[0]) : "#333";
-      return `<div class="panel" style="${box}"><h2>${escape(p.title)}</h2><div class="stat" style="background:${color};height:${h * UNIT_H - 40}px">${escape(text)}</div></div>`;
+      return `<div class="panel" style="${box}"><h2>${escapeHtml(p.title)}</h2><div class="stat" style="background:${color};height:${h * UNIT_H - 40}px">${escapeHtml(text)}</div></div>`;
     }
-    return `<div class="panel" style="${box}"><h2>${escape(p.title)}</h2>${chart(p, w * UNIT_W - 8, h * UNIT_H - 62)}</div>`;
+    return `<div class="panel" style="${box}"><h2>${escapeHtml(p.title)}</h2>${chart(p, w * UNIT_W - 8, h * UNIT_H - 62)}</div>`;
   })
   .join("\n")}
 </div></body></html>`;

@@ -45,7 +45,12 @@ async function startSite(env) {
     if (i > 150) throw new Error("site did not start");
     await sleep(100);
   }
-  return { url, pid: child.pid, stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))) };
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+    });
+  return { url, pid: child.pid, stop };
 }
 
 /** The process's CPU time so far (user + system), in seconds. */

@@ -7,7 +7,6 @@
  */
 import { createHash } from "node:crypto";
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
 
 const isObject = (value: unknown): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -25,7 +24,7 @@ export function sourceOf(url: string): string {
 
 /** Every distinct source file in `value` (a document's data). */
 export function collectMedia(value: Json, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((item) => collectMedia(item, found));
+  if (Array.isArray(value)) for (const item of value) collectMedia(item, found);
   else if (isObject(value)) {
     if (isMediaObject(value)) found.add(sourceOf(value.url));
     for (const entry of Object.values(value)) collectMedia(entry, found);

@@ -52,7 +52,7 @@ const settings = z
     PRISMIC_API_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     PRISMIC_MEDIA_HOSTS: z
       .string()
-      .regex(/^[A-Za-z0-9.:,\[\] -]*$/, "host[:port] names, comma-separated")
+      .regex(/^[A-Za-z0-9.:,[\] -]*$/, "host[:port] names, comma-separated")
       .default("")
       .transform((hosts) => hosts.split(",")),
     PRISMIC_MEDIA_MAX_BYTES: z.coerce.number().int().min(1).default(25 * 1024 * 1024),

@@ -22,7 +22,10 @@ export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, 
   const total = mix.reduce((sum, r) => sum + r.weight, 0);
   const pick = () => {
     let x = Math.random() * total;
-    for (const request of mix) if ((x -= request.weight) < 0) return request;
+    for (const request of mix) {
+      x -= request.weight;
+      if (x < 0) return request;
+    }
     return mix.at(-1);
   };
   const value = (v) => (typeof v === "function" ? v() : v);

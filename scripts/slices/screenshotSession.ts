@@ -122,9 +122,12 @@ async function capture(page: Page, frame: Frame, slice: object): Promise<Buffer>
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   // Settled: the same height twice, two frames apart.
-  for (let previous = -1; (height = await sliceHeight(frame)) !== previous; ) {
+  let previous = -1;
+  height = await sliceHeight(frame);
+  while (height !== previous) {
     previous = height;
     await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    height = await sliceHeight(frame);
   }
   return Buffer.from(await page.screenshot({ clip: { x: 0, y: 0, width: SCREENSHOT_WIDTH, height }, captureBeyondViewport: false }));
 }

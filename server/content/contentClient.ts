@@ -69,10 +69,11 @@ export function createContentClient(config: ContentConfig, options: ContentClien
       // Prismic's own endpoint unless PRISMIC_API_ENDPOINT names another (a proxy, or a stand-in in tests).
       ...(config.PRISMIC_API_ENDPOINT ? { documentAPIEndpoint: config.PRISMIC_API_ENDPOINT } : {}),
     });
-    const refs = (tracker = createRefTracker(
+    const refs = createRefTracker(
       () => readMasterRef(fetchFn, client.documentAPIEndpoint, config.PRISMIC_ACCESS_TOKEN),
       config.CONTENT_REF_TTL_MS,
-    ));
+    );
+    tracker = refs;
     return { client, mode: "hosted", refs, previewRefusals };
   }
 
@@ -87,7 +88,8 @@ export function createContentClient(config: ContentConfig, options: ContentClien
   const fetchFn = guarded(createEmbeddedFetch(() => repository));
   // A repository name (not the bare endpoint) keeps every client feature, previews included.
   const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch: fetchFn });
-  const refs = (tracker = createRefTracker(() => readMasterRef(fetchFn, EMBEDDED_ENDPOINT), config.CONTENT_REF_TTL_MS));
+  const refs = createRefTracker(() => readMasterRef(fetchFn, EMBEDDED_ENDPOINT), config.CONTENT_REF_TTL_MS);
+  tracker = refs;
   return {
     client,
     mode: "embedded",

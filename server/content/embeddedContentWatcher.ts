@@ -48,7 +48,7 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
 
   const reload = async (): Promise<void> => {
     const started = Date.now();
-    let documents;
+    let documents: ReturnType<typeof loadDocuments>;
     try {
       documents = loadDocuments(contentDir);
     } catch (error) {

@@ -49,7 +49,7 @@ export function createRefTracker(readMasterRef: () => Promise<string>, ttlMs = R
     current: () => (ref !== undefined && now() - readAt < ttlMs ? Promise.resolve(ref) : read()),
     refresh: () => {
       readAt = -Infinity;
-      return inFlight ? inFlight.then(read) : read();
+      return inFlight !== undefined ? inFlight.then(read) : read();
     },
     lastKnown: () => ref,
     fresh: () => (ref !== undefined && now() - readAt < ttlMs ? ref : undefined),

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
 import { parseImageParams, type OutputFormat } from "./imageParams";
-import type { ImageService, MediaFile } from "./imageService";
+import type { ImageOutcome, ImageService, MediaFile } from "./imageService";
 import { AbandonedError, QueueFullError } from "./transformQueue";
 
 export interface MediaRouteOptions {
@@ -64,7 +64,7 @@ export function createMediaRoute({ mediaDir, images }: MediaRouteOptions): Reque
     res.on("close", () => {
       if (!res.writableFinished) gone.abort();
     });
-    let outcome;
+    let outcome: ImageOutcome;
     try {
       outcome = await images.image({
         media, original, params: parsed.params, accept: req.get("accept"), signal: gone.signal,
@@ -130,6 +130,7 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   } catch {
     return undefined;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses a NUL byte in a media path on purpose
   if (!decoded.startsWith("/") || /[\u0000\\]/.test(decoded)) return undefined;
   const segments = decoded.slice(1).split("/");
   // Rejects "..", ".", empty segments (//) and hidden files: encoded or not, the same check.

@@ -69,7 +69,10 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
   async function text(path: string): Promise<string | undefined> {
     if (stopped) return undefined;
     const res = await fetch(selfUrl + path, { headers: { "user-agent": USER_AGENT, accept: "text/html,application/xml" }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
-    return res.ok ? res.text() : (await res.arrayBuffer(), undefined);
+    if (res.ok) return res.text();
+    // Read the body anyway, so the connection is released.
+    await res.arrayBuffer();
+    return undefined;
   }
 
   async function pagesOfSitemap(): Promise<string[]> {

@@ -267,7 +267,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   return {
     id: workerId,
     start() {
-      if (loop) return;
+      if (loop !== undefined) return;
       if (!credentials) logger.warn(`${NOT_CONFIGURED}: tracking events are kept in the outbox and marked not_sent`);
       loop = run();
     },

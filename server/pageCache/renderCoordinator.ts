@@ -31,7 +31,7 @@ export function createRenderCoordinator({ concurrency = 1, maxQueued = 1_000, on
 
   function once<T>(key: string, render: () => Promise<T>): Promise<T> {
     const current = inFlight.get(key);
-    if (current) return current as Promise<T>;
+    if (current !== undefined) return current as Promise<T>;
     renders++;
     const started = (async () => render())().finally(() => inFlight.delete(key));
     inFlight.set(key, started);

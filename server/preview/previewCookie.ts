@@ -31,6 +31,7 @@ const PLAUSIBLE_REF = /^[\w.~:-]{1,512}$/;
 /** `value` as a preview token, or null: an https URL or a plausible ref, without white space or control characters. */
 export function validPreviewToken(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_TOKEN_LENGTH) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses control characters in a token on purpose
   if (/[\u0000-\u0020\u007f-\u009f\\]/.test(value)) return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
     if (!URL.canParse(value)) return null;

@@ -31,6 +31,7 @@ import { localeByLang } from "../../shared/locales";
 import { regionHome, sameSitePath } from "../../shared/regionChoice";
 import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex";
 import type { ContentService } from "../content/contentService";
+import type { PreviewDocument } from "../content/previewDocument";
 import type { Logger } from "../logger";
 import { PREVIEW_COOKIE, validPreviewToken } from "./previewCookie";
 import type { PreviewGate } from "./previewVerification";
@@ -110,7 +111,7 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
       return void res.status(429).type("text/plain").send("Too many new preview tokens from this address: retry in a minute.\n");
     }
 
-    let found;
+    let found: PreviewDocument;
     try {
       found = await deps.content.previewDocument(documentId, token);
     } catch (error) {

@@ -97,7 +97,10 @@ export function createPreviewGate({ content, repositoryName, logger, perClientPe
       answer = content
         .verifyPreview(token)
         .then(
-          (isValid) => (remember(token, isValid), isValid),
+          (isValid) => {
+            remember(token, isValid);
+            return isValid;
+          },
           (error: unknown) => {
             logger.warn({ err: error }, "preview: could not verify a preview token (the content service did not answer); treated as a preview this time");
             return null;
@@ -130,7 +133,10 @@ export function createPreviewGate({ content, repositoryName, logger, perClientPe
 
   const memo = (req: Request) => {
     let found = admitted.get(req);
-    if (!found) admitted.set(req, (found = decide(req)));
+    if (!found) {
+      found = decide(req);
+      admitted.set(req, found);
+    }
     return found;
   };
 

@@ -48,7 +48,7 @@ export class RefCache<V> {
    */
   getOrCompute(ref: string, key: string, compute: () => Promise<V>): Promise<V> {
     const existing = this.get(ref, key);
-    if (existing) return existing;
+    if (existing !== undefined) return existing;
     const promise = compute();
     this.track(ref, key, promise);
     return promise;

@@ -98,6 +98,7 @@ export function createServedCheck(): ServedCheck {
     } catch {
       return false;
     }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a path with control characters is refused (400), so never listed
     if (segments.some((segment) => /[\u0000-\u001f\u007f]/.test(segment))) return false; // request guard: 400
     if (RESERVED_SEGMENTS.has(segments[0].toLowerCase())) return false;
     if (legacyRedirect(path) !== null) return false;

@@ -20,7 +20,7 @@ import type { SitemapItemLoose } from "sitemap";
 import { LOCALES } from "../../shared/locales";
 import type { ContentService } from "../content/contentService";
 import { buildSiteChrome } from "../content/siteChrome";
-import { documentBatches, listsThenDocuments, type Batches, type Item } from "./documentBatches";
+import { documentBatches, listsThenDocuments, type Batches } from "./documentBatches";
 import { createServedCheck, type ServedCheck } from "./servedPaths";
 import { LIST_PAGES, listEntries, type EntryContext } from "./sitemapEntries";
 

@@ -115,7 +115,7 @@ export function createSitemapRouter(options: SitemapRouteOptions): Router {
     bodies.observe(ref);
 
     const cached = bodies.get(ref, file);
-    if (cached) {
+    if (cached !== undefined) {
       let body: Buffer | null;
       try {
         body = await cached;

@@ -53,8 +53,8 @@ export function tagCspSources(settings: TagSettings): TagCspSources {
     img.add(url.origin);
     if (tag.frames) frame.add(url.origin);
     if (tag.vendor && onHost(url, tag.vendor.host)) {
-      tag.vendor.connect.forEach((s) => connect.add(s));
-      tag.vendor.img.forEach((s) => img.add(s));
+      for (const s of tag.vendor.connect) connect.add(s);
+      for (const s of tag.vendor.img) img.add(s);
     }
   }
   return { connectSrc: [...connect], imgSrc: [...img], frameSrc: [...frame] };

@@ -12,9 +12,9 @@ test.each(["/", "/info/blog/choosing-a-worktop"])("%s renders hostile text witho
   const page = await suite.browser.newPage();
   const dialogs: string[] = [];
   const violations: string[] = [];
-  page.on("dialog", async (d) => {
+  page.on("dialog", (d) => {
     dialogs.push(d.message());
-    await d.dismiss();
+    void d.dismiss();
   });
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -22,7 +22,9 @@ test.each(["/", "/info/blog/choosing-a-worktop"])("%s renders hostile text witho
   await page.goto(suite.server.url + path, { waitUntil: "load" });
   await waitForHydration(page);
   // Hover and click what an attacker would want clicked.
-  await page.evaluate(() => document.querySelectorAll("a, img, span").forEach((el) => el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }))));
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll("a, img, span")) el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+  });
   // The hostile paragraph's javascript: link, rendered as plain text: it must be there to be clicked.
   const clickMe = await page.$$("xpath/.//span[normalize-space(text())='click me']");
   expect(clickMe.length).toBeGreaterThan(0);

@@ -57,7 +57,7 @@ const PAGE_VIEW_WINDOW = { from: 250, to: 800 };
 test("a PageView is posted about 300 ms after the page mounts, with region, fbp, fbclid and the page", async () => {
   const r = await openRecordedPage(browser, `${site.url}/us/gallery/braybrook-st?fbclid=AbC123`, { cookies: CONSENTED, beforeLoad: installPageClock });
   await postCount(r, 1);
-  const [{ body, at }] = r.posts;
+  const [{ body }] = r.posts;
   expect(body).toEqual({
     event_name: "PageView",
     region: "us",
@@ -111,7 +111,7 @@ test("nothing is posted without marketing consent; a PageView waiting for the an
   const refused = await openRecordedPage(browser, `${site.url}/`, { cookies: { consent: choice(false), _fbp: FBP } });
   await waitForHydration(refused.page);
   await sleep(1000);
-  refused.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await refused.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
   await sleep(300);
   expect(refused.posts).toEqual([]);
   await refused.close();

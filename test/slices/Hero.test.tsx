@@ -1,5 +1,5 @@
 /** Hero slice: both variations, the page's h1 and LCP image when first, the film behind a click-to-load facade. */
-import type { EmbedField, ImageField, RichTextField } from "@prismicio/client";
+import type { EmbedField, RichTextField } from "@prismicio/client";
 import Hero, { HERO_IMAGE_SIZES } from "../../views/slices/Hero";
 import { filmProvider, playableEmbed } from "../../views/slices/Hero/HeroFilm";
 import type { HeroSliceDefaultPrimary as HeroPrimary, HeroSlice } from "../../shared/prismicio-types";

@@ -1,5 +1,4 @@
 /** Image gallery slice: a keyboard-operable scroll-snap carousel and a masonry-like grid, lazy images. */
-import type { ImageField } from "@prismicio/client";
 import ImageGallery, { CAROUSEL_SIZES, GRID_SIZES } from "../../views/slices/ImageGallery";
 import { clampIndex, initialPosition, keyTarget, nearestIndex, positionFromScroll, slideLabel } from "../../views/slices/ImageGallery/carousel";
 import type { ImageGallerySliceCarouselItem as ImageGalleryItem, ImageGallerySlice } from "../../shared/prismicio-types";
@@ -39,9 +38,8 @@ describe("image gallery slice, carousel variation", () => {
     expect(html).toMatch(/^<section class="slice image-gallery" data-slice-type="image_gallery" data-variation="carousel"><h2 class="image-gallery__heading">The Braybrook Street kitchen<\/h2>/);
   });
 
-  test("is a region described as a carousel and named by the heading", () => {
-    const region = /<div class="image-gallery__carousel"[^>]*>/.exec(html)![0];
-    expect(attribute(region, "role")).toBe("region");
+  test("is a region (a section with a name) described as a carousel and named by the heading", () => {
+    const region = /<section class="image-gallery__carousel"[^>]*>/.exec(html)![0];
     expect(attribute(region, "aria-roledescription")).toBe("carousel");
     expect(attribute(region, "aria-label")).toBe("The Braybrook Street kitchen");
   });
@@ -101,7 +99,7 @@ describe("image gallery carousel edge cases", () => {
   test("without a heading the carousel is still named", async () => {
     const html = await renderInSite(<ImageGallery slice={gallery("carousel", null)} index={2} />);
     expect(html).not.toContain("<h2");
-    expect(attribute(/<div class="image-gallery__carousel"[^>]*>/.exec(html)![0], "aria-label")).toBe("Gallery");
+    expect(attribute(/<section class="image-gallery__carousel"[^>]*>/.exec(html)![0], "aria-label")).toBe("Gallery");
   });
 
   test("a single image: both buttons disabled, labelled 1 of 1", async () => {

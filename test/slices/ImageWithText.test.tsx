@@ -1,5 +1,5 @@
 /** Image with text slice: image left or right of the copy, stacked on mobile, links resolved. */
-import type { ImageField, RichTextField } from "@prismicio/client";
+import type { RichTextField } from "@prismicio/client";
 import ImageWithText, { IMAGE_WITH_TEXT_SIZES } from "../../views/slices/ImageWithText";
 import type { ImageWithTextSliceImageLeftPrimary as ImageWithTextPrimary, ImageWithTextSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/ImageWithText/model.json";

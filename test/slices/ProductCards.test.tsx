@@ -1,5 +1,5 @@
 /** Product cards slice: cards that link through the site's link resolver, or are not links at all. */
-import type { ImageField, RichTextField } from "@prismicio/client";
+import type { RichTextField } from "@prismicio/client";
 import ProductCards, { PRODUCT_CARD_SIZES } from "../../views/slices/ProductCards";
 import type { ProductCardsSliceDefaultItem as ProductCardsItem, ProductCardsSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/ProductCards/model.json";

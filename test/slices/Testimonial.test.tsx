@@ -1,5 +1,5 @@
 /** Testimonial slice: a figure with a blockquote and its caption, centred on pink or beside an image. */
-import type { ImageField, RichTextField } from "@prismicio/client";
+import type { RichTextField } from "@prismicio/client";
 import Testimonial, { PORTRAIT_WIDTH, TESTIMONIAL_IMAGE_SIZES } from "../../views/slices/Testimonial";
 import type { TestimonialSliceDefaultPrimary as TestimonialPrimary, TestimonialSlice } from "../../shared/prismicio-types";
 import model from "../../views/slices/Testimonial/model.json";

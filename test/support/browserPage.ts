@@ -41,7 +41,10 @@ export async function openPage(browser: Browser, url: string, { width = 1280, he
 }
 
 /** Puts a marker on `window`: it survives client-side navigation, not a document load. */
-export const setMarker = (page: Page) => page.evaluate(() => void ((window as unknown as { __marker: number }).__marker = 42));
+export const setMarker = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __marker: number }).__marker = 42;
+  });
 export const hasMarker = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
 
 /** Records the URL of every document (full page load) request from now on. */

@@ -8,7 +8,6 @@ import { ROOT } from "./testApp";
 
 export const CONTENT_ROOT = path.join(ROOT, "content");
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type DocumentJson = { id: string; uid: string | null; type: string; lang: string; data: any };
 
 export function readDocuments(lang: string, type: string, contentRoot = CONTENT_ROOT): DocumentJson[] {

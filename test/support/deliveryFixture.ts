@@ -58,7 +58,10 @@ export function useDeliveryFixture(): DeliveryFixture {
       return dir;
     },
     credentials: () => ({ pixelId: "1234567890", accessToken: "test-token", graphUrl: fake.url, apiVersion: "v21.0" }),
-    keep: (store) => (stores.push(store), store),
+    keep: (store) => {
+      stores.push(store);
+      return store;
+    },
     openStore: (file = path.join(dir, `outbox-${++files}.sqlite`)) => fixture.keep(openSqliteOutboxStore(file)),
     worker: (store, options = {}) =>
       createDeliveryWorker({ ...FAST_WORKER, store, logger: pino({ level: "silent" }), credentials: fixture.credentials(), ...options }),

@@ -14,6 +14,7 @@ export const PAYLOADS = [
   "' onmouseover='window.__pwned=3",
   "\u2028\u2029 line separators",
   "{{constructor.constructor('window.__pwned=4')()}}",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile payload: template syntax that must stay inert
   "${window.__pwned=5}",
 ];
 export const HOSTILE = PAYLOADS.join(" ");

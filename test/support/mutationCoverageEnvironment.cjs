@@ -54,7 +54,8 @@ class MutationCoverageEnvironment extends NodeEnvironment {
       stryker.currentTestId = undefined;
     } else if (event.name === "test_start" && perTest) {
       // Stryker names the test as current right after this; give it what its hooks reached first.
-      const covered = (perTest[testName(event.test)] ??= {});
+      perTest[testName(event.test)] ??= {};
+      const covered = perTest[testName(event.test)];
       for (let block = event.test.parent; block; block = block.parent) {
         const key = this.#hookKeys.get(block);
         for (const [mutant, hits] of Object.entries((key && perTest[key]) ?? {})) {

@@ -28,7 +28,7 @@ export async function renderInSite(element: ReactNode, options: { path?: string;
       id: `layout___${locale.code}`,
       path: locale.prefix || "/",
       loader: () => chromeFor(path, options.sections),
-      children: [{ index: true, Component: () => <>{element}</> }],
+      children: [{ index: true, element }],
     },
   ]);
   const context = await handler.query(new Request(`http://localhost${path}`));

@@ -17,6 +17,7 @@ export default function SamplesPage() {
       </header>
       <ul className="swatch-grid">
         {document.data.swatches.map((swatch, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order (names may repeat)
           <li key={`${swatch.name}-${i}`} className="swatch">
             {prismic.isFilled.image(swatch.image) ? (
               <FixedImage field={swatch.image} width={FIXED_IMAGE_WIDTHS.sampleChip} className="swatch__chip" fallbackAlt={swatch.name ?? ""} />

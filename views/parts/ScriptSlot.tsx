@@ -19,6 +19,7 @@ export function ScriptSlot({ kind, id, className, data }: { kind: ScriptSlotKind
       className={`script-slot script-slot--${kind}${className ? ` ${className}` : ""}`}
       id={id}
       {...attributes}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so React leaves alone what the vendor's script puts here
       dangerouslySetInnerHTML={LEFT_TO_THE_VENDOR}
       suppressHydrationWarning
     />

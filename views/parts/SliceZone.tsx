@@ -5,7 +5,7 @@ import { components } from "../slices";
  * The slice library (views/slices/index.ts, generated from the slice folders): slice_type → view.
  * Widened to one props shape, so a zone of any slices can look its views up.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each view takes its own slice type; the zone only looks views up by slice_type
 export const sliceComponents: Record<string, ComponentType<{ slice: any; index: number }>> = components;
 
 /**

@@ -1,5 +1,5 @@
 // Cabinet fronts (Shaker, in-frame, slab, handleless, beadboard, glazed), handles, units, runs and worktops.
-import { shade, mix } from './svg.mjs';
+import { shade } from './svg.mjs';
 import { front, sideX } from './room.mjs';
 import { Rng } from './noise.mjs';
 

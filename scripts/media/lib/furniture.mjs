@@ -1,9 +1,9 @@
 // Bigger set pieces: open larder cupboard, boot-room bench with coats, dining table, beams, pan rail, ceiling spots.
-import { shade, mix } from './svg.mjs';
+import { shade } from './svg.mjs';
 import { Rng } from './noise.mjs';
 import { front, sideX, flatY } from './room.mjs';
-import { front1, handle, METALS } from './cabinets.mjs';
-import { jar, crockery, books } from './props.mjs';
+import { front1, METALS } from './cabinets.mjs';
+import { jar, crockery } from './props.mjs';
 
 const q = (a) => a.map((p) => p.map((v) => Math.round(v * 10) / 10).join(',')).join(' ');
 
@@ -130,8 +130,8 @@ export function wellies(S, x, c = '#2f4133') {
 }
 
 /** Dining table with chairs on the far side. */
-export function diningTable(svg, cam, x0, x1, z0, z1, color, chairColor = '#3b3a36', seed = 8) {
-  const P = cam.P, h = 750, r = new Rng(seed);
+export function diningTable(svg, cam, x0, x1, z0, z1, color, chairColor = '#3b3a36') {
+  const P = cam.P, h = 750;
   const C = front(svg, cam, z0 - 120);
   for (let x = x0 + 350; x < x1 - 200; x += 650) {
     C.rect(x - 200, 0, x - 175, 1000, { fill: chairColor }); C.rect(x + 175, 0, x + 200, 1000, { fill: chairColor });

@@ -17,8 +17,8 @@ const TOPS = {
 export async function topSpec(svg, cam, kind, zEdge = 625) {
   const t = TOPS[kind], tex = t.tex(), uri = await toUri(tex, 88);
   const k = cam.s(300), ke = cam.s(zEdge);
-  const fill = svg.pattern(kind + 'top', uri, tex.w, tex.h, `matrix(${(k * 2.6).toFixed(3)} 0 0 ${(k * 0.5).toFixed(3)} ${cam.cx} 0)`);
-  const edge = svg.pattern(kind + 'edge' + zEdge, uri, tex.w, tex.h, `matrix(${(ke * 2).toFixed(3)} 0 0 ${(ke * 2).toFixed(3)} ${cam.cx} ${cam.hz})`);
+  const fill = svg.pattern(`${kind}top`, uri, tex.w, tex.h, `matrix(${(k * 2.6).toFixed(3)} 0 0 ${(k * 0.5).toFixed(3)} ${cam.cx} 0)`);
+  const edge = svg.pattern(`${kind}edge${zEdge}`, uri, tex.w, tex.h, `matrix(${(ke * 2).toFixed(3)} 0 0 ${(ke * 2).toFixed(3)} ${cam.cx} ${cam.hz})`);
   return { kind, color: t.color, fill, edge, dark: shade(t.color, -0.3) };
 }
 

@@ -52,6 +52,7 @@ export function makePerlin(seed) {
     const u = xf * xf * xf * (xf * (xf * 6 - 15) + 10);
     const v = yf * yf * yf * (yf * (yf * 6 - 15) + 10);
     const a = n00 + (n10 - n00) * u, b = n01 + (n11 - n01) * u;
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: the committed images were drawn with this rounded √2; Math.SQRT2 would shift their pixels
     return (a + (b - a) * v) * 1.4142;
   };
 }
@@ -66,5 +67,5 @@ export function fbm(noise, x, y, oct, px = 256, py = 256, gain = 0.5) {
   return s / n;
 }
 
-export const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
+export const clamp01 = (x) => (x < 0 ? 0 : Math.min(x, 1));
 export const sstep = (a, b, x) => { const t = clamp01((x - a) / (b - a)); return t * t * (3 - 2 * t); };

@@ -144,7 +144,7 @@ export function jar(S, x, y, w, h, fill, lid = '#b08a5a') {
   if ((Math.round(x * 13 + h * 7) % 3) === 0) { S.rect(x - w * 0.32, y + h * 0.35, x + w * 0.32, y + h * 0.58, { fill: '#f7f2e6' }); S.rect(x - w * 0.2, y + h * 0.45, x + w * 0.2, y + h * 0.48, { fill: '#3a3530', opacity: 0.6 }); }
 }
 
-export function books(S, x, y, n, seed = 4, lean = false) {
+export function books(S, x, y, n, seed = 4) {
   const r = new Rng(seed), cols = ['#8a3b2e', '#2e4a5e', '#c9b48a', '#e7ded0', '#5d6b4a', '#b87c4f', '#1f2a3f'];
   let bx = x;
   for (let i = 0; i < n; i++) {
@@ -186,7 +186,7 @@ export function shelf(svg, cam, x0, x1, y, depth, color, fill = 'crockery', seed
   const Si = front(svg, cam, depth * 0.45);
   if (fill === 'crockery') crockery(Si, x0, x1, y, seed);
   else if (fill === 'jars') { const r = new Rng(seed); for (let x = x0 + 80; x < x1 - 80; x += r.range(120, 170)) jar(Si, x, y, r.range(90, 120), r.range(150, 240), r.pick(['#e9dcc0', '#c79a5a', '#7d4f35', '#f1ece0', '#a7583d', '#d9c27a'])); }
-  else if (fill === 'mixed') { const r = new Rng(seed); let x = books(Si, x0 + 60, y, r.int(4, 7), seed) + 80; plant(Si, x + 120, y, 'trailing', 0.9, seed); crockery(Si, x + 300, x1, y, seed + 1); }
+  else if (fill === 'mixed') { const r = new Rng(seed); const x = books(Si, x0 + 60, y, r.int(4, 7), seed) + 80; plant(Si, x + 120, y, 'trailing', 0.9, seed); crockery(Si, x + 300, x1, y, seed + 1); }
   const top = y > cam.eye ? null : [P(x0, y, 0), P(x1, y, 0), P(x1, y, depth), P(x0, y, depth)];
   if (top) svg.add(`<polygon points="${top.map((p) => p.join(',')).join(' ')}" fill="${shade(color, 0.1)}"/>`);
   else svg.add(`<polygon points="${[P(x0, y - t, 0), P(x1, y - t, 0), P(x1, y - t, depth), P(x0, y - t, depth)].map((p) => p.join(',')).join(' ')}" fill="${shade(color, -0.35)}"/>`);

@@ -18,7 +18,7 @@ export function grain(img, amount = 7, seed = 1) {
   }
   return img;
 }
-const clampByte = (v) => (v < 0 ? 0 : v > 255 ? 255 : v);
+const clampByte = (v) => (v < 0 ? 0 : Math.min(v, 255));
 
 export async function encodeJpeg(img, file, quality = 78) {
   await sharp(img.data, { raw: { width: img.w, height: img.h, channels: 3 } })

@@ -1,6 +1,6 @@
 // One-point perspective camera, projected drawing surfaces, room shell, floors, wall finishes and windows.
 // World units are millimetres: x right (0 = centre of back wall), y up (0 = floor), z towards the viewer (0 = back wall).
-import { poly, rect, ell, path, line, mix, shade, f1, pts } from './svg.mjs';
+import { poly, rect, ell, path, line, mix, shade, f1 } from './svg.mjs';
 import { Rng } from './noise.mjs';
 
 export function camera({ W = 2400, H = 1600, D = 6000, s0 = 0.4, eye = 1400, hz = 720, cx = 1200 } = {}) {
@@ -28,7 +28,7 @@ export class Surf {
       const t = tokens[i++];
       if (typeof t === 'string') { d += t; continue; }
       const q = this.map(t, tokens[i++]);
-      d += f1(q[0]) + ',' + f1(q[1]) + ' ';
+      d += `${f1(q[0])},${f1(q[1])} `;
     }
     this.svg.add(path(d, a));
   }
@@ -120,7 +120,7 @@ export function floor(svg, cam, room, spec) {
 
 /** Wall tiles / panelling on the back wall plane. kind: metro | zellige | square | beadboard | plain */
 export function wallFinish(S, x0, y0, x1, y1, spec) {
-  const r = new Rng(spec.seed ?? 5), svg = S.svg;
+  const r = new Rng(spec.seed ?? 5);
   const base = spec.color;
   if (spec.kind === 'plain') { S.rect(x0, y0, x1, y1, { fill: base }); return; }
   if (spec.kind === 'beadboard') {

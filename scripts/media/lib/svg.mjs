@@ -1,7 +1,7 @@
 // Minimal SVG string builder with cached defs (gradients, filters, patterns, clips) and colour helpers.
 
 export const f1 = (n) => { const r = Math.round(n * 10) / 10; return Object.is(r, -0) ? '0' : String(r); };
-export const pts = (a) => a.map((p) => f1(p[0]) + ',' + f1(p[1])).join(' ');
+export const pts = (a) => a.map((p) => `${f1(p[0])},${f1(p[1])}`).join(' ');
 /** Element opacity makes librsvg composite an offscreen layer per element (very slow);
  * fold it into fill/stroke opacity instead, which looks identical for single shapes. */
 const fold = (o) => {
@@ -28,7 +28,7 @@ export function hex2rgb(h) {
   const n = parseInt(h, 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
-export const rgb2hex = (c) => '#' + c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('');
+export const rgb2hex = (c) => `#${c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
 export const mix = (a, b, t) => { const A1 = hex2rgb(a), B1 = hex2rgb(b); return rgb2hex(A1.map((v, i) => v + (B1[i] - v) * t)); };
 /** t>0 lightens towards warm white, t<0 darkens towards a warm near-black. */
 export const shade = (c, t) => (t >= 0 ? mix(c, '#fffdf8', t) : mix(c, '#15110d', -t));
@@ -48,24 +48,24 @@ export class Svg {
   }
   /** Linear gradient; coordinates in bounding-box units unless units='userSpaceOnUse'. */
   lin(stops, x1 = 0, y1 = 0, x2 = 0, y2 = 1, units = 'objectBoundingBox') {
-    const key = 'L' + JSON.stringify([stops, x1, y1, x2, y2, units]);
+    const key = `L${JSON.stringify([stops, x1, y1, x2, y2, units])}`;
     const id = this.def(key, (id) => `<linearGradient id="${id}" gradientUnits="${units}" ${A({ x1, y1, x2, y2 })}>${stopsXml(stops)}</linearGradient>`);
     return `url(#${id})`;
   }
   rad(stops, cx = 0.5, cy = 0.5, r = 0.5, fx = cx, fy = cy, units = 'objectBoundingBox', transform) {
-    const key = 'R' + JSON.stringify([stops, cx, cy, r, fx, fy, units, transform]);
+    const key = `R${JSON.stringify([stops, cx, cy, r, fx, fy, units, transform])}`;
     const id = this.def(key, (id) => `<radialGradient id="${id}" gradientUnits="${units}" ${A({ cx, cy, r, fx, fy, gradientTransform: transform })}>${stopsXml(stops)}</radialGradient>`);
     return `url(#${id})`;
   }
   /** Radial fade used instead of blur filters (filters are expensive in librsvg). */
   soft(color, op = 1, hard = 0.3) { return this.rad([[0, color, op], [hard, color, op], [1, color, 0]]); }
   blur(sd) {
-    const id = this.def('B' + sd, (id) => `<filter id="${id}" x="-60%" y="-60%" width="220%" height="220%"><feGaussianBlur stdDeviation="${sd}"/></filter>`);
+    const id = this.def(`B${sd}`, (id) => `<filter id="${id}" x="-60%" y="-60%" width="220%" height="220%"><feGaussianBlur stdDeviation="${sd}"/></filter>`);
     return `url(#${id})`;
   }
   /** Image pattern in user space; transform maps tile space to the canvas. */
   pattern(key, uri, tw, th, transform) {
-    const id = this.def('P' + key + (transform || ''), (id) =>
+    const id = this.def(`P${key}${transform || ''}`, (id) =>
       `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${f1(tw)}" height="${f1(th)}"${transform ? ` patternTransform="${transform}"` : ''}><image width="${f1(tw)}" height="${f1(th)}" preserveAspectRatio="none" href="${uri}"/></pattern>`);
     return `url(#${id})`;
   }

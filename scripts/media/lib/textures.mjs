@@ -83,7 +83,7 @@ export function wood(species, w, h, { seed = 1, boards = 0, horizontal = false }
       t = a * sp.rings * 1.5 + warp * sp.warp * 0.45 + 0.06 * N2(a * 64, b * 4, 64, 4);
     }
     const ring = 0.5 + 0.5 * Math.sin(t * Math.PI * 2);
-    const late = Math.pow(ring, 5), fine = Math.pow(0.5 + 0.5 * Math.sin(t * Math.PI * 6), 8) * 0.25;
+    const late = ring ** 5, fine = (0.5 + 0.5 * Math.sin(t * Math.PI * 6)) ** 8 * 0.25;
     let c = lerp3(sp.light, sp.dark, Math.min(1, sp.contrast * (late + fine) + 0.12 * (1 - ring)));
     const pr = N4(a * 200, b * 5, 200, 5);
     const pore = sp.pores * sstep(0.2, 0.6, pr) * (0.3 + 0.7 * late);
@@ -119,9 +119,9 @@ export function marble(kind, w, h, { seed = 5 } = {}) {
     const p = u * ca - v * sa, q = u * sa + v * ca, wx = WX(x, y), wy = WY(x, y);
     const n = fbm(NC, p * st.freq + wx * 0.45, q * st.freq * st.stretch + wy * 0.8 + 10, 5);
     const r = 1 - Math.abs(n);
-    const thin = Math.pow(r, st.thin), halo = Math.pow(r, 7);
+    const thin = r ** st.thin, halo = r ** 7;
     const m = fbm(ND, p * st.freq * 2.4 + wx * 1.1, q * st.freq * st.stretch * 1.6 + wy * 1.3, 4);
-    const minor = Math.pow(1 - Math.abs(m), 110) * st.minor;
+    const minor = (1 - Math.abs(m)) ** 110 * st.minor;
     let c = lerp3(st.base, st.cloud, clamp01(0.45 + CL(x, y) * 1.1) * 0.7);
     c = lerp3(c, st.halo, halo * 0.5);
     c = lerp3(c, st.vein, clamp01(thin * 0.85 + minor * 0.5));

@@ -1,16 +1,14 @@
 // Close-up details in perspective: marble and oak worktops, pantry shelves, the workshop bench.
-import { Svg, rect, poly, ell, shade } from '../lib/svg.mjs';
+import { Svg, rect, poly, shade } from '../lib/svg.mjs';
 import { camera, shell, floor, wallFinish, front, sideX, flatY, glow, vignette } from '../lib/room.mjs';
-import { unitFronts, handle } from '../lib/cabinets.mjs';
-import { plant, tap, bowl, jar, board, crockery } from '../lib/props.mjs';
-import { openCupboard, basket } from '../lib/furniture.mjs';
+import { unitFronts } from '../lib/cabinets.mjs';
+import { plant, tap, bowl, jar, board } from '../lib/props.mjs';
+import { openCupboard } from '../lib/furniture.mjs';
 import { marble, wood, toUri } from '../lib/textures.mjs';
 
 const W = 2400, H = 1600, WT = 915;
-const q = (a) => a.map((p) => p.map((v) => Math.round(v * 10) / 10).join(',')).join(' ');
-
 /** Shared close-up: splashback, worktop slab with a visible end, base units beneath, props on top. */
-async function worktopCloseup({ tex, edgeTex, topColor, cab, splash, props, seed }) {
+async function worktopCloseup({ tex, edgeTex, cab, splash, props, seed }) {
   const svg = new Svg(W, H), cam = camera({ W, H, D: 2400, s0: 1.0, eye: 1650, hz: 160, cx: 900 }), P = cam.P;
   const x0 = -1400, x1 = 900, zf = 650, th = 32;
   svg.add(rect(0, 0, W, H, { fill: '#efe9e0' }));

@@ -1,6 +1,6 @@
 // "Before" kitchens for before/after comparisons, and the branded social share image.
 import sharp from 'sharp';
-import { rect, shade, text } from '../lib/svg.mjs';
+import { rect, text } from '../lib/svg.mjs';
 import { front, flatY } from '../lib/room.mjs';
 import { buildKitchen } from './kitchen-builder.mjs';
 import { KITCHENS } from './kitchens.mjs';
@@ -72,7 +72,7 @@ export const BEFORE = {
     hood: { x0: 1200, x1: 2100, y0: 1550, color: '#cfcfca' }, sink: 'undermount', tapMetal: 'nickel', lightFrom: 'none',
     hooks: {
       back: (svg, cam, { room }) => fluorescent(svg, cam, room),
-      run: (svg, cam) => { clutter(svg, cam, [['microwave', -1150, 330], ['drainer', 550, 300], ['kettle', 1000, 250], ['bottles', -450, 120], ['roll', 2400, 200], ['papers', 1650, 420]], 302); diningTable(svg, cam, -700, 900, 2300, 3000, '#c8955b', '#a9773f', 303); },
+      run: (svg, cam) => { clutter(svg, cam, [['microwave', -1150, 330], ['drainer', 550, 300], ['kettle', 1000, 250], ['bottles', -450, 120], ['roll', 2400, 200], ['papers', 1650, 420]], 302); diningTable(svg, cam, -700, 900, 2300, 3000, '#c8955b', '#a9773f'); },
       front: (svg) => dated(svg),
     },
   },

@@ -1,5 +1,5 @@
 // Galley kitchen: runs on both side walls converging towards a window on the end wall.
-import { Svg, rect, shade } from '../lib/svg.mjs';
+import { Svg, shade } from '../lib/svg.mjs';
 import { camera, shell, floor, wallFinish, backWindow, front, sideX, flatY, glow, vignette } from '../lib/room.mjs';
 import { baseRun, unitFronts, rangeCooker } from '../lib/cabinets.mjs';
 import { plant, pendant, tap, sinkBowl, bowl, board, jar } from '../lib/props.mjs';

@@ -1,8 +1,8 @@
 // Builds a kitchen scene (one-point perspective) from a declarative config.
 import { Svg, rect, poly, ell, shade } from '../lib/svg.mjs';
 import { camera, shell, floor, wallFinish, backWindow, front, sideX, flatY, glow, vignette, outsideView } from '../lib/room.mjs';
-import { baseRun, wallRun, unitFronts, worktop, handle } from '../lib/cabinets.mjs';
-import { plant, pendant, tap, sinkBowl, hob, bowl, jar, board, shelf, stool, books, crockery } from '../lib/props.mjs';
+import { baseRun, wallRun, unitFronts, worktop } from '../lib/cabinets.mjs';
+import { plant, pendant, tap, sinkBowl, hob, bowl, jar, board, shelf, stool, books } from '../lib/props.mjs';
 import { topSpec, timberFill } from '../lib/materials.mjs';
 import { Rng } from '../lib/noise.mjs';
 import { beams, ceilingSpots, panRail } from '../lib/furniture.mjs';
@@ -45,9 +45,9 @@ export async function buildKitchen(cfg, W = 2400, H = 1600) {
     }
     if (u.type === 'hob') hob(svg, cam, u.x0 + 60, u.x1 - 60, WT, 90, 560);
   }
-  worktopProps(svg, cam, laid, cfg, r);
+  worktopProps(svg, cam, cfg, r);
   await cfg.hooks?.run?.(svg, cam, { room, st, top, r, laid });
-  if (cfg.island) await island(svg, cam, cfg, st, top, r);
+  if (cfg.island) await island(svg, cam, cfg, st, top);
   for (const [x, z] of cfg.pendants?.at ?? []) pendant(svg, cam, x, z, cfg.pendants.y ?? 1850, room.h, cfg.pendants.style, cfg.pendants.color, cfg.pendants.metal ?? 'brass');
   for (const p of cfg.floorPlants ?? []) plant(front(svg, cam, p.z), p.x, 0, p.kind, p.size ?? 1, cfg.seed + p.x, p.pot ?? '#b86b4b');
   await cfg.hooks?.front?.(svg, cam, { room, st, top, r, laid });
@@ -105,7 +105,7 @@ function hood(svg, cam, h, room) {
   if (h.rail) S.rect(x0 + 40, y0 - 60, x1 - 40, y0 - 45, { fill: '#b9b9b6' });
 }
 
-function worktopProps(svg, cam, laid, cfg, r) {
+function worktopProps(svg, cam, cfg, r) {
   for (const p of cfg.props ?? []) {
     const S = front(svg, cam, p.z ?? 200);
     if (p.k === 'board') board(front(svg, cam, 40), p.x, WT, p.w ?? 320, p.h ?? 480, p.color ?? '#b98a58');
@@ -119,7 +119,7 @@ function worktopProps(svg, cam, laid, cfg, r) {
   }
 }
 
-async function island(svg, cam, cfg, st, top, r) {
+async function island(svg, cam, cfg, st, top) {
   const is = cfg.island, { x0, x1, z0, z1 } = is;
   const ist = { ...st, ...(is.cab ?? {}) };
   if (is.timber) ist.tex = await timberFill(svg, cam, is.timber, z1 - 20, 91);
@@ -134,12 +134,12 @@ async function island(svg, cam, cfg, st, top, r) {
   if (x0 > 0) sideX(svg, cam, x0).rect(z0, 0, z1 - 20, TOP, { fill: shade(ist.color, -0.2) });
   if (x1 < 0) sideX(svg, cam, x1).rect(z0, 0, z1 - 20, TOP, { fill: shade(ist.color, 0.05) });
   worktop(svg, cam, x0 - 30, x1 + 30, WT, z0 - 250, z1 + 10, TH, top);
-  const T = (z) => front(svg, cam, z);
+  const surface = (z) => front(svg, cam, z);
   for (const p of is.props ?? []) {
-    if (p.k === 'bowl') bowl(T(p.z), p.x, WT, p.w ?? 380, p.color ?? '#e9e3d8', p.fruit ?? '#e8c547', cfg.seed + 5);
-    else if (p.k === 'vase') plant(T(p.z), p.x, WT, 'branches', p.size ?? 0.9, cfg.seed + 9, p.color ?? '#ece7dd');
-    else if (p.k === 'books') books(T(p.z), p.x, WT, 4, cfg.seed + 3);
-    else if (p.k === 'board') board(T(p.z), p.x, WT, 380, 40, '#b98a58');
+    if (p.k === 'bowl') bowl(surface(p.z), p.x, WT, p.w ?? 380, p.color ?? '#e9e3d8', p.fruit ?? '#e8c547', cfg.seed + 5);
+    else if (p.k === 'vase') plant(surface(p.z), p.x, WT, 'branches', p.size ?? 0.9, cfg.seed + 9, p.color ?? '#ece7dd');
+    else if (p.k === 'books') books(surface(p.z), p.x, WT, 4, cfg.seed + 3);
+    else if (p.k === 'board') board(surface(p.z), p.x, WT, 380, 40, '#b98a58');
   }
   for (const s of is.stools ?? []) stool(svg, cam, s, z1 + 350, 650, is.stoolColor ?? '#6b4a35', is.stoolWood ?? '#7b5a3e');
 }

@@ -3,7 +3,7 @@ import { buildKitchen } from './kitchen-builder.mjs';
 import { buildGalley } from './galley.mjs';
 import { openCupboard, bootBench, wellies, diningTable, basket } from '../lib/furniture.mjs';
 import { front } from '../lib/room.mjs';
-import { plant, shelf, books } from '../lib/props.mjs';
+import { plant } from '../lib/props.mjs';
 
 const NAVY = '#23314f';
 const cam = (o = {}) => ({ D: 6500, s0: 0.4, eye: 1450, hz: 690, ...o });

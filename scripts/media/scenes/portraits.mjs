@@ -1,8 +1,8 @@
 // Portrait (1600x2000) lifestyle images: open larder cupboard, tall dresser, the showroom.
 import { Svg, rect, shade } from '../lib/svg.mjs';
-import { camera, shell, floor, front, sideX, flatY, glow, vignette, wallFinish } from '../lib/room.mjs';
-import { unitFronts, worktop, handle } from '../lib/cabinets.mjs';
-import { plant, pendant, bowl, board, books } from '../lib/props.mjs';
+import { camera, shell, floor, front, flatY, glow, vignette } from '../lib/room.mjs';
+import { unitFronts, worktop } from '../lib/cabinets.mjs';
+import { plant, pendant, bowl, books } from '../lib/props.mjs';
 import { openCupboard, basket } from '../lib/furniture.mjs';
 import { topSpec } from '../lib/materials.mjs';
 

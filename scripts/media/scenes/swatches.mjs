@@ -1,5 +1,5 @@
 // 1200x1200 material swatches: wood staves, painted Shaker corners, stone, quartz and brushed metals.
-import { Svg, rect, poly, g } from '../lib/svg.mjs';
+import { Svg, rect, poly } from '../lib/svg.mjs';
 import { wood, marble, quartz, paint, metal, toUri } from '../lib/textures.mjs';
 
 const S = 1200;
@@ -23,7 +23,7 @@ async function paintSwatch(color, seed) {
   const v = await toUri(paint(color, 600, 1200, { seed, strength: 1.8 }), 92);
   const h = await toUri(paint(color, 1200, 600, { seed: seed + 1, horizontal: true, strength: 1.8 }), 92);
   const fw = 300, bev = 70;
-  const pv = svg.pattern('pv' + seed, v, 600, 1200), ph = svg.pattern('ph' + seed, h, 1200, 600);
+  const pv = svg.pattern(`pv${seed}`, v, 600, 1200), ph = svg.pattern(`ph${seed}`, h, 1200, 600);
   svg.add(rect(0, 0, S, S, { fill: pv }));
   // panel (slightly darker, recessed) and its bevel faces
   const px = fw + bev, py = fw + bev;

@@ -156,7 +156,10 @@ const ORDERS_KEPT = 16;
 
 function cachedOrder(set: DocumentSet, seed: string, compute: () => PrismicDocument[]): PrismicDocument[] {
   let kept = orders.get(set);
-  if (!kept) orders.set(set, (kept = new Map()));
+  if (!kept) {
+    kept = new Map();
+    orders.set(set, kept);
+  }
   const found = kept.get(seed);
   if (found) {
     kept.delete(seed);

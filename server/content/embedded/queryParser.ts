@@ -66,7 +66,11 @@ export class QueryParser {
     if (this.pos === this.text.length) this.fail("empty query");
     while (this.pos < this.text.length) {
       this.expect("[");
-      while (this.skipSpace(), this.peek() === "[") predicates.push(this.parsePredicate());
+      this.skipSpace();
+      while (this.peek() === "[") {
+        predicates.push(this.parsePredicate());
+        this.skipSpace();
+      }
       this.expect("]");
       this.skipSpace();
     }

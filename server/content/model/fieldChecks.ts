@@ -86,7 +86,7 @@ function checkField(where: string, v: Json, field: FieldModel, ctx: CheckContext
     case "Group": {
       if (!Array.isArray(v)) return bad("a Group (a list of items)");
       if (config.repeat === false && v.length > 1) ctx.errors.push(`${where}: the group does not repeat, but has ${v.length} items`);
-      v.forEach((item, i) => checkFields(`${where}[${i}]`, item, config.fields ?? {}, ctx));
+      for (const [i, item] of v.entries()) checkFields(`${where}[${i}]`, item, config.fields ?? {}, ctx);
       return;
     }
     case "Slices":
@@ -104,11 +104,11 @@ function checkSliceZone(where: string, v: Json, field: FieldModel, ctx: CheckCon
   if (!Array.isArray(v)) return err(where, `expected a slice zone (a list of slices), got ${show(v)}`);
   const choices: Record<string, Json> = field.config?.choices ?? {};
   const ids = new Set<string>();
-  v.forEach((s: Json, i: number) => {
+  for (const [i, s] of v.entries()) {
     let w = `${where}[${i}]`;
-    if (!isObject(s)) return err(w, `expected a slice, got ${show(s)}`);
+    if (!isObject(s)) { err(w, `expected a slice, got ${show(s)}`); continue; }
     const choice = choices[s.slice_type];
-    if (!choice) return err(w, `slice type ${show(s.slice_type)} is not offered by this slice zone (offered: ${Object.keys(choices).join(", ")})`);
+    if (!choice) { err(w, `slice type ${show(s.slice_type)} is not offered by this slice zone (offered: ${Object.keys(choices).join(", ")})`); continue; }
     if (typeof s.id !== "string" || !s.id) err(w, `a slice needs an id, got ${show(s.id)}`);
     else if (ids.has(s.id)) err(w, `slice id "${s.id}" is used twice in this zone`);
     else ids.add(s.id);
@@ -118,25 +118,27 @@ function checkSliceZone(where: string, v: Json, field: FieldModel, ctx: CheckCon
     if (choice.type === "SharedSlice") {
       for (const key of Object.keys(s)) if (!["slice_type", "slice_label", "id", "variation", "version", "primary", "items"].includes(key)) err(w, `"${key}" is not a property of a shared slice`);
       const model = ctx.models.sharedSlices[s.slice_type];
-      if (!model) return err(w, `"${s.slice_type}" has no shared slice model`);
+      if (!model) { err(w, `"${s.slice_type}" has no shared slice model`); continue; }
       const variation = model.variations.find((x) => x.id === s.variation);
-      if (!variation)
-        return err(w, `"${s.slice_type}" has no variation ${show(s.variation)} (variations: ${model.variations.map((x) => x.id).join(", ")})`);
+      if (!variation) {
+        err(w, `"${s.slice_type}" has no variation ${show(s.variation)} (variations: ${model.variations.map((x) => x.id).join(", ")})`);
+        continue;
+      }
       if (typeof s.version !== "string") err(w, `a shared slice needs a version string, got ${show(s.version)}`);
       w = `${w}<${s.slice_type}/${s.variation}>`;
       checkFields(`${w}.primary`, s.primary, variation.primary ?? {}, ctx);
       if (Array.isArray(s.items)) {
         const itemFields = variation.items ?? {};
         if (!Object.keys(itemFields).length && s.items.length) err(w, `the variation has no repeatable fields, but the slice has ${s.items.length} items`);
-        else s.items.forEach((item: Json, j: number) => checkFields(`${w}.items[${j}]`, item, itemFields, ctx));
+        else for (const [j, item] of s.items.entries()) checkFields(`${w}.items[${j}]`, item, itemFields, ctx);
       }
     } else if (choice.type === "Slice") {
       for (const key of Object.keys(s)) if (!["slice_type", "slice_label", "id", "primary", "items"].includes(key)) err(w, `"${key}" is not a property of a slice`);
       w = `${w}<${s.slice_type}>`;
       checkFields(`${w}.primary`, s.primary, choice["non-repeat"] ?? {}, ctx);
-      if (Array.isArray(s.items)) s.items.forEach((item: Json, j: number) => checkFields(`${w}.items[${j}]`, item, choice.repeat ?? {}, ctx));
+      if (Array.isArray(s.items)) for (const [j, item] of s.items.entries()) checkFields(`${w}.items[${j}]`, item, choice.repeat ?? {}, ctx);
     } else {
       err(w, `the zone's choice "${s.slice_type}" has unknown type ${show(choice.type)}`);
     }
-  });
+  }
 }

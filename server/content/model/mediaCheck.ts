@@ -11,7 +11,10 @@ import type { ContentEntry } from "./modelTypes.ts";
 export function checkMedia({ file, document: d }: ContentEntry, mediaDir: string, errors: string[]) {
   const root = path.resolve(mediaDir);
   const visit = (v: Json, where: string) => {
-    if (Array.isArray(v)) return v.forEach((x, i) => visit(x, `${where}[${i}]`));
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) visit(x, `${where}[${i}]`);
+      return;
+    }
     if (!isObject(v)) return;
     for (const [key, value] of Object.entries(v)) {
       if ((key === "url" || key === "thumbnail_url") && typeof value === "string" && value.startsWith("/media/")) {

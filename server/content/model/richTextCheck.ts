@@ -25,32 +25,32 @@ export function checkRichText(where: string, v: Json, field: FieldModel, ctx: Ch
   const { allowed, single, labels } = allowedNodes(field);
   const allowedList = [...allowed].join(", ");
   if (single && v.length > 1) err(where, `a single-block rich text field has ${v.length} blocks`);
-  v.forEach((block: Json, i: number) => {
+  for (const [i, block] of v.entries()) {
     const w = `${where}[${i}]`;
-    if (!isObject(block)) return err(w, `expected a rich-text block, got ${show(block)}`);
-    if (!(BLOCK_TYPES as readonly string[]).includes(block.type)) return err(w, `"${block.type}" is not a rich-text block type`);
+    if (!isObject(block)) { err(w, `expected a rich-text block, got ${show(block)}`); continue; }
+    if (!(BLOCK_TYPES as readonly string[]).includes(block.type)) { err(w, `"${block.type}" is not a rich-text block type`); continue; }
     if (!allowed.has(block.type)) err(w, `block type "${block.type}" is not allowed here (allowed: ${allowedList})`);
     if (block.type === "image") {
       for (const key of Object.keys(block)) if (![...IMAGE_KEYS, "type", "linkTo"].includes(key)) err(w, `"${key}" is not a property of an image block`);
       checkImageView(w, block, ctx);
       if ("linkTo" in block) checkLink(`${w}.linkTo`, block.linkTo, null, ctx, false);
-      return;
+      continue;
     }
     if (block.type === "embed") {
       for (const key of Object.keys(block)) if (!["type", "oembed"].includes(key)) err(w, `"${key}" is not a property of an embed block`);
       if (!isObject(block.oembed) || typeof block.oembed.embed_url !== "string" || typeof block.oembed.type !== "string")
         err(`${w}.oembed`, `an embed block needs an oembed object with embed_url and type, got ${show(block.oembed)}`);
-      return;
+      continue;
     }
     for (const key of Object.keys(block)) if (!["type", "text", "spans", "direction"].includes(key)) err(w, `"${key}" is not a property of a ${block.type} block`);
     if ("direction" in block && block.direction !== "rtl") err(w, `direction can only be "rtl", got ${show(block.direction)}`);
     if ("direction" in block && !allowed.has("rtl")) err(w, "right-to-left text is not allowed here");
-    if (typeof block.text !== "string") return err(w, `a ${block.type} block needs text, got ${show(block.text)}`);
-    if (!Array.isArray(block.spans)) return err(w, `a ${block.type} block needs spans (a list), got ${show(block.spans)}`);
-    block.spans.forEach((span: Json, j: number) => {
+    if (typeof block.text !== "string") { err(w, `a ${block.type} block needs text, got ${show(block.text)}`); continue; }
+    if (!Array.isArray(block.spans)) { err(w, `a ${block.type} block needs spans (a list), got ${show(block.spans)}`); continue; }
+    for (const [j, span] of block.spans.entries()) {
       const sw = `${w}.spans[${j}]`;
-      if (!isObject(span)) return err(sw, `expected a span, got ${show(span)}`);
-      if (!(SPAN_TYPES as readonly string[]).includes(span.type)) return err(sw, `"${span.type}" is not a span type`);
+      if (!isObject(span)) { err(sw, `expected a span, got ${show(span)}`); continue; }
+      if (!(SPAN_TYPES as readonly string[]).includes(span.type)) { err(sw, `"${span.type}" is not a span type`); continue; }
       const spanAllowed = span.type === "label" ? allowed.has("label") || labels.length > 0 : allowed.has(span.type);
       if (!spanAllowed) err(sw, `span type "${span.type}" is not allowed here (allowed: ${allowedList})`);
       if (!Number.isInteger(span.start) || !Number.isInteger(span.end) || span.start < 0 || span.start >= span.end || span.end > block.text.length)
@@ -61,6 +61,6 @@ export function checkRichText(where: string, v: Json, field: FieldModel, ctx: Ch
         if (typeof name !== "string" || !name) err(sw, `a label span needs data.label, got ${show(span.data)}`);
         else if (labels.length && !labels.includes(name)) err(sw, `label "${name}" is not one of the field's labels (${labels.join(", ")})`);
       }
-    });
-  });
+    }
+  }
 }

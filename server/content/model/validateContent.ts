@@ -162,18 +162,20 @@ function checkAlternates({ file, document: d }: ContentEntry, ctx: CheckContext)
   const err = (msg: string) => ctx.errors.push(`${file}: ${msg}`);
   if (!Array.isArray(d.alternate_languages)) return;
   const langs = new Set<string>();
-  d.alternate_languages.forEach((alt: Json, i: number) => {
+  for (const [i, alt] of d.alternate_languages.entries()) {
     const where = `alternate_languages[${i}]`;
-    if (!isObject(alt) || typeof alt.id !== "string" || typeof alt.lang !== "string" || typeof alt.type !== "string")
-      return err(`${where} must have id, type and lang, got ${show(alt)}`);
+    if (!isObject(alt) || typeof alt.id !== "string" || typeof alt.lang !== "string" || typeof alt.type !== "string") {
+      err(`${where} must have id, type and lang, got ${show(alt)}`);
+      continue;
+    }
     if (alt.lang === d.lang) err(`${where} is in the document's own language ${d.lang}`);
     if (langs.has(alt.lang)) err(`${where} is a second translation into ${alt.lang}`);
     langs.add(alt.lang);
     const target = ctx.byId.get(alt.id)?.document;
-    if (!target) return err(`${where} names "${alt.id}", which is not a document in the repository`);
+    if (!target) { err(`${where} names "${alt.id}", which is not a document in the repository`); continue; }
     if (target.lang !== alt.lang || target.type !== alt.type || (target.uid ?? undefined) !== (alt.uid ?? undefined))
       err(`${where} says ${alt.type}/${alt.uid ?? "-"}/${alt.lang} but "${alt.id}" is ${target.type}/${target.uid ?? "-"}/${target.lang}`);
     const back = Array.isArray(target.alternate_languages) && target.alternate_languages.some((b: Json) => b?.id === d.id);
     if (!back) err(`${where} names "${alt.id}", which does not name this document ("${d.id}") among its alternate_languages`);
-  });
+  }
 }

@@ -29,6 +29,7 @@ export default function Faq({ slice, index }: FaqProps) {
       {items.length ? (
         <div className="faq__list">
           {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             <details className="faq__item" key={i}>
               <summary className="faq__question">
                 <span>{item.question}</span>

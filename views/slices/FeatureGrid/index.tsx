@@ -27,6 +27,7 @@ export default function FeatureGrid({ slice }: FeatureGridProps) {
       {items.length ? (
         <ul className="feature-grid__list">
           {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             <li key={i} className="feature-grid__item">
               <FeatureIcon name={item.icon} />
               {item.title ? <TitleTag className="feature-grid__title">{item.title}</TitleTag> : null}

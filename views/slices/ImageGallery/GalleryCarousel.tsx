@@ -52,7 +52,7 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
   };
 
   return (
-    <div className="image-gallery__carousel" role="region" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+    <section className="image-gallery__carousel" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
       <div className="image-gallery__controls">
         <button
           type="button"
@@ -83,13 +83,16 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
         </button>
       </div>
       {/* Focusable so keyboard users can scroll it without JavaScript as well. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it */}
       <div className="image-gallery__track" id={trackId} ref={track} tabIndex={0} onScroll={onScroll}>
         {slides.map((slide, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: slides are the slice's repeatable items, which have no id and keep their order
+          // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group; a fieldset is for form controls and brings its own box
           <div key={i} className="image-gallery__slide" role="group" aria-roledescription="slide" aria-label={slideLabel(i, count)}>
             {slide}
           </div>
         ))}
       </div>
-    </div>
+    </section>
   );
 }

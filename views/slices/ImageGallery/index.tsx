@@ -34,11 +34,15 @@ export default function ImageGallery({ slice }: ImageGalleryProps) {
       {items.length === 0 ? null : slice.variation === "carousel" ? (
         <GalleryCarousel
           label={heading || "Gallery"}
-          slides={items.map((item, i) => <Figure key={i} item={item} sizes={CAROUSEL_SIZES} />)}
+          slides={items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
+            <Figure key={i} item={item} sizes={CAROUSEL_SIZES} />
+          ))}
         />
       ) : (
         <ul className="image-gallery__grid">
           {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             <li key={i} className="image-gallery__cell">
               <Figure item={item} sizes={GRID_SIZES} />
             </li>

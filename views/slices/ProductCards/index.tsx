@@ -65,6 +65,7 @@ export default function ProductCards({ slice }: ProductCardsProps) {
         <ul className="product-cards__list">
           {items.map((item, i) => {
             const href = resolve(item.link);
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             return <Card key={i} item={item} href={href && (item.title || item.link_label) ? href : null} TitleTag={TitleTag} />;
           })}
         </ul>

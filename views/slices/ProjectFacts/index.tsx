@@ -20,6 +20,7 @@ function Facts({ slice }: { slice: ProjectFactsSliceFacts }) {
   return facts.length ? (
     <dl className="project-facts__list">
       {facts.map((fact, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
         <div className="project-facts__fact" key={i}>
           <dt>{fact.label}</dt>
           <dd>{fact.value}</dd>

@@ -55,10 +55,12 @@ export default function SampleSwatches({ slice, index }: SampleSwatchesProps) {
         <RichText field={intro} className="sample-swatches__intro" headingLevel={levelBelow(heading && Heading)} />
       </div>
       {items.length ? (
+        // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list semantics of a list without list-style; role="list" puts them back
         <ul className="sample-swatches__grid" role="list">
           {items.map((item, i) => {
             const meta = [item.material, item.finish].filter(Boolean).join(" · ");
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
               <li className="sample-swatches__item" key={i}>
                 <Chip item={item} />
                 <p className="sample-swatches__name">{item.name}</p>

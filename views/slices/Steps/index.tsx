@@ -22,9 +22,10 @@ export default function Steps({ slice, index }: StepsProps) {
       {heading ? <Heading className="steps__heading">{heading}</Heading> : null}
       <RichText field={intro} className="steps__intro" headingLevel={levelBelow(heading && Heading)} />
       {items.length ? (
-        // role="list" keeps the list semantics Safari drops from a list without list-style.
+        // biome-ignore lint/a11y/noRedundantRoles: role="list" keeps the list semantics Safari drops from a list without list-style
         <ol className="steps__list" role="list">
           {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             <li className="steps__item" key={i}>
               {item.title ? <Title className="steps__title">{item.title}</Title> : null}
               <RichText field={item.text} className="steps__text" headingLevel={levelBelow(item.title ? Title : heading && Heading)} />

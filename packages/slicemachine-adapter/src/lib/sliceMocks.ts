@@ -152,9 +152,9 @@ function embedContent(embed: Record<string, unknown>): unknown {
     __TYPE__: "EmbedContent",
     embed_url: embed.embed_url,
     type: String(embed.type ?? "rich"),
-    ...["version", "title", "author_name", "author_url", "provider_name", "provider_url", "cache_age", "thumbnail_url", "thumbnail_width", "thumbnail_height", "html"].reduce(
-      (acc, name) => ({ ...acc, ...pick(name) }),
+    ...Object.assign(
       {},
+      ...["version", "title", "author_name", "author_url", "provider_name", "provider_url", "cache_age", "thumbnail_url", "thumbnail_width", "thumbnail_height", "html"].map(pick),
     ),
     all: embed,
   };
