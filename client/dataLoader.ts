@@ -67,7 +67,7 @@ function takePrefetched(url: string): Promise<DataAnswer> | undefined {
 async function navigationData(url: string, signal: AbortSignal): Promise<DataAnswer> {
   const early = takePrefetched(url);
   try {
-    return early ? await early.catch(() => fetchData(url, signal)) : await fetchData(url, signal);
+    return early !== undefined ? await early.catch(() => fetchData(url, signal)) : await fetchData(url, signal);
   } catch (error) {
     if (isLeaving() && !signal.aborted) return new Promise<DataAnswer>(() => {});
     throw error;

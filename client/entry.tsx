@@ -46,7 +46,10 @@ whenLoadedAndIdle(() => {
     .catch(() => {});
 });
 
-const interaction = onFirstInteraction(async () => {
+const interaction = onFirstInteraction(() => void wakeApp());
+
+/** The wake, from the visitor's first interaction to the hydrated app. */
+async function wakeApp(): Promise<void> {
   woken = true;
   // Out of the interaction's own event handler: the tap, key or scroll is handled first.
   await yieldToMain();
@@ -72,7 +75,7 @@ const interaction = onFirstInteraction(async () => {
       if (outcome === "leaving") interaction.retry();
       else if (outcome === "failed") reportClientError("startup", error);
     });
-});
+}
 
 // At once where only the app can show the page as it should be: a preview (the toolbar
 // refreshes it), a document without markup (a cached error shell) and a link to a place in the

@@ -25,9 +25,13 @@ interface NavigateEventLike extends Event {
 export function watchLeaving(): void {
   if (watching) return;
   watching = true;
-  const leave = () => void (leavingSince = Date.now());
+  const leave = () => {
+    leavingSince = Date.now();
+  };
   window.addEventListener("pagehide", leave, { capture: true });
-  window.addEventListener("pageshow", (event) => void (event.persisted && (leavingSince = null)));
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) leavingSince = null;
+  });
   const navigation = (window as { navigation?: EventTarget }).navigation;
   if (navigation) {
     navigation.addEventListener("navigate", (event) => {

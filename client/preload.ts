@@ -59,7 +59,10 @@ export function startPreloading(router: DataRouter, { buildId, pageFiles, data, 
       return page ? (map[pageFiles[page]] ?? []) : [];
     });
   /** The page shown has its chunks already (the router loaded them). */
-  const markShown = (map: ChunkMap | null) => map && chunksIn(map, router.state.matches as Matches).forEach((h) => requested.add(h));
+  const markShown = (map: ChunkMap | null) => {
+    if (!map) return;
+    for (const h of chunksIn(map, router.state.matches as Matches)) requested.add(h);
+  };
 
   let chunkMap: Promise<ChunkMap | null> | undefined;
   /** The build's route chunks (build.mjs writes /assets/routes-{buildId}.json), fetched at the first need. */
@@ -69,7 +72,10 @@ export function startPreloading(router: DataRouter, { buildId, pageFiles, data, 
           fetch(`/assets/routes-${buildId}.json`)
             .then((r) => (r.ok ? (r.json() as Promise<ChunkMap>) : null))
             .catch(() => null)
-            .then((map) => (markShown(map), map)),
+            .then((map) => {
+              markShown(map);
+              return map;
+            }),
         )
       : Promise.resolve(null));
 

@@ -37,12 +37,21 @@ export function resolveLink(
   // Frozen content (shared by every render at one ref) is resolved once per content version.
   if (!Object.isFrozen(link) || !Object.isFrozen(sections)) return resolveNow(link, sections, fallbackLocale);
   let bySections = resolved.get(link);
-  if (!bySections) resolved.set(link, (bySections = new WeakMap()));
+  if (!bySections) {
+    bySections = new WeakMap();
+    resolved.set(link, bySections);
+  }
   let byLocale = bySections.get(sections);
-  if (!byLocale) bySections.set(sections, (byLocale = new Map()));
+  if (!byLocale) {
+    byLocale = new Map();
+    bySections.set(sections, byLocale);
+  }
   const localeKey = fallbackLocale?.code ?? "";
   let href = byLocale.get(localeKey);
-  if (href === undefined) byLocale.set(localeKey, (href = resolveNow(link, sections, fallbackLocale)));
+  if (href === undefined) {
+    href = resolveNow(link, sections, fallbackLocale);
+    byLocale.set(localeKey, href);
+  }
   return href;
 }
 

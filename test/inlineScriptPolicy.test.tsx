@@ -13,6 +13,7 @@ import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";
 const INJECTED = "window.injected=1";
 
 jest.mock("../views/parts/Breadcrumbs", () => ({
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the injection this test must catch
   Breadcrumbs: () => <script dangerouslySetInnerHTML={{ __html: "window.injected=1" }} />,
 }));
 

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from "../server/config";
 import { routeId } from "../shared/routeTable";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { sampleEvent } from "./support/outboxEvents";
-import { parsePrometheusText, samplesOf, valueOf, type Sample } from "./support/prometheusText";
+import { parsePrometheusText, samplesOf, sumOf, type Sample } from "./support/prometheusText";
 import { createTestApp, ROOT } from "./support/testApp";
 
 const TOKEN = "scrape-token-0123456789abcdef";
@@ -78,55 +78,55 @@ test("a page requested twice counts 2 under its route id, with a page-cache hit 
 
   const samples = await scrape(app);
   const labels = { method: "GET", route, status: "200" };
-  expect(valueOf(samples, "http_requests_total", labels)).toBe(results.length);
-  expect(valueOf(samples, "http_request_duration_seconds_count", labels)).toBe(results.length);
-  expect(valueOf(samples, "http_request_duration_seconds_sum", labels)).toBeGreaterThan(0);
-  expect(valueOf(samples, "page_cache_requests_total", { route, result: "hit" })).toBe(1);
-  expect(valueOf(samples, "page_cache_requests_total", { route, result: "miss" })).toBe(results.length - 1);
-  expect(valueOf(samples, "page_cache_entries")).toBeGreaterThanOrEqual(1);
+  expect(sumOf(samples, "http_requests_total", labels)).toBe(results.length);
+  expect(sumOf(samples, "http_request_duration_seconds_count", labels)).toBe(results.length);
+  expect(sumOf(samples, "http_request_duration_seconds_sum", labels)).toBeGreaterThan(0);
+  expect(sumOf(samples, "page_cache_requests_total", { route, result: "hit" })).toBe(1);
+  expect(sumOf(samples, "page_cache_requests_total", { route, result: "miss" })).toBe(results.length - 1);
+  expect(sumOf(samples, "page_cache_entries")).toBeGreaterThanOrEqual(1);
   // The hit (answered before the app, counted apart until a scrape) is in the histogram's buckets too.
-  expect(valueOf(samples, "http_request_duration_seconds_bucket", { ...labels, le: "+Inf" })).toBe(results.length);
-  expect(valueOf(samples, "http_request_duration_seconds_bucket", { ...labels, le: "10" })).toBe(results.length);
+  expect(sumOf(samples, "http_request_duration_seconds_bucket", { ...labels, le: "+Inf" })).toBe(results.length);
+  expect(sumOf(samples, "http_request_duration_seconds_bucket", { ...labels, le: "10" })).toBe(results.length);
   // Hits after a scrape are added at the next one, not twice.
   await request(app).get(page);
   const again = await scrape(app);
-  expect(valueOf(again, "http_requests_total", labels)).toBe(results.length + 1);
-  expect(valueOf(again, "page_cache_requests_total", { route, result: "hit" })).toBe(2);
-  expect(valueOf(again, "http_request_duration_seconds_count", labels)).toBe(results.length + 1);
+  expect(sumOf(again, "http_requests_total", labels)).toBe(results.length + 1);
+  expect(sumOf(again, "page_cache_requests_total", { route, result: "hit" })).toBe(2);
+  expect(sumOf(again, "http_request_duration_seconds_count", labels)).toBe(results.length + 1);
   // Fixed endpoints are counted under their names.
   await request(app).get("/healthz");
-  expect(valueOf(await scrape(app), "http_requests_total", { route: "healthz", status: "200" })).toBe(1);
+  expect(sumOf(await scrape(app), "http_requests_total", { route: "healthz", status: "200" })).toBe(1);
 });
 
 test("a content outage increments the content-service error counter", async () => {
   const faults = createFaultyFetch();
   const { app } = metricsApp({ wrapFetch: faults.wrap, env: { CONTENT_REF_TTL_MS: "0", CONTENT_TIMEOUT_MS: "300" } });
   expect((await request(app).get("/")).status).toBe(200);
-  expect(valueOf(await scrape(app), "content_service_errors_total")).toBe(0);
+  expect(sumOf(await scrape(app), "content_service_errors_total")).toBe(0);
 
   faults.set({ kind: "down" });
   const unseen = await request(app).get("/gallery/canal-house");
   expect(unseen.status).toBe(503);
   const samples = await scrape(app);
-  expect(valueOf(samples, "content_service_errors_total", { kind: "unavailable" })).toBeGreaterThanOrEqual(1);
-  expect(valueOf(samples, "content_service_errors_total", { kind: "unavailable", operation: "galleryProject" })).toBe(1);
-  expect(valueOf(samples, "http_requests_total", { route: routeId("gallery-uid", "gb"), status: "503" })).toBe(1);
+  expect(sumOf(samples, "content_service_errors_total", { kind: "unavailable" })).toBeGreaterThanOrEqual(1);
+  expect(sumOf(samples, "content_service_errors_total", { kind: "unavailable", operation: "galleryProject" })).toBe(1);
+  expect(sumOf(samples, "http_requests_total", { route: routeId("gallery-uid", "gb"), status: "503" })).toBe(1);
 });
 
 test("the outbox's events are counted per status at each scrape", async () => {
   const { app, outbox } = metricsApp();
   for (let i = 0; i < 3; i++) await outbox.add(sampleEvent(Date.now()));
   let samples = await scrape(app);
-  expect(valueOf(samples, "outbox_events", { status: "pending" })).toBe(3);
-  expect(valueOf(samples, "outbox_events", { status: "leased" })).toBe(0);
+  expect(sumOf(samples, "outbox_events", { status: "pending" })).toBe(3);
+  expect(sumOf(samples, "outbox_events", { status: "leased" })).toBe(0);
 
   const [claimed] = await outbox.claim("worker", 1, 60_000, Date.now());
   await outbox.settle([claimed.id], "worker", { status: "delivered", at: Date.now() });
   await outbox.claim("worker", 1, 60_000, Date.now());
   samples = await scrape(app);
-  expect(valueOf(samples, "outbox_events", { status: "pending" })).toBe(1);
-  expect(valueOf(samples, "outbox_events", { status: "leased" })).toBe(1);
-  expect(valueOf(samples, "outbox_events", { status: "delivered" })).toBe(1);
+  expect(sumOf(samples, "outbox_events", { status: "pending" })).toBe(1);
+  expect(sumOf(samples, "outbox_events", { status: "leased" })).toBe(1);
+  expect(sumOf(samples, "outbox_events", { status: "delivered" })).toBe(1);
 });
 
 test("the route label never carries a raw path: 50 random unknown paths make a handful of series", async () => {

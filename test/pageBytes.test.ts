@@ -45,7 +45,7 @@ const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce="N"
 function dump(kind: string, url: string, body: string): void {
   if (!DUMP) return;
   fs.mkdirSync(path.join(DUMP, kind), { recursive: true });
-  fs.writeFileSync(path.join(DUMP, kind, encodeURIComponent(url) + ".html"), body);
+  fs.writeFileSync(path.join(DUMP, kind, `${encodeURIComponent(url)}.html`), body);
 }
 
 async function fetchPage(app: Parameters<typeof request>[0], url: string, cookie?: string): Promise<{ recorded: Recorded; body: string }> {
@@ -113,7 +113,7 @@ test("every page, in both regions and in preview, is the same bytes as recorded"
   }
 
   if (RECORD || !existing) {
-    fs.writeFileSync(FIXTURE, JSON.stringify({ manifest, pages, previews }, null, 1) + "\n");
+    fs.writeFileSync(FIXTURE, `${JSON.stringify({ manifest, pages, previews }, null, 1)}\n`);
     return;
   }
   expect(pages).toEqual(existing.pages);

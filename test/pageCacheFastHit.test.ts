@@ -6,7 +6,6 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Express } from "express";
 import request from "supertest";
 import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp } from "./support/testApp";

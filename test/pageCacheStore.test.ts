@@ -15,7 +15,7 @@ const page = (html: string, status = 200): PageToStore => ({
   scriptHashes: [],
   html: Buffer.from(html),
 });
-const HTML = "<!doctype html><title>Gallery</title>" + "<p>walnut and oak</p>".repeat(200);
+const HTML = `<!doctype html><title>Gallery</title>${"<p>walnut and oak</p>".repeat(200)}`;
 
 test("a stored page comes back with its bytes, gzip and brotli copies of them, and an ETag of its bytes per representation", async () => {
   const cache = createPageCache(1024 * 1024, () => 42);
@@ -27,7 +27,7 @@ test("a stored page comes back with its bytes, gzip and brotli copies of them, a
   expect(hit.etags.identity).toMatch(/^"p-[\w-]{22}"$/);
   expect(hit.etags.gzip).toMatch(/^"p-[\w-]{22}-gz"$/);
   expect(hit.etags.br).toMatch(/^"p-[\w-]{22}-br"$/);
-  expect((await cache.prepare(page(HTML + " "))).etags.identity).not.toBe(hit.etags.identity);
+  expect((await cache.prepare(page(`${HTML} `))).etags.identity).not.toBe(hit.etags.identity);
   expect(hit.storedAt).toBe(42);
   expect(cache.enabled).toBe(true);
 });

@@ -7,7 +7,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { root } from "./buildOptions.mjs";
 
-const publicUrl = (assetsDir) => (file) => "/assets/" + path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/");
+const publicUrl = (assetsDir) => (file) => `/assets/${path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/")}`;
 
 /** The public URL of the one entry output of a self-contained browser build. */
 function entryUrl(metafile, assetsDir) {

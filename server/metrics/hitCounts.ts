@@ -35,7 +35,10 @@ export function createHitCounts(buckets: readonly number[]): HitCounts {
     record(method, route, status, seconds) {
       const key = `${method} ${route} ${status}`;
       let found = series.get(key);
-      if (!found) series.set(key, (found = { labels: { method, route, status: String(status) }, count: 0, sum: 0, perBucket: new Array<number>(buckets.length + 1).fill(0), counted: 0 }));
+      if (!found) {
+        found = { labels: { method, route, status: String(status) }, count: 0, sum: 0, perBucket: new Array<number>(buckets.length + 1).fill(0), counted: 0 };
+        series.set(key, found);
+      }
       found.count++;
       found.sum += seconds;
       let i = 0;

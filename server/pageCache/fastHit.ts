@@ -208,7 +208,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
  * This is where a request starts (tracing wraps here).
  */
 export function answerHitsFirst(app: Express, hits: HitAnswerer): Express {
-  const listener = function (req: IncomingMessage, res: ServerResponse, next?: () => void) {
+  const listener = (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     if (hits(req, res)) return;
     app(req as never, res as never, next as never);
   };

@@ -28,7 +28,9 @@ export function publicSecurityHeaders(security: RequestHandler): Array<[string, 
   const res = new ServerResponse(req) as ServerResponse & { locals: Record<string, unknown> };
   res.locals = { cspNonce: "public" };
   let failed: unknown;
-  security(req as never, res as never, (error?: unknown) => void (failed = error));
+  security(req as never, res as never, (error?: unknown) => {
+    failed = error;
+  });
   if (failed) throw failed instanceof Error ? failed : new Error("security headers failed");
   return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
 }

@@ -56,7 +56,14 @@ for (const [name, selector] of [
     const documents = documentRequests(page);
     expect(await isHydrated(page)).toBe(false);
     // As in an engine without speculation rules (WebKit, Firefox): the tap's navigation is a request of the page's own.
-    await page.$eval(selector, (a, off) => (a.setAttribute(off.attribute, off.value), a.scrollIntoView({ block: "center" })), SPECULATION_OFF);
+    await page.$eval(
+      selector,
+      (a, off) => {
+        a.setAttribute(off.attribute, off.value);
+        a.scrollIntoView({ block: "center" });
+      },
+      SPECULATION_OFF,
+    );
     await page.tap(selector);
     // The document arrives after 1 s; then time for a wrong reload to start, had one been asked for.
     await sleep(3000);
@@ -93,7 +100,9 @@ test("a client navigation whose data fetch is cut off by the visitor's next navi
   await sleep(300);
   expect(heldData.length).toBeGreaterThan(0);
   // The visitor goes elsewhere before the gallery's data has come.
-  await page.evaluate(() => void (location.href = "/info/delivery"));
+  await page.evaluate(() => {
+    location.href = "/info/delivery";
+  });
   await page.waitForFunction(() => location.pathname === "/info/delivery" && document.readyState === "complete", { timeout: 10_000 });
   expect(documents).toBe(1);
   expect(await page.evaluate(() => sessionStorage.getItem("saw-error-screen"))).toBeNull();

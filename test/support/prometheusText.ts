@@ -33,5 +33,3 @@ export function samplesOf(samples: Sample[], name: string, where: Record<string,
 export function sumOf(samples: Sample[], name: string, where: Record<string, string> = {}): number {
   return samplesOf(samples, name, where).reduce((sum, s) => sum + s.value, 0);
 }
-// The old name (it shadowed Object.prototype.valueOf) until test/metrics.test.ts moves to sumOf.
-export { sumOf as valueOf };

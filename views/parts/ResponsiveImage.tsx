@@ -24,9 +24,15 @@ const sourcesOf = new WeakMap<object, Map<string, { src: string; srcset: string 
 function remembered(field: ImageField, key: string, build: () => { src: string; srcset: string } | null) {
   if (!Object.isFrozen(field)) return build();
   let byKey = sourcesOf.get(field);
-  if (!byKey) sourcesOf.set(field, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    sourcesOf.set(field, byKey);
+  }
   let found = byKey.get(key);
-  if (found === undefined) byKey.set(key, (found = build()));
+  if (found === undefined) {
+    found = build();
+    byKey.set(key, found);
+  }
   return found;
 }
 

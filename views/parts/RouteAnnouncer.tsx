@@ -26,6 +26,7 @@ export function RouteAnnouncer() {
   const [message, setMessage] = useState("");
   const lastKey = useRef(location.key);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new location key) is the only trigger; the title and hash are read as they are then
   useEffect(() => {
     if (!shownOnce) {
       shownOnce = true;
@@ -37,7 +38,7 @@ export function RouteAnnouncer() {
     setMessage(title ?? document.title);
     if (location.hash) return;
     mainHeading()?.focus({ preventScroll: true });
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.key]);
 
   return (
     <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">

@@ -16,7 +16,7 @@ export function useDismissableDetails<T extends HTMLElement>() {
   useEffect(() => {
     if (shownOn.current === location.pathname) return;
     shownOn.current = location.pathname;
-    ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+    for (const d of ref.current?.querySelectorAll("details[open]") ?? []) d.removeAttribute("open");
   }, [location.pathname]);
 
   useEffect(() => {
