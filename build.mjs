@@ -42,7 +42,9 @@ async function buildOnce(dev) {
     await fsp.rename(finalDir, oldDir).catch(() => {});
     await fsp.rename(outDir, finalDir);
     await fsp.rm(oldDir, { recursive: true, force: true });
-    console.log(`Built ${dev ? "development" : "production"} bundles into ${path.relative(root, finalDir)}/ in ${Date.now() - started} ms (build ${manifest.buildId})${compressed ? `; ${compressionSummary(compressed)}` : ""}`);
+    console.log(
+      `Built ${dev ? "development" : "production"} bundles into ${path.relative(root, finalDir)}/ in ${Date.now() - started} ms (build ${manifest.buildId})${compressed ? `; ${compressionSummary(compressed)}` : ""}`,
+    );
   } finally {
     await fsp.rm(outDir, { recursive: true, force: true });
   }

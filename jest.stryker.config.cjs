@@ -47,7 +47,9 @@ const TESTS = [
  * `STRYKER_TESTS=linkResolver,region npx stryker run --mutate shared/linkResolver.ts`: only those
  * test files, for a quick loop on one module (the score then counts only what they catch).
  */
-const only = process.env.STRYKER_TESTS?.split(",").map((name) => name.trim()).filter(Boolean);
+const only = process.env.STRYKER_TESTS?.split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 module.exports = {
   ...base,

@@ -17,7 +17,8 @@ export const RELOAD_GUARD_KEY = "chunk-reload-at";
 export const RELOAD_GUARD_TTL_MS = 10_000;
 
 /** The messages browsers give a failed `import()` of a module script (Chromium, Firefox, Safari). */
-const CHUNK_LOAD_FAILURE = /dynamically imported module|module script failed|error loading dynamically imported|failed to load module script/i;
+const CHUNK_LOAD_FAILURE =
+  /dynamically imported module|module script failed|error loading dynamically imported|failed to load module script/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message);

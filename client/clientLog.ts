@@ -14,7 +14,8 @@ const MAX_BYTES = 4000;
 const seen = new Set<string>();
 
 function describe(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: `${error.name}: ${error.message}`.slice(0, 1000), stack: error.stack?.slice(0, 3000) };
+  if (error instanceof Error)
+    return { message: `${error.name}: ${error.message}`.slice(0, 1000), stack: error.stack?.slice(0, 3000) };
   return { message: String(error).slice(0, 1000) || "Unknown error" };
 }
 
@@ -30,5 +31,10 @@ export function reportClientError(kind: ClientErrorKind, error: unknown): void {
     report.stack = report.stack.length > 200 ? report.stack.slice(0, report.stack.length / 2) : undefined;
     body = JSON.stringify(report);
   }
-  void fetch(CLIENT_LOG_URL, { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(() => {});
+  void fetch(CLIENT_LOG_URL, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+    keepalive: true,
+  }).catch(() => {});
 }

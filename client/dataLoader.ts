@@ -77,6 +77,7 @@ async function navigationData(url: string, signal: AbortSignal): Promise<DataAns
 export const clientLoaders: LoaderFactory = (_kind, routeId) =>
   (async ({ request }) => {
     const answer = await navigationData(dataUrl(new URL(request.url), routeId), request.signal);
-    if (!answer.ok) throw data((answer.body as { message?: string } | null)?.message ?? answer.statusText, { status: answer.status });
+    if (!answer.ok)
+      throw data((answer.body as { message?: string } | null)?.message ?? answer.statusText, { status: answer.status });
     return answer.body;
   }) as LoaderFunction;

@@ -41,9 +41,7 @@ whenLoadedAndIdle(() => {
   if (!canPrefetch() || woken) return;
   performance.mark(APP_PREFETCH_MARK);
   preloadPageModules("idle");
-  void import("./appRuntime")
-    .then(({ warmUp }) => whenLoadedAndIdle(warmUp))
-    .catch(() => {});
+  void import("./appRuntime").then(({ warmUp }) => whenLoadedAndIdle(warmUp)).catch(() => {});
 });
 
 const interaction = onFirstInteraction(() => void wakeApp());
@@ -80,6 +78,10 @@ async function wakeApp(): Promise<void> {
 // At once where only the app can show the page as it should be: a preview (the toolbar
 // refreshes it), a document without markup (a cached error shell) and a link to a place in the
 // page (the app lands it under the header and holds it there while late content loads).
-if (document.documentElement.hasAttribute("data-preview") || !document.getElementById("root")?.firstElementChild || location.hash) {
+if (
+  document.documentElement.hasAttribute("data-preview") ||
+  !document.getElementById("root")?.firstElementChild ||
+  location.hash
+) {
   interaction.wake();
 }

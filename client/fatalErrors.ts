@@ -52,7 +52,8 @@ export const rootErrorHandlers: RootOptions = {
 
 /** The visitor's connection, not the site: an aborted or failed fetch. */
 const isNetworkFailure = (error: unknown) =>
-  (error instanceof DOMException && error.name === "AbortError") || (error instanceof TypeError && /fetch|network/i.test(error.message));
+  (error instanceof DOMException && error.name === "AbortError") ||
+  (error instanceof TypeError && /fetch|network/i.test(error.message));
 
 /**
  * For <RouterProvider onError>: errors the router's boundaries caught (they already show the

@@ -27,9 +27,15 @@ export function renderFatalScreen(error: unknown, previous?: Root): void {
   container.replaceChildren();
   // The loader is never run (the error is the route's state from the start): it only makes every
   // later navigation go through the data strategy, which loads the page as a document.
-  const router = createBrowserRouter([{ id: FATAL_ROUTE_ID, path: "*", loader: () => null, ErrorBoundary: ErrorScreen }], {
-    hydrationData: { errors: { [FATAL_ROUTE_ID]: error } },
-    dataStrategy: documentLoadsWhere(() => true, () => router),
-  });
+  const router = createBrowserRouter(
+    [{ id: FATAL_ROUTE_ID, path: "*", loader: () => null, ErrorBoundary: ErrorScreen }],
+    {
+      hydrationData: { errors: { [FATAL_ROUTE_ID]: error } },
+      dataStrategy: documentLoadsWhere(
+        () => true,
+        () => router,
+      ),
+    },
+  );
   createRoot(container).render(<RouterProvider router={router} />);
 }

@@ -18,7 +18,10 @@ const runLoaders: DataStrategyFunction = async ({ matches }) => {
  * A data strategy that turns navigations to a URL for which `needsDocumentLoad` holds into
  * document loads. `router()` gives the router, whose pending location keeps the hash.
  */
-export function documentLoadsWhere(needsDocumentLoad: (url: URL) => boolean, router: () => DataRouter | undefined): DataStrategyFunction {
+export function documentLoadsWhere(
+  needsDocumentLoad: (url: URL) => boolean,
+  router: () => DataRouter | undefined,
+): DataStrategyFunction {
   return (args) => {
     if (args.unstable_initiator !== "navigation") return runLoaders(args);
     const pending = router()?.state.navigation.location;

@@ -16,11 +16,19 @@ const samePath = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/
 
 /** The element an anchor's in-page hash points at, or null for any other link or click. */
 function inPageTarget(event: MouseEvent): { link: HTMLAnchorElement; target: HTMLElement; hash: string } | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const link = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download"))
+    return null;
   const url = new URL(link.href, location.href);
-  if (!url.hash || url.origin !== location.origin || !samePath(url.pathname, location.pathname) || url.search !== location.search) return null;
+  if (
+    !url.hash ||
+    url.origin !== location.origin ||
+    !samePath(url.pathname, location.pathname) ||
+    url.search !== location.search
+  )
+    return null;
   const target = hashTarget(url.hash);
   return target ? { link, target, hash: url.hash } : null;
 }

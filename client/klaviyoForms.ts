@@ -16,7 +16,9 @@ export interface KlaviyoFormDetail {
 const SUFFIX: Record<string, string> = { submit: "", stepSubmit: "_step", viewedStep: "_view" };
 
 /** The tracking event for a form event, or null for other types and malformed ids. */
-export function klaviyoFormEvent(detail: KlaviyoFormDetail | null | undefined): { name: string; data: Record<string, string> } | null {
+export function klaviyoFormEvent(
+  detail: KlaviyoFormDetail | null | undefined,
+): { name: string; data: Record<string, string> } | null {
   const suffix = detail?.type ? SUFFIX[detail.type] : undefined;
   const formId = detail?.formId;
   if (suffix === undefined || !isKlaviyoFormId(formId)) return null;

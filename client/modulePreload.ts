@@ -1,7 +1,8 @@
 /** Adding our own module and script elements in the browser, with the page's CSP nonce. */
 
 /** The page's nonce: the attribute reads empty once parsed, the property keeps it. */
-export const pageNonce = (): string | undefined => document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+export const pageNonce = (): string | undefined =>
+  document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
 /**
  * When a module fetched ahead will be used: `now` (the wake imports it at once), `soon` (a

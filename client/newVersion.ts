@@ -34,7 +34,10 @@ export function watchForNewVersion(): void {
   const check = async () => {
     lastCheck = Date.now();
     try {
-      const response = await fetch(`${LATEST_BUILD_URL}?t=${lastCheck}`, { cache: "no-store", headers: { Accept: "application/json" } });
+      const response = await fetch(`${LATEST_BUILD_URL}?t=${lastCheck}`, {
+        cache: "no-store",
+        headers: { Accept: "application/json" },
+      });
       if (!response.ok) return;
       const latest = (await response.json()) as { id?: unknown };
       if (typeof latest.id === "string" && latest.id !== own) newerBuild = true;

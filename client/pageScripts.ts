@@ -29,15 +29,24 @@ interface Widget {
 
 export function startPageScripts(config: PublicSiteConfig): void {
   const widgets: Widget[] = [];
-  if (config.reviewsWidgetSrc) widgets.push({ kind: "reviews", src: config.reviewsWidgetSrc, allowed: (consent) => consent.functional, loaded: false });
-  if (config.privacyPolicySrc) widgets.push({ kind: "privacy-policy", src: config.privacyPolicySrc, allowed: () => true, loaded: false });
+  if (config.reviewsWidgetSrc)
+    widgets.push({
+      kind: "reviews",
+      src: config.reviewsWidgetSrc,
+      allowed: (consent) => consent.functional,
+      loaded: false,
+    });
+  if (config.privacyPolicySrc)
+    widgets.push({ kind: "privacy-policy", src: config.privacyPolicySrc, allowed: () => true, loaded: false });
   if (!widgets.length) return;
   // Slots the widget's script has seen (or will see, when it runs): only new ones ask for a refill.
   const seen = new WeakSet<Element>();
   const check = () => {
     for (const widget of widgets) {
       if (!widget.allowed(currentConsent())) continue;
-      const fresh = [...document.querySelectorAll(`[${SLOT_ATTRIBUTE}="${widget.kind}"]`)].filter((slot) => !seen.has(slot));
+      const fresh = [...document.querySelectorAll(`[${SLOT_ATTRIBUTE}="${widget.kind}"]`)].filter(
+        (slot) => !seen.has(slot),
+      );
       if (!fresh.length) continue;
       for (const slot of fresh) seen.add(slot);
       if (widget.loaded) runScriptAgain(widget.src);

@@ -42,14 +42,19 @@ export interface PreloadDeps {
   modulePreload: typeof modulePreload;
 }
 
-export function startPreloading(router: DataRouter, { buildId, pageFiles, data, loadsAsDocument, canPrefetch, modulePreload }: PreloadDeps): void {
+export function startPreloading(
+  router: DataRouter,
+  { buildId, pageFiles, data, loadsAsDocument, canPrefetch, modulePreload }: PreloadDeps,
+): void {
   const queue = createTaskQueue(MAX_CONCURRENT_PRELOADS);
   const dataAllowed = !document.documentElement.hasAttribute("data-preview");
   // What this document already has: the server's modulepreload links and the entry script.
   const requested = new Set<string>(
-    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[type="module"][src]')].map(
-      (el) => new URL(el instanceof HTMLLinkElement ? el.href : el.src).pathname,
-    ),
+    [
+      ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+        'link[rel="modulepreload"], script[type="module"][src]',
+      ),
+    ].map((el) => new URL(el instanceof HTMLLinkElement ? el.href : el.src).pathname),
   );
 
   type ChunkMap = Record<string, string[]>;
@@ -116,7 +121,8 @@ export function startPreloading(router: DataRouter, { buildId, pageFiles, data, 
     if (!(link instanceof HTMLAnchorElement) || !canPrefetch()) return;
     if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
     const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
+    if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search))
+      return;
     if (loadsAsDocument(url)) return;
     // The server's own endpoints (/_data, /_region…): no page starts with "/_" (a uid starts with a letter or digit).
     if (url.pathname.startsWith("/_")) return;
@@ -148,11 +154,15 @@ export function startPreloading(router: DataRouter, { buildId, pageFiles, data, 
     prefetches = 0;
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
-      const whenIdle = "requestIdleCallback" in window ? (cb: () => void) => requestIdleCallback(cb, { timeout: 2000 }) : (cb: () => void) => setTimeout(cb, 0);
+      const whenIdle =
+        "requestIdleCallback" in window
+          ? (cb: () => void) => requestIdleCallback(cb, { timeout: 2000 })
+          : (cb: () => void) => setTimeout(cb, 0);
       whenIdle(() => {
         idle = true;
         if (!canPrefetch()) return;
-        for (const { url, matches, urgent } of likely.values()) if (!loadsAsDocument(url)) prefetchPage(url, matches, urgent);
+        for (const { url, matches, urgent } of likely.values())
+          if (!loadsAsDocument(url)) prefetchPage(url, matches, urgent);
       });
     }, DATA_PREFETCH_AFTER_MS);
     void chunkMap?.then(markShown);

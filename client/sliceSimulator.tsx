@@ -17,7 +17,16 @@
  * (https://*.prismic.io); a development build (`node build.mjs --dev`) accepts any parent, which
  * is what a local Slice Machine (http://localhost:9999) needs.
  */
-import { Component, StrictMode, useEffect, useState, type ErrorInfo, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
+import {
+  Component,
+  StrictMode,
+  useEffect,
+  useState,
+  type ErrorInfo,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, Outlet } from "react-router";
@@ -30,7 +39,14 @@ import { sliceComponents } from "../views/parts/SliceZone";
 import { SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
 
 const LAYOUT_ID = routeId("layout", "gb");
-const EMPTY_CHROME: SiteChrome = { locale: "gb", sections: {}, primaryNav: [], footerNav: [], footerFormId: null, taxonomy: {} };
+const EMPTY_CHROME: SiteChrome = {
+  locale: "gb",
+  sections: {},
+  primaryNav: [],
+  footerNav: [],
+  footerFormId: null,
+  taxonomy: {},
+};
 const LISTENER_KEY = "site-slice-simulator";
 /**
  * The widget slices (reviews, privacy policy) render their slot as on a site with the widget set
@@ -123,7 +139,11 @@ function SliceSimulator() {
     );
   } else if (slices.length === 0) {
     content = (
-      <p className="slice-simulator__message" role="status" style={{ padding: "2rem", textAlign: "center", color: "#6b6b6b" }}>
+      <p
+        className="slice-simulator__message"
+        role="status"
+        style={{ padding: "2rem", textAlign: "center", color: "#6b6b6b" }}
+      >
         Waiting for slices…
       </p>
     );

@@ -8,7 +8,8 @@ import { isFlaggedPage, visitedFlaggedPages } from "./fullReloadPages";
 
 function markLinks(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>("a[href]")) {
-    if (link.origin === location.origin && isFlaggedPage(link.pathname)) link.setAttribute(SPECULATION_OFF.attribute, SPECULATION_OFF.value);
+    if (link.origin === location.origin && isFlaggedPage(link.pathname))
+      link.setAttribute(SPECULATION_OFF.attribute, SPECULATION_OFF.value);
   }
 }
 

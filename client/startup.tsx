@@ -74,7 +74,14 @@ export function preloadWhenIdle(router: DataRouter, loadsAsDocument: (url: URL) 
   whenLoadedAndIdle(() => {
     if (!canPrefetch()) return;
     const data = { url: dataUrl, isPrefetched, prefetch: prefetchData };
-    const deps = { buildId: currentBuildId(), pageFiles: pageModuleFiles, data, loadsAsDocument, canPrefetch, modulePreload };
+    const deps = {
+      buildId: currentBuildId(),
+      pageFiles: pageModuleFiles,
+      data,
+      loadsAsDocument,
+      canPrefetch,
+      modulePreload,
+    };
     void import("./preload").then(({ startPreloading }) => startPreloading(router, deps));
   });
 }

@@ -23,7 +23,8 @@ export function startTags(): AppTags | null {
   const config = readSiteConfig();
   if (!config) return null;
   // Consent Mode's update comes first: every tag below reads the state it reports.
-  if (config.consentManager) startConsent(config.consentManager === "usercentrics" ? usercentricsConsent : bannerConsent);
+  if (config.consentManager)
+    startConsent(config.consentManager === "usercentrics" ? usercentricsConsent : bannerConsent);
   const followNavigations = trackPageViews();
   if (config.klaviyoSrc) {
     forwardKlaviyoFormEvents();

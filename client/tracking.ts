@@ -58,7 +58,10 @@ export function withoutEmailAddresses(url: string): string {
   const rest = hashAt < 0 ? url : url.slice(0, hashAt);
   const queryAt = rest.indexOf("?");
   if (queryAt < 0) return rest + hash;
-  const kept = rest.slice(queryAt + 1).split("&").filter((part) => !hasEmailAddress(decoded(part)));
+  const kept = rest
+    .slice(queryAt + 1)
+    .split("&")
+    .filter((part) => !hasEmailAddress(decoded(part)));
   return rest.slice(0, queryAt) + (kept.length ? `?${kept.join("&")}` : "") + hash;
 }
 
@@ -76,7 +79,12 @@ export function buildPayload(eventName: string, page: PageFacts, data: Record<st
 function currentPage(): PageFacts {
   const fbclid = new URLSearchParams(location.search).get("fbclid");
   if (fbclid) landingFbclid = fbclid;
-  return { url: location.href, title: document.title, fbp: readCookie("_fbp"), fbclid: fbclid ?? landingFbclid ?? null };
+  return {
+    url: location.href,
+    title: document.title,
+    fbp: readCookie("_fbp"),
+    fbclid: fbclid ?? landingFbclid ?? null,
+  };
 }
 
 async function post(payload: TrackingPayload): Promise<void> {
@@ -100,7 +108,9 @@ export function track(eventName: string, data?: Record<string, string>): void {
 }
 
 export interface NavigatingRouter {
-  subscribe(listener: (state: { navigation: { state: string }; location: { pathname: string; search: string } }) => void): () => void;
+  subscribe(
+    listener: (state: { navigation: { state: string }; location: { pathname: string; search: string } }) => void,
+  ): () => void;
 }
 
 /**

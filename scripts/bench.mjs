@@ -63,7 +63,10 @@ function cpuSeconds(pid) {
   for (const p of processTree(pid)) {
     try {
       // Fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th.
-      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+      const fields = fs
+        .readFileSync(`/proc/${p}/stat`, "utf8")
+        .replace(/^.*\) /s, "")
+        .split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {}
   }
@@ -89,7 +92,16 @@ async function startSite(env = {}) {
   const devNull = fs.openSync("/dev/null", "w");
   const child = spawn(process.execPath, ["dist/server/index.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", NODE_ENV: "production", MEDIA_WARM: "off", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      NODE_ENV: "production",
+      MEDIA_WARM: "off",
+      ...env,
+    },
     stdio: ["ignore", devNull, "inherit"],
   });
   await waitFor(`${url}/healthz`, "site");
@@ -98,8 +110,16 @@ async function startSite(env = {}) {
 
 /** One of scripts/benchServer.mjs's servers, in its own Node process. */
 async function startReference(mode, target, encoding) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/benchServer.mjs"), mode, target, ...(encoding ? [encoding] : [])], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  const [line] = await readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "scripts/benchServer.mjs"), mode, target, ...(encoding ? [encoding] : [])],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const [line] = await readline
+    .createInterface({ input: child.stdout })
+    [Symbol.asyncIterator]()
+    .next()
+    .then((r) => [r.value]);
   const { port } = JSON.parse(line);
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
@@ -161,7 +181,10 @@ async function warm(server, pathAndQuery) {
   if (warmed.has(server.pid) || warmup <= 0) return;
   warmed.add(server.pid);
   await new Promise((resolve, reject) =>
-    autocannon({ url: server.url + pathAndQuery, connections, duration: warmup, headers: { "accept-encoding": acceptEncoding } }, (err) => (err ? reject(err) : resolve())),
+    autocannon(
+      { url: server.url + pathAndQuery, connections, duration: warmup, headers: { "accept-encoding": acceptEncoding } },
+      (err) => (err ? reject(err) : resolve()),
+    ),
   );
 }
 
@@ -170,25 +193,34 @@ async function run(name, server, pathAndQuery, extra = {}) {
   await warm(server, pathAndQuery);
   return new Promise((resolve, reject) => {
     const cpuBefore = cpuSeconds(server.pid);
-    autocannon({ url: server.url + pathAndQuery, connections, duration: seconds, headers: { "accept-encoding": acceptEncoding }, ...extra }, (err, result) => {
-      if (err) return reject(err);
-      const cpu = cpuSeconds(server.pid) - cpuBefore;
-      const answered = result.requests.total;
-      const row = {
-        name,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        cpuUs: answered > 0 ? (cpu * 1e6) / answered : NaN,
-        cores: cpu / seconds,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
-      console.log(
-        `${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  CPU ${row.cpuUs.toFixed(0).padStart(6)} µs/req (${row.cores.toFixed(2)} cores)  non-2xx ${row.non2xx}  errors ${row.errors}`,
-      );
-      resolve(row);
-    });
+    autocannon(
+      {
+        url: server.url + pathAndQuery,
+        connections,
+        duration: seconds,
+        headers: { "accept-encoding": acceptEncoding },
+        ...extra,
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        const cpu = cpuSeconds(server.pid) - cpuBefore;
+        const answered = result.requests.total;
+        const row = {
+          name,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          cpuUs: answered > 0 ? (cpu * 1e6) / answered : NaN,
+          cores: cpu / seconds,
+          non2xx: result.non2xx,
+          errors: result.errors,
+        };
+        console.log(
+          `${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  CPU ${row.cpuUs.toFixed(0).padStart(6)} µs/req (${row.cores.toFixed(2)} cores)  non-2xx ${row.non2xx}  errors ${row.errors}`,
+        );
+        resolve(row);
+      },
+    );
   });
 }
 
@@ -199,8 +231,11 @@ try {
   const site = await startSite(metricsEnv);
   running.push(site);
   // Warm the cache: the first request renders and stores the page.
-  for (let i = 0; i < 5; i++) await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).text();
-  const html = Buffer.from(await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+  for (let i = 0; i < 5; i++)
+    await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).text();
+  const html = Buffer.from(
+    await (await fetch(site.url + pagePath, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+  );
   fs.writeFileSync(path.join(dir, "index.html"), html, { mode: 0o644 });
   // The brotli body as the site sends it (node:http's own fetch decodes it: read it raw).
   const brotliBody = compressed ? await rawBody(site.url + pagePath, { "accept-encoding": "br" }) : undefined;
@@ -211,7 +246,9 @@ try {
 
   const rows = {};
   if (wanted("bare")) {
-    const bare = brotliBody ? await startReference("bare", path.join(dir, "index.html.br"), "br") : await startReference("bare", path.join(dir, "index.html"));
+    const bare = brotliBody
+      ? await startReference("bare", path.join(dir, "index.html.br"), "br")
+      : await startReference("bare", path.join(dir, "index.html"));
     running.push(bare);
     rows.bare = await run(brotliBody ? "bare node:http (brotli)" : "bare node:http", bare, "/");
     bare.stop();
@@ -235,7 +272,9 @@ try {
     let n = 0;
     const sep = pagePath.includes("?") ? "&" : "?";
     rows.campaign = await run("site, hit + unique fbclid", site, pagePath, {
-      requests: [{ setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}fbclid=${++n}.${Date.now()}&utm_source=x` }) }],
+      requests: [
+        { setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}fbclid=${++n}.${Date.now()}&utm_source=x` }) },
+      ],
     });
   }
   site.stop();

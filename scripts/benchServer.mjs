@@ -13,7 +13,13 @@ const [mode, target, encoding] = process.argv.slice(2);
 let server;
 if (mode === "bare") {
   const body = fs.readFileSync(target);
-  const headers = ["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length), ...(encoding ? ["Content-Encoding", encoding] : [])];
+  const headers = [
+    "Content-Type",
+    "text/html; charset=utf-8",
+    "Content-Length",
+    String(body.length),
+    ...(encoding ? ["Content-Encoding", encoding] : []),
+  ];
   server = http.createServer((_req, res) => {
     res.writeHead(200, headers);
     res.end(body);

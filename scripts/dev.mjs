@@ -33,7 +33,10 @@ const STOP_TIMEOUT_MS = 10_000;
 // The server's own lines go through the same pino-pretty set-up (server/logger.ts PRETTY_OPTIONS).
 const log = pino({
   name: "dev",
-  transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", singleLine: true, ignore: "pid,hostname" } },
+  transport: {
+    target: "pino-pretty",
+    options: { translateTime: "SYS:HH:MM:ss.l", singleLine: true, ignore: "pid,hostname" },
+  },
 });
 
 /** The server requests go to now: its process and port. */
@@ -46,13 +49,16 @@ function buildErrorText(error) {
   if (!errors.length) return String(error?.message ?? error);
   return errors
     .slice(0, 5)
-    .map(({ text, location }) => (location ? `${location.file}:${location.line}:${location.column}: ${text}\n    ${location.lineText}` : text))
+    .map(({ text, location }) =>
+      location ? `${location.file}:${location.line}:${location.column}: ${text}\n    ${location.lineText}` : text,
+    )
     .join("\n\n");
 }
 
 /** Headers about one connection, not the message: never forwarded. */
 const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"];
-const withoutHopByHop = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
+const withoutHopByHop = (headers) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
 
 /**
  * Forwards one request to the current server. A request that could not even connect (it picked
@@ -61,12 +67,23 @@ const withoutHopByHop = (headers) => Object.fromEntries(Object.entries(headers).
 function forward(req, res) {
   const target = current;
   if (!target) {
-    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1", "Cache-Control": "no-store" });
+    res.writeHead(503, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": "1",
+      "Cache-Control": "no-store",
+    });
     return void res.end("The development server is not running: see the terminal.\n");
   }
   const upstream = http.request(
     // A connection per request: none is left idle on a server about to stop.
-    { host: "127.0.0.1", port: target.port, method: req.method, path: req.url, headers: { ...withoutHopByHop(req.headers), connection: "close" }, agent: false },
+    {
+      host: "127.0.0.1",
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...withoutHopByHop(req.headers), connection: "close" },
+      agent: false,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
       answer.pipe(res);
@@ -92,19 +109,28 @@ function forward(req, res) {
  * builds (react-router's), as the browser bundles do.
  */
 function spawnSpare() {
-  const child = spawn(process.execPath, ["--enable-source-maps", "--conditions=development", path.join(root, "scripts", "devServer.mjs"), path.join(buildDir, "server", "index.js")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_URL: process.env.SITE_URL ?? siteUrl,
-      BUILD_DIR: buildDir,
-      SHUTDOWN_DELAY_MS: "0",
+  const child = spawn(
+    process.execPath,
+    [
+      "--enable-source-maps",
+      "--conditions=development",
+      path.join(root, "scripts", "devServer.mjs"),
+      path.join(buildDir, "server", "index.js"),
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SITE_URL: process.env.SITE_URL ?? siteUrl,
+        BUILD_DIR: buildDir,
+        SHUTDOWN_DELAY_MS: "0",
+      },
     },
-  });
+  );
   // A spare that dies before it is used (nothing to report) is replaced when next needed.
   child.on("error", () => {});
   return child;
@@ -188,18 +214,24 @@ const builder = await watchBuild({
   buildDir,
   async onBuild({ manifest, changed, error, durationMs }) {
     if (error) {
-      log.error(`build failed after ${durationMs} ms (see above); ${current ? "the last good build keeps serving" : "fix it and save"}`);
+      log.error(
+        `build failed after ${durationMs} ms (see above); ${current ? "the last good build keeps serving" : "fix it and save"}`,
+      );
       // The open pages show it too.
       if (current?.child.connected) current.child.send({ type: "build-error", message: buildErrorText(error) });
       failed = true;
       return;
     }
     const what = changed.code ? "code" : changed.css ? "stylesheet" : undefined;
-    log.info(`built in ${durationMs} ms${what ? ` (${what} changed)` : ", nothing changed"} (build ${manifest.buildId})`);
+    log.info(
+      `built in ${durationMs} ms${what ? ` (${what} changed)` : ", nothing changed"} (build ${manifest.buildId})`,
+    );
     // Only the stylesheets: the open pages swap them now, while the server restarts to name them.
-    if (what === "stylesheet" && current?.child.connected) current.child.send({ type: "stylesheets", css: manifest.css });
+    if (what === "stylesheet" && current?.child.connected)
+      current.child.send({ type: "stylesheets", css: manifest.css });
     // After a failed build the server is restarted even for the same code: the pages drop the error.
-    if (what || !current || failed) await restart(current ? `${what ?? "build fixed"}${what ? " changed" : ""}` : "first build");
+    if (what || !current || failed)
+      await restart(current ? `${what ?? "build fixed"}${what ? " changed" : ""}` : "first build");
     failed = false;
   },
 });

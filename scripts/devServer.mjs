@@ -13,7 +13,9 @@ const launcher = path.resolve(process.argv[2]);
 /** The packages the bundle imports (it keeps them external): bare names in its import statements. */
 function bundlePackages() {
   const bundle = fs.readFileSync(path.join(path.dirname(launcher), "server.js"), "utf8");
-  return [...new Set([...bundle.matchAll(/(?:\bfrom|\bimport\()\s*["']([^"'./][^"']*)["']/g)].map((match) => match[1]))];
+  return [
+    ...new Set([...bundle.matchAll(/(?:\bfrom|\bimport\()\s*["']([^"'./][^"']*)["']/g)].map((match) => match[1])),
+  ];
 }
 
 const warm = Promise.all(bundlePackages().map((name) => import(name).catch(() => undefined)));

@@ -11,7 +11,10 @@ import helvetica from "@capsizecss/metrics/helvetica";
 import inter from "@capsizecss/metrics/inter";
 import timesNewRoman from "@capsizecss/metrics/timesNewRoman";
 
-for (const stack of [[cormorant, georgia, timesNewRoman], [inter, arial, helvetica]]) {
+for (const stack of [
+  [cormorant, georgia, timesNewRoman],
+  [inter, arial, helvetica],
+]) {
   const { fontFamily, fontFaces } = createFontStack(stack, { fontFaceFormat: "styleString" });
   console.log(`/* font-family: ${fontFamily} */\n${fontFaces}\n`);
 }

@@ -12,7 +12,9 @@ import lighthouse from "lighthouse";
 import { freePort } from "./lib/freePort.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const paths = (process.env.LIGHTHOUSE_PATHS ?? "/,/gallery/braybrook-st,/info/blog/choosing-a-worktop,/materials/samples").split(",");
+const paths = (
+  process.env.LIGHTHOUSE_PATHS ?? "/,/gallery/braybrook-st,/info/blog/choosing-a-worktop,/materials/samples"
+).split(",");
 
 const port = await freePort();
 const origin = `http://localhost:${port}`;
@@ -32,7 +34,16 @@ for (let i = 0; ; i++) {
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-")),
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const rows = [];
 try {
@@ -43,7 +54,16 @@ try {
     const c = result.lhr.categories;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     const audit = (k) => result.lhr.audits[k]?.displayValue ?? "";
-    rows.push({ page: p, performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo"), LCP: audit("largest-contentful-paint"), CLS: audit("cumulative-layout-shift"), TBT: audit("total-blocking-time") });
+    rows.push({
+      page: p,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      LCP: audit("largest-contentful-paint"),
+      CLS: audit("cumulative-layout-shift"),
+      TBT: audit("total-blocking-time"),
+    });
   }
 } finally {
   await chrome.kill();

@@ -44,7 +44,9 @@ function memoryOf(pid) {
 async function snapshotBuild(root) {
   const dist = path.join(root, "dist");
   const deadline = Date.now() + 30_000;
-  while (!["client/manifest.json", "server/index.js", "server/server.js"].every((f) => fs.existsSync(path.join(dist, f)))) {
+  while (
+    !["client/manifest.json", "server/index.js", "server/server.js"].every((f) => fs.existsSync(path.join(dist, f)))
+  ) {
     if (Date.now() > deadline) throw new Error(`no complete build in ${dist}: run \`npm run build\` first`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -71,12 +73,29 @@ async function startBuiltSite(root) {
   const buildDir = await snapshotBuild(root);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loadtest-data-"));
   // Only what production would have: no test settings, page cache and content left at their defaults.
-  const { PAGE_CACHE_BYTES: _cache, PRISMIC_REPOSITORY: _repo, PRISMIC_ACCESS_TOKEN: _token, CONTENT_DIR: _dir, ...env } = process.env;
+  const {
+    PAGE_CACHE_BYTES: _cache,
+    PRISMIC_REPOSITORY: _repo,
+    PRISMIC_ACCESS_TOKEN: _token,
+    CONTENT_DIR: _dir,
+    ...env
+  } = process.env;
   const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
     cwd: root,
     // SHUTDOWN_DELAY_MS=0: no load balancer has to see this instance drain before it stops.
     // RENDER_BUDGET_PER_MINUTE=0: one address stands for all the visitors (/_data and 404s are renders).
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "info", BUILD_DIR: buildDir, DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: "0", RENDER_BUDGET_PER_MINUTE: "0" },
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      LOG_LEVEL: "info",
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      SHUTDOWN_DELAY_MS: "0",
+      RENDER_BUDGET_PER_MINUTE: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Scan the log as it comes (one line per request): keep only error lines (pino level ≥ 50).
@@ -126,7 +145,8 @@ async function warm(origin, mix) {
     for (let request = queue.shift(); request; request = queue.shift()) {
       const res = await fetch(origin + request.path, { headers: request.headers, redirect: "manual" });
       await res.arrayBuffer();
-      if (res.status !== request.expect) throw new Error(`warm-up: GET ${request.path} answered ${res.status}, expected ${request.expect}`);
+      if (res.status !== request.expect)
+        throw new Error(`warm-up: GET ${request.path} answered ${res.status}, expected ${request.expect}`);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
@@ -210,22 +230,37 @@ export async function runLoadTest({ url, connections = 200, durationSeconds = 60
     const windowErrorSamples = site ? site.errorLog.samples.splice(0) : [];
 
     const unexpectedCount = [...unexpected.values()].reduce((a, b) => a + b, 0);
-    const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
+    const statuses = Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+    );
     const kinds = Object.fromEntries(
       [...byKind].map(([kind, times]) => {
         const sorted = times.sort((a, b) => a - b);
-        return [kind, { requests: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)) }];
+        return [
+          kind,
+          { requests: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)) },
+        ];
       }),
     );
     report = {
-      ok: result.errors === 0 && result.timeouts === 0 && unexpectedCount === 0 && windowErrors === 0 && result.requests.total > 0,
+      ok:
+        result.errors === 0 &&
+        result.timeouts === 0 &&
+        unexpectedCount === 0 &&
+        windowErrors === 0 &&
+        result.requests.total > 0,
       connections,
       durationSeconds: result.duration,
       mix: describeMix(mix),
       preparationSeconds,
       requests: result.requests.total,
       requestsPerSecond: Math.round(result.requests.average),
-      latency: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, max: result.latency.max },
+      latency: {
+        p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+        max: result.latency.max,
+      },
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
@@ -253,7 +288,9 @@ function summaryLine(r) {
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, count]) => `${code} ×${n(count)}`)
     .join(", ");
-  const memory = r.memory.before ? `; server RSS ${r.memory.before.rss} → ${r.memory.after.rss} MiB (peak ${r.memory.after.peak})` : "";
+  const memory = r.memory.before
+    ? `; server RSS ${r.memory.before.rss} → ${r.memory.after.rss} MiB (peak ${r.memory.after.peak})`
+    : "";
   return (
     `Load test ${r.ok ? "passed" : "FAILED"}: ${r.connections} connections × ${r.durationSeconds} s, ${n(r.requests)} requests (${r.mix}): ` +
     `${n(r.requestsPerSecond)} req/s, p50 ${r.latency.p50} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms; ` +

@@ -41,7 +41,12 @@ export const MIX_WEIGHTS = {
 export const DEFAULT_MEDIA_SAMPLE = 12;
 
 /** Paths no link leads to any more (typos, removed items): each must be a 404 page, not an error. */
-const NOT_FOUND_PATHS = ["/gallery/a-project-that-was-removed", "/info/blog/no-such-article", "/kitchens-old", "/us/products/no-such-product"];
+const NOT_FOUND_PATHS = [
+  "/gallery/a-project-that-was-removed",
+  "/info/blog/no-such-article",
+  "/kitchens-old",
+  "/us/products/no-such-product",
+];
 
 const xml = new XMLParser();
 
@@ -107,7 +112,11 @@ export async function discoverVisitorMix(origin, { mediaSample = DEFAULT_MEDIA_S
   const isHome = (path) => path === "/" || path === "/us";
   const pages = [...listed.filter(isHome), ...listed.filter((path) => !isHome(path))];
   const localeOf = (path) => (path === "/us" || path.startsWith("/us/") ? US : GB);
-  const page = (path) => ({ path, expect: 200, headers: { ...BROWSER, accept: HTML_ACCEPT, "accept-language": localeOf(path) } });
+  const page = (path) => ({
+    path,
+    expect: 200,
+    headers: { ...BROWSER, accept: HTML_ACCEPT, "accept-language": localeOf(path) },
+  });
 
   const data = [];
   const assets = new Set();
@@ -117,24 +126,51 @@ export async function discoverVisitorMix(origin, { mediaSample = DEFAULT_MEDIA_S
     const routeId = leafRouteId(html);
     if (routeId) {
       const query = `?_route=${encodeURIComponent(routeId)}`;
-      data.push({ path: `/_data${path}${query}`, expect: 200, headers: { ...BROWSER, accept: "application/json", "accept-language": localeOf(path) } });
+      data.push({
+        path: `/_data${path}${query}`,
+        expect: 200,
+        headers: { ...BROWSER, accept: "application/json", "accept-language": localeOf(path) },
+      });
     }
     const found = subresources(html, origin);
     for (const a of found.asset) assets.add(a);
     for (const m of found.media) media.add(m);
   }
   const homes = pages.filter(isHome);
-  if (homes.length !== 2) throw new Error(`the sitemap should list both homes (/ and /us), found ${JSON.stringify(homes)}`);
+  if (homes.length !== 2)
+    throw new Error(`the sitemap should list both homes (/ and /us), found ${JSON.stringify(homes)}`);
 
   return [
     ...weighted("home", homes.map(page)),
-    ...weighted("home-redirect", [{ path: "/", expect: 302, headers: { ...BROWSER, accept: HTML_ACCEPT, "accept-language": US } }]),
+    ...weighted("home-redirect", [
+      { path: "/", expect: 302, headers: { ...BROWSER, accept: HTML_ACCEPT, "accept-language": US } },
+    ]),
     ...weighted("page", pages.filter((path) => !homes.includes(path)).map(page)),
     ...weighted("data", data),
-    ...weighted("asset", [...assets].map((path) => ({ path, expect: 200, headers: { ...BROWSER, accept: "*/*" } }))),
-    ...weighted("media", [...media].slice(0, mediaSample).map((path) => ({ path, expect: 200, headers: { ...BROWSER, accept: "image/avif,image/webp,image/apng,*/*;q=0.8" } }))),
-    ...weighted("not-found", NOT_FOUND_PATHS.map((path) => ({ ...page(path), expect: 404 }))),
-    ...weighted("crawler", ["/robots.txt", "/sitemap.xml"].map((path) => ({ path, expect: 200, headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)", "accept-encoding": "gzip" } }))),
+    ...weighted(
+      "asset",
+      [...assets].map((path) => ({ path, expect: 200, headers: { ...BROWSER, accept: "*/*" } })),
+    ),
+    ...weighted(
+      "media",
+      [...media].slice(0, mediaSample).map((path) => ({
+        path,
+        expect: 200,
+        headers: { ...BROWSER, accept: "image/avif,image/webp,image/apng,*/*;q=0.8" },
+      })),
+    ),
+    ...weighted(
+      "not-found",
+      NOT_FOUND_PATHS.map((path) => ({ ...page(path), expect: 404 })),
+    ),
+    ...weighted(
+      "crawler",
+      ["/robots.txt", "/sitemap.xml"].map((path) => ({
+        path,
+        expect: 200,
+        headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)", "accept-encoding": "gzip" },
+      })),
+    ),
   ].filter((request) => request.weight > 0);
 }
 
@@ -142,5 +178,7 @@ export async function discoverVisitorMix(origin, { mediaSample = DEFAULT_MEDIA_S
 export function describeMix(mix) {
   const counts = {};
   for (const { kind } of mix) counts[kind] = (counts[kind] ?? 0) + 1;
-  return Object.entries(counts).map(([kind, n]) => `${n} ${kind}`).join(", ");
+  return Object.entries(counts)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(", ");
 }

@@ -22,7 +22,8 @@ export const DEFAULT_OFFLINE_PAGE = path.join(ROOT, "deploy/nginx/offline/503.ht
 export function selfContained(html, buildDir) {
   const css = (href) => {
     const file = path.join(buildDir, "client", decodeURIComponent(href));
-    if (!href.startsWith("/assets/") || !fs.existsSync(file)) throw new Error(`stylesheet ${href} is not in ${buildDir}/client`);
+    if (!href.startsWith("/assets/") || !fs.existsSync(file))
+      throw new Error(`stylesheet ${href} is not in ${buildDir}/client`);
     // `</style` cannot occur in our CSS; refuse rather than break the page if it ever does.
     const text = fs.readFileSync(file, "utf8");
     if (/<\/style/i.test(text)) throw new Error(`${href} contains </style`);
@@ -90,7 +91,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     (html) => {
       fs.mkdirSync(path.dirname(out), { recursive: true });
       fs.writeFileSync(out, html);
-      console.log(`Wrote the offline page (${Math.round(html.length / 1024)} KB) to ${path.relative(process.cwd(), out)}`);
+      console.log(
+        `Wrote the offline page (${Math.round(html.length / 1024)} KB) to ${path.relative(process.cwd(), out)}`,
+      );
     },
     (error) => {
       console.error(`offline-page: ${error.message}`);

@@ -29,7 +29,11 @@ await build({
   logLevel: "error",
 });
 // React's production build, as the site runs.
-const child = fork(outfile, { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+const child = fork(outfile, {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: "production" },
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
 const ask = async (message, field) => {
   child.send(message);
   for (;;) {
@@ -41,10 +45,20 @@ try {
   const [{ port }] = await once(child, "message");
   const base = `http://127.0.0.1:${port}`;
   // 20 pages that exist: the home pages, lists, and the first documents the home and lists link to.
-  const candidates = ["/", "/us", "/gallery", "/us/gallery", "/info/blog", "/us/info/blog", "/materials/samples", "/us/materials/samples"];
+  const candidates = [
+    "/",
+    "/us",
+    "/gallery",
+    "/us/gallery",
+    "/info/blog",
+    "/us/info/blog",
+    "/materials/samples",
+    "/us/materials/samples",
+  ];
   for (const list of ["/gallery", "/info/blog", "/us/gallery", "/us/info/blog"]) {
     const html = await (await fetch(base + list)).text();
-    for (const [, href] of html.matchAll(/href="(\/(?:us\/)?(?:gallery|info\/blog)\/[a-z0-9-]+)"/g)) candidates.push(href);
+    for (const [, href] of html.matchAll(/href="(\/(?:us\/)?(?:gallery|info\/blog)\/[a-z0-9-]+)"/g))
+      candidates.push(href);
   }
   const pages = [];
   for (const page of new Set(candidates)) {

@@ -9,7 +9,9 @@ import path from "node:path";
 import puppeteer from "puppeteer";
 
 const [base = "http://127.0.0.1:3000", outDir = "screenshots", ...given] = process.argv.slice(2);
-const paths = given.length ? given : ["/", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/materials/samples"];
+const paths = given.length
+  ? given
+  : ["/", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/materials/samples"];
 const widths = { phone: [375, 812], desktop: [1440, 900] };
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -17,7 +19,16 @@ const browser = await puppeteer.launch({
   executablePath: "/usr/bin/chromium",
   headless: true,
   userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "shots-")),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+  ],
 });
 try {
   for (const p of paths) {

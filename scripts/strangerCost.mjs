@@ -85,7 +85,9 @@ async function startSite() {
 function run(options) {
   return new Promise((resolve, reject) => {
     const statuses = {};
-    const instance = autocannon({ connections: 8, duration: seconds, ...options }, (err, result) => (err ? reject(err) : resolve({ result, statuses })));
+    const instance = autocannon({ connections: 8, duration: seconds, ...options }, (err, result) =>
+      err ? reject(err) : resolve({ result, statuses }),
+    );
     instance.on("response", (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
   });
 }
@@ -103,7 +105,10 @@ const attacks = {
       {
         setupRequest: (req) => ({
           ...req,
-          headers: { ...req.headers, cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: `t${randomBytes(8).toString("hex")}` } }))}` },
+          headers: {
+            ...req.headers,
+            cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: `t${randomBytes(8).toString("hex")}` } }))}`,
+          },
         }),
       },
     ],
@@ -111,7 +116,9 @@ const attacks = {
   // One made-up token again and again: refused once, then the cached page the long way (its response clears the cookie).
   "token-again": (url) => ({
     url: url + PAGE,
-    headers: { cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "t-the-same-made-up-token" } }))}` },
+    headers: {
+      cookie: `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "t-the-same-made-up-token" } }))}`,
+    },
   }),
   webhook: (url) => ({
     url: `${url}/api/prismic-webhook`,
@@ -128,17 +135,26 @@ const attacks = {
 /** An attack in a process of its own, so the load generators do not share one thread: resolves with its result. */
 function runApart(name, url, duration) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--attack", name, url, String(duration)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--attack", name, url, String(duration)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${name} attack exited with ${code}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${name} attack exited with ${code}`)),
+    );
   });
 }
 
 if (process.argv[2] === "--attack") {
   const [, , , name, url, duration] = process.argv;
   const { result, statuses } = await run({ ...attacks[name](url), duration: Number(duration) });
-  process.stdout.write(JSON.stringify({ result: { requests: { average: result.requests.average, total: result.requests.total } }, statuses }));
+  process.stdout.write(
+    JSON.stringify({
+      result: { requests: { average: result.requests.average, total: result.requests.total } },
+      statuses,
+    }),
+  );
   process.exit(0);
 }
 
@@ -170,9 +186,13 @@ try {
     console.log(
       [
         name.padEnd(8),
-        quiet ? `visitors before ${Math.round(quiet.result.requests.average)} req/s p99 ${quiet.result.latency.p99} ms` : "",
+        quiet
+          ? `visitors before ${Math.round(quiet.result.requests.average)} req/s p99 ${quiet.result.latency.p99} ms`
+          : "",
         `visitors ${quiet ? "during " : ""}${Math.round(visitors.result.requests.average)} req/s p99 ${visitors.result.latency.p99} ms ${JSON.stringify(visitors.statuses)}`,
-        attackers ? `attackers ${Math.round(attackers.result.requests.average)} req/s ${JSON.stringify(attackers.statuses)}` : "",
+        attackers
+          ? `attackers ${Math.round(attackers.result.requests.average)} req/s ${JSON.stringify(attackers.statuses)}`
+          : "",
         alone,
         `RSS ${after.rss} MiB, peak ${after.peak} MiB`,
       ]

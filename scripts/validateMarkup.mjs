@@ -17,7 +17,10 @@ const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 const index = await (await fetch(`${base}/sitemap.xml`)).text();
 const files = index.includes("<sitemapindex") ? locs(index) : [`${base}/sitemap.xml`];
 const paths = [];
-for (const file of files) paths.push(...locs(await (await fetch(`${base}${new URL(file).pathname}`)).text()).map((loc) => new URL(loc).pathname));
+for (const file of files)
+  paths.push(
+    ...locs(await (await fetch(`${base}${new URL(file).pathname}`)).text()).map((loc) => new URL(loc).pathname),
+  );
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));
 const fileOf = new Map();
@@ -30,15 +33,25 @@ for (const [i, p] of paths.entries()) {
 }
 
 // vnu writes its JSON report to stderr, and exits 1 when it found errors.
-const run = spawnSync("java", ["-Xss1m", "-jar", String(vnu), "--format", "json", "--also-check-css", dir], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+const run = spawnSync("java", ["-Xss1m", "-jar", String(vnu), "--format", "json", "--also-check-css", dir], {
+  encoding: "utf8",
+  maxBuffer: 64 * 1024 * 1024,
+});
 if (run.error) throw run.error;
 const report = JSON.parse(run.stderr);
 if (!Array.isArray(report.messages)) throw new Error(`unexpected report from vnu: ${run.stderr.slice(0, 300)}`);
 const messages = report.messages;
-const kind = (m) => (m.type === "error" || m.subType === "fatal" ? "error" : m.subType === "warning" ? "warning" : "info");
-for (const m of messages) if (kind(m) !== "info") console.log(`${kind(m)} ${fileOf.get(m.url) ?? m.url}:${m.lastLine ?? "?"} ${m.message}`);
+const kind = (m) =>
+  m.type === "error" || m.subType === "fatal" ? "error" : m.subType === "warning" ? "warning" : "info";
+for (const m of messages)
+  if (kind(m) !== "info") console.log(`${kind(m)} ${fileOf.get(m.url) ?? m.url}:${m.lastLine ?? "?"} ${m.message}`);
 // Notes (vnu's "info") counted by message, not listed per page.
-const notes = Object.entries(Object.groupBy(messages.filter((m) => kind(m) === "info"), (m) => m.message));
+const notes = Object.entries(
+  Object.groupBy(
+    messages.filter((m) => kind(m) === "info"),
+    (m) => m.message,
+  ),
+);
 for (const [message, list] of notes) console.log(`info ×${list.length}: ${message}`);
 const errors = messages.filter((m) => kind(m) === "error").length;
 const warnings = messages.filter((m) => kind(m) === "warning").length;

@@ -34,7 +34,8 @@ export async function measureWake(browser, url, profile = PHONE_PROFILE) {
     await page.evaluateOnNewDocument(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+        for (const entry of list.getEntries())
+          window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: "longtask", buffered: true });
       window.addEventListener("keydown", (event) => (window.__wakeAt ??= event.timeStamp), { capture: true });
     });
@@ -54,7 +55,9 @@ export async function measureWake(browser, url, profile = PHONE_PROFILE) {
     // Long tasks are reported after they end: let the last ones arrive.
     await new Promise((resolve) => setTimeout(resolve, 500));
     return await page.evaluate(() => {
-      const tasks = window.__longTasks.filter((t) => t.start + t.duration >= window.__wakeAt && t.start <= window.__hydratedAt);
+      const tasks = window.__longTasks.filter(
+        (t) => t.start + t.duration >= window.__wakeAt && t.start <= window.__hydratedAt,
+      );
       return {
         wakeToHydratedMs: Math.round(window.__hydratedAt - window.__wakeAt),
         longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
@@ -71,7 +74,15 @@ export function launchChromium() {
     executablePath: "/usr/bin/chromium",
     headless: true,
     userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "wake-bench-")),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -85,7 +96,9 @@ async function main() {
     for (let i = 0; i < Number(runs); i++) {
       const result = await measureWake(browser, base.replace(/\/$/, "") + page);
       results.push(result);
-      console.log(`run ${i + 1}: wake to hydrated ${result.wakeToHydratedMs} ms, longest task ${result.longestTaskMs} ms, ${result.tasksOver50} tasks over 50 ms`);
+      console.log(
+        `run ${i + 1}: wake to hydrated ${result.wakeToHydratedMs} ms, longest task ${result.longestTaskMs} ms, ${result.tasksOver50} tasks over 50 ms`,
+      );
     }
     console.log(
       `median of ${results.length} (${page}, slow 4G 150 ms / 1.6 Mbps, CPU 4×): wake to hydrated ${median(results.map((r) => r.wakeToHydratedMs))} ms, longest task ${median(results.map((r) => r.longestTaskMs))} ms`,

@@ -96,7 +96,18 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
-export function createApp({ config, logger, content: givenContent, refs, repositoryName, assets, outbox, draining = () => false, images = imageServiceFrom(config, logger), devRoutes }: AppDeps): Express {
+export function createApp({
+  config,
+  logger,
+  content: givenContent,
+  refs,
+  repositoryName,
+  assets,
+  outbox,
+  draining = () => false,
+  images = imageServiceFrom(config, logger),
+  devRoutes,
+}: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
@@ -109,10 +120,20 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
-  const renders = createRenderCoordinator({ onError: (page, error) => logger.error({ err: error, page }, "background render failed") });
+  const renders = createRenderCoordinator({
+    onError: (page, error) => logger.error({ err: error, page }, "background render failed"),
+  });
   // Metrics exist only when someone may read them (METRICS_TOKEN): otherwise they would cost every request for nothing.
   const metrics = config.METRICS_TOKEN
-    ? createMetrics({ logger, outbox, outboxCapacity, pageCache: cache, media: images, refs, notReady: createReadinessCheck({ draining, refs, manifest, buildDir: config.BUILD_DIR }) })
+    ? createMetrics({
+        logger,
+        outbox,
+        outboxCapacity,
+        pageCache: cache,
+        media: images,
+        refs,
+        notReady: createReadinessCheck({ draining, refs, manifest, buildDir: config.BUILD_DIR }),
+      })
     : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   // Preview tokens count only once verified, and verifications are rate-limited (server/preview/previewVerification.ts).
@@ -160,7 +181,8 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
         return id;
       },
       // A 503 is a deliberate "busy, come back" (full image queue, draining, content down): a warning.
-      customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info"),
+      customLogLevel: (_req, res, err) =>
+        err || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info",
     }),
   );
   app.use(cspNonce());
@@ -174,7 +196,13 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(security);
   // A page from the page cache is already in the coding it chose (one ETag per representation).
-  app.use(compression({ filter: (req, res) => !(res as typeof res & { locals?: Record<string, unknown> }).locals?.[CODED_BY_PAGE_CACHE] && compression.filter(req, res) }));
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !(res as typeof res & { locals?: Record<string, unknown> }).locals?.[CODED_BY_PAGE_CACHE] &&
+        compression.filter(req, res),
+    }),
+  );
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
   app.use(forgetRefusedPreview({ content, repositoryName, logger }));
   // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
@@ -188,21 +216,46 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
   // in hosted mode (PRISMIC_REPOSITORY) every request there is a plain 404.
   app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: servedMediaDir(config), images }));
   // Only the files public/ held at start: a page request never costs a file-system call here.
-  app.use(routeLabel("public"), listedFiles(path.join(config.rootDir, "public"), express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false })));
+  app.use(
+    routeLabel("public"),
+    listedFiles(
+      path.join(config.rootDir, "public"),
+      express.static(path.join(config.rootDir, "public"), { maxAge: "1h", index: false }),
+    ),
+  );
 
   app.use(routeLabel("builds"), createBuildsRoute(config.BUILD_DIR));
   app.get("/healthz", routeLabel("healthz"), (_req, res) => void res.type("text/plain").send("ok"));
-  app.get("/readyz", routeLabel("readyz"), createReadinessRoute({ draining, refs, manifest, buildDir: config.BUILD_DIR }));
-  if (metrics && config.METRICS_TOKEN) app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
+  app.get(
+    "/readyz",
+    routeLabel("readyz"),
+    createReadinessRoute({ draining, refs, manifest, buildDir: config.BUILD_DIR }),
+  );
+  if (metrics && config.METRICS_TOKEN)
+    app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
   app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews }));
-  app.get(SLICE_SIMULATOR_PATH, routeLabel("slice_simulator"), createSliceSimulatorRoute(() => manifest));
+  app.get(
+    SLICE_SIMULATOR_PATH,
+    routeLabel("slice_simulator"),
+    createSliceSimulatorRoute(() => manifest),
+  );
   app.use(routeLabel("sitemap"), createSitemapRouter({ content, origin, logger }));
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
-  app.use(routeLabel("meta_capi"), forwardedFor, createMetaCapiRouter({ outbox, capacity: outboxCapacity, siteUrl: config.SITE_URL, ratePerMinute: config.TRACKING_RATE_LIMIT, logger }));
+  app.use(
+    routeLabel("meta_capi"),
+    forwardedFor,
+    createMetaCapiRouter({
+      outbox,
+      capacity: outboxCapacity,
+      siteUrl: config.SITE_URL,
+      ratePerMinute: config.TRACKING_RATE_LIMIT,
+      logger,
+    }),
+  );
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope, budget));
 
   // One URL per page: any other spelling of a page path is one 301 away from it.
@@ -213,7 +266,19 @@ export function createApp({ config, logger, content: givenContent, refs, reposit
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, { ...scope, handler, assets: () => manifest, origin, cache, renders, budget, toolbarSrc: config.PRISMIC_TOOLBAR_SRC, tagHead, features, buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS }).catch(next);
+    renderPage(req, res, {
+      ...scope,
+      handler,
+      assets: () => manifest,
+      origin,
+      cache,
+      renders,
+      budget,
+      toolbarSrc: config.PRISMIC_TOOLBAR_SRC,
+      tagHead,
+      features,
+      buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
+    }).catch(next);
   });
 
   app.use(errorHandler(logger));

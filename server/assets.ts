@@ -33,7 +33,9 @@ export function readAssetManifest(buildDir: string): AssetManifest {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as AssetManifest;
   } catch (error) {
-    throw new Error(`Cannot read the client build manifest at ${file}: run \`npm run build\` first (${(error as Error).message})`);
+    throw new Error(
+      `Cannot read the client build manifest at ${file}: run \`npm run build\` first (${(error as Error).message})`,
+    );
   }
 }
 

@@ -24,7 +24,17 @@ import { canonicalPath } from "../shared/canonicalPath";
 export const CANONICAL_REDIRECT_CACHE_CONTROL = "private, max-age=86400";
 
 /** First path segments of the app's own endpoints (server/app.ts): not pages. */
-const ENDPOINT_ROOTS = new Set(["assets", "media", "api", "builds", "preview", "slice-simulator", "healthz", "readyz", "metrics"]);
+const ENDPOINT_ROOTS = new Set([
+  "assets",
+  "media",
+  "api",
+  "builds",
+  "preview",
+  "slice-simulator",
+  "healthz",
+  "readyz",
+  "metrics",
+]);
 
 /**
  * Whether a canonical path can be a page: not an endpoint's folder, not internal (`/_data`,
@@ -38,7 +48,9 @@ export function isPagePath(canonical: string): boolean {
 /** The path of a request as it came (not decoded), and its query with the `?`, or "". */
 export function splitUrl(originalUrl: string): { path: string; search: string } {
   const at = originalUrl.indexOf("?");
-  return at === -1 ? { path: originalUrl, search: "" } : { path: originalUrl.slice(0, at), search: originalUrl.slice(at) };
+  return at === -1
+    ? { path: originalUrl, search: "" }
+    : { path: originalUrl.slice(0, at), search: originalUrl.slice(at) };
 }
 
 export function canonicalUrls(req: Request, res: Response, next: NextFunction): void {

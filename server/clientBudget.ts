@@ -33,9 +33,19 @@ interface Bucket {
   at: number;
 }
 
-export function createClientBudget({ burst, perSecond, maxKeys = 10_000, now = Date.now }: BudgetOptions): ClientBudget {
+export function createClientBudget({
+  burst,
+  perSecond,
+  maxKeys = 10_000,
+  now = Date.now,
+}: BudgetOptions): ClientBudget {
   const refillMs = Math.ceil((burst / perSecond) * 1000);
-  const buckets = new LRUCache<string, Bucket>({ max: maxKeys, ttl: Math.max(1, refillMs), ttlAutopurge: false, updateAgeOnGet: false });
+  const buckets = new LRUCache<string, Bucket>({
+    max: maxKeys,
+    ttl: Math.max(1, refillMs),
+    ttlAutopurge: false,
+    updateAgeOnGet: false,
+  });
   return {
     take(key) {
       const t = now();

@@ -19,8 +19,15 @@ const reportSchema = z
     message: z.string().min(1).max(1000),
     stack: z.string().max(3000).optional(),
     /** The page's path (no query string: it may carry a preview token). */
-    path: z.string().max(500).regex(/^\/[^?#]*$/).optional(),
-    buildId: z.string().regex(/^[\w-]{1,64}$/).optional(),
+    path: z
+      .string()
+      .max(500)
+      .regex(/^\/[^?#]*$/)
+      .optional(),
+    buildId: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional(),
   })
   .strict();
 
@@ -60,7 +67,8 @@ export function createClientLogRoute(logger: Logger, { limit = 10, windowMs = 60
     // Body errors from express.json: too large, not JSON, wrong encoding. Their messages are not echoed.
     (error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
       if (error.type === "entity.too.large") return answer(res, 413, "Report too large");
-      if (typeof error.status === "number" && error.status >= 400 && error.status < 500) return answer(res, 400, "Invalid report");
+      if (typeof error.status === "number" && error.status >= 400 && error.status < 500)
+        return answer(res, 400, "Invalid report");
       next(error);
     },
   );

@@ -21,7 +21,10 @@ const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
  * `frame-ancestors 'none'`.
  */
 export const SLICE_MACHINE_LOCAL_ORIGIN = "http://localhost:9999";
-export function defaultSliceSimulatorAncestors(env: { NODE_ENV: string; PRISMIC_REPOSITORY?: string | undefined }): string[] {
+export function defaultSliceSimulatorAncestors(env: {
+  NODE_ENV: string;
+  PRISMIC_REPOSITORY?: string | undefined;
+}): string[] {
   return [
     ...(env.PRISMIC_REPOSITORY ? [`https://${env.PRISMIC_REPOSITORY.toLowerCase()}.prismic.io`] : []),
     ...(env.NODE_ENV === "development" ? [SLICE_MACHINE_LOCAL_ORIGIN] : []),
@@ -51,7 +54,11 @@ const trustProxy = z
     if (/^\d{1,2}$/.test(text)) return Number(text);
     const list = text.split(/\s*,\s*/).filter(Boolean);
     if (list.length && list.every((entry) => trustProxyNames.has(entry) || isProxyAddress(entry))) return list;
-    ctx.addIssue({ code: "custom", message: "false, a hop count (e.g. 1), or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas" });
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "false, a hop count (e.g. 1), or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas",
+    });
     return z.NEVER;
   });
 
@@ -65,158 +72,220 @@ const secret = (min: number) =>
   z
     .string()
     .min(min, min > 1 ? `at least ${min} characters` : "not empty")
-    .refine((value) => !PLACEHOLDER.test(value), "a placeholder (change-me, replace-…, example, your-…): put in a secret of your own");
+    .refine(
+      (value) => !PLACEHOLDER.test(value),
+      "a placeholder (change-me, replace-…, example, your-…): put in a secret of your own",
+    );
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  /** The public origin; defaults to http://localhost:{PORT} (resolved below). */
-  SITE_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  CONTENT_DIR: z.string().min(1).default("content"),
-  /** Embedded media served at /media; default `<CONTENT_DIR>/media` (resolved below). */
-  MEDIA_DIR: z.string().min(1).optional(),
-  /** Where transformed images are kept between requests (and restarts). */
-  MEDIA_CACHE_DIR: z.string().min(1).default(".cache/media"),
-  /**
-   * Bytes the media cache may hold on disk; the least recently used images go first. The default
-   * (192 MiB) stays below the deploy files' smallest volume for it with a quarter to spare
-   * (compose.yaml's 256 MB tmpfs); set it to at most 3/4 of the volume that holds MEDIA_CACHE_DIR.
-   */
-  MEDIA_CACHE_BYTES: z.coerce.number().int().min(65_536, "at least 65536 (64 KiB)").default(192 * 1024 * 1024),
-  /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
-  MEDIA_WARM: z.enum(["on", "off"]).default("on"),
-  /** Image transforms run at once; default one per core (each uses one core). */
-  MEDIA_TRANSFORMS: z.coerce.number().int().min(1).max(64).optional(),
-  /** Visitors' image transforms that may wait for a core; beyond it, 503 with Retry-After. Default 8 per transform slot. */
-  MEDIA_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
-  PRISMIC_REPOSITORY: z
-    .string()
-    .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
-    .optional(),
-  PRISMIC_ACCESS_TOKEN: secret(1).optional(),
-  /**
-   * The repository's API endpoint, when it is not Prismic's `https://<PRISMIC_REPOSITORY>.cdn.prismic.io/api/v2`
-   * (a proxy in front of Prismic, or a Prismic stand-in in tests); needs PRISMIC_REPOSITORY.
-   */
-  PRISMIC_API_ENDPOINT: z
-    .url({ protocol: /^https?$/ })
-    .refine((url) => /\/api\/v2\/?$/.test(new URL(url).pathname), "a repository endpoint ending in /api/v2")
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  /** How long the master ref is trusted before it is re-read (ms): the delay before a publish shows. */
-  CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
-  /** Every request to the content service gives up after this long (ms). */
-  CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
-  /** Shared secret of the Prismic publish webhook (POST /api/prismic-webhook); the endpoint is off without it. */
-  PRISMIC_WEBHOOK_SECRET: secret(16).optional(),
-  /**
-   * The preview toolbar script (an https URL or a path on this site); default: Prismic's toolbar
-   * of PRISMIC_REPOSITORY, or the local stand-in /preview/toolbar.js in embedded mode.
-   */
-  PRISMIC_TOOLBAR_SRC: z.string().refine(isToolbarSrc, "an https URL or a path on this site (starting with one /)").optional(),
-  /** Bytes of compressed HTML the in-memory page cache may hold; 0 turns it off. */
-  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Where the built client assets and manifest live. */
-  BUILD_DIR: z.string().min(1).default("dist"),
-  /** How often an open tab checks /builds/latest.json for a newer deploy (ms; spec §7.4). */
-  BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
-  /** Third-party tags and the consent manager: GTM_ID, KLAVIYO_COMPANY_ID, USERCENTRICS_SETTINGS_ID, … (server/tags/tagSettings.ts). */
-  ...tagSettingsShape,
-  /** Origins allowed to frame /slice-simulator, separated by spaces or commas; default: defaultSliceSimulatorAncestors above. */
-  SLICE_SIMULATOR_ANCESTORS: z
-    .string()
-    .transform((list) => list.split(/[\s,]+/).filter(Boolean))
-    .pipe(
-      z
-        .array(z.string().regex(frameAncestor, "origins like https://my-repo.prismic.io or http://localhost:9999, separated by spaces or commas"))
-        .min(1, "at least one origin"),
-    )
-    .optional(),
-  /** Which proxies in front of the app are trusted for the client's IP (X-Forwarded-For): see `trustProxy` above. */
-  TRUST_PROXY: trustProxy,
-  /**
-   * Uncached renders (a page missing from the page cache, a 404, a /_data request, a preview) each
-   * client address (IPv6 by /64) may ask for per minute, per instance; beyond it 429 with
-   * Retry-After. Cache hits never count. 0 turns the budget off (a load test from one address).
-   */
-  RENDER_BUDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  /** Uncached renders a client may ask for at once before RENDER_BUDGET_PER_MINUTE paces it. */
-  RENDER_BUDGET_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
-  /** Tracking events (POST /api/meta-capi) each client IP may post per minute, per instance. */
-  TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Meta Conversions API: the pixel (dataset) id and its access token; without both, events are kept and marked not_sent. */
-  META_PIXEL_ID: z.string().regex(/^\d{1,32}$/, "the numeric pixel (dataset) id").optional(),
-  META_ACCESS_TOKEN: secret(1).optional(),
-  /** Sent as `test_event_code`: events show in Events Manager's Test events tab only. */
-  META_TEST_EVENT_CODE: z.string().regex(/^[\w-]{1,64}$/, "letters, digits, _ and -").optional(),
-  META_GRAPH_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ""))
-    .default("https://graph.facebook.com"),
-  META_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "like v21.0").default("v21.0"),
-  /** Where tracking events wait for delivery: the embedded SQLite file under DATA_DIR, or Firestore (firebase-admin). */
-  OUTBOX_STORE: z.enum(["sqlite", "firestore"]).default("sqlite"),
-  /** Folder of the embedded outbox (`outbox.sqlite`), created when missing. */
-  DATA_DIR: z.string().min(1).default(".data"),
-  /** Google Cloud project of the Firestore outbox (credentials: GOOGLE_APPLICATION_CREDENTIALS or the runtime's). */
-  FIRESTORE_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id").optional(),
-  /** Settled events (delivered, failed, not_sent) are deleted from the outbox this many hours after settling. */
-  OUTBOX_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(168),
-  /** Pending events older than this many hours are deleted undelivered (Meta refuses events over 7 days old). */
-  OUTBOX_PENDING_MAX_AGE_HOURS: z.coerce.number().min(1).max(24 * 365).default(168),
-  /**
-   * Events that may wait for delivery (pending, leased; not settled ones); beyond it new tracking
-   * events get 503 (and the log and metrics say so). Settled events are also kept to this many.
-   */
-  OUTBOX_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
-  /**
-   * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the
-   * load balancer sees it and stops sending before the listener closes. 5 s covers readiness
-   * probes polled every few seconds and the endpoint removal that Kubernetes does alongside SIGTERM.
-   */
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
-  /**
-   * The bound from SIGTERM to exit (ms), the delay included: what is still in flight then is cut
-   * and the process exits non-zero. Below Kubernetes' default 30 s grace before SIGKILL (`docker stop` waits 10 s unless given -t).
-   */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
-  /**
-   * HTTP limits (README, "HTTP limits"): a request's headers must arrive within this long (ms);
-   * a real browser sends them in one packet, even on a slow phone network well under a second.
-   */
-  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
-  /** The whole request, headers and body (ms): the largest body the site takes is a ~20 KB tracking event. */
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
-  /** An idle keep-alive connection is closed after this long (ms); behind a load balancer, above its idle timeout. */
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(5_000),
-  /** Connections held at once; beyond it new ones are dropped (and a warning logged). */
-  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
-  /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
-  METRICS_TOKEN: secret(16).regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional(),
-  /** Traces: OpenTelemetry's standard OTEL_* variables (server/tracingSettings.ts); off unless an OTLP endpoint is set. */
-  ...tracingSettingsShape,
-}).superRefine((env, ctx) => {
-  // Half a Meta configuration is a mistake, not "tracking off".
-  if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN) ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });
-  if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID) ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
-  if (env.PRISMIC_API_ENDPOINT && !env.PRISMIC_REPOSITORY)
-    ctx.addIssue({ code: "custom", path: ["PRISMIC_API_ENDPOINT"], message: "needs PRISMIC_REPOSITORY (the repository's name, for the preview cookie and toolbar)" });
-  if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
-    ctx.addIssue({ code: "custom", path: ["FIRESTORE_PROJECT_ID"], message: "required when OUTBOX_STORE is firestore" });
-  // Node requires it, and a header deadline past the request's would be no deadline.
-  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
-    ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not be more than HTTP_REQUEST_TIMEOUT_MS" });
-  // The delay is part of the bound: a delay as long as the bound would cut every request.
-  if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
-    ctx.addIssue({ code: "custom", path: ["SHUTDOWN_DELAY_MS"], message: "must be less than SHUTDOWN_TIMEOUT_MS" });
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** The public origin; defaults to http://localhost:{PORT} (resolved below). */
+    SITE_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    CONTENT_DIR: z.string().min(1).default("content"),
+    /** Embedded media served at /media; default `<CONTENT_DIR>/media` (resolved below). */
+    MEDIA_DIR: z.string().min(1).optional(),
+    /** Where transformed images are kept between requests (and restarts). */
+    MEDIA_CACHE_DIR: z.string().min(1).default(".cache/media"),
+    /**
+     * Bytes the media cache may hold on disk; the least recently used images go first. The default
+     * (192 MiB) stays below the deploy files' smallest volume for it with a quarter to spare
+     * (compose.yaml's 256 MB tmpfs); set it to at most 3/4 of the volume that holds MEDIA_CACHE_DIR.
+     */
+    MEDIA_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(65_536, "at least 65536 (64 KiB)")
+      .default(192 * 1024 * 1024),
+    /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
+    MEDIA_WARM: z.enum(["on", "off"]).default("on"),
+    /** Image transforms run at once; default one per core (each uses one core). */
+    MEDIA_TRANSFORMS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Visitors' image transforms that may wait for a core; beyond it, 503 with Retry-After. Default 8 per transform slot. */
+    MEDIA_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+    PRISMIC_REPOSITORY: z
+      .string()
+      .regex(repositoryName, "a Prismic repository name: letters, digits and hyphens, at least 4 characters")
+      .optional(),
+    PRISMIC_ACCESS_TOKEN: secret(1).optional(),
+    /**
+     * The repository's API endpoint, when it is not Prismic's `https://<PRISMIC_REPOSITORY>.cdn.prismic.io/api/v2`
+     * (a proxy in front of Prismic, or a Prismic stand-in in tests); needs PRISMIC_REPOSITORY.
+     */
+    PRISMIC_API_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => /\/api\/v2\/?$/.test(new URL(url).pathname), "a repository endpoint ending in /api/v2")
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    /** How long the master ref is trusted before it is re-read (ms): the delay before a publish shows. */
+    CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+    /** Every request to the content service gives up after this long (ms). */
+    CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+    /** Shared secret of the Prismic publish webhook (POST /api/prismic-webhook); the endpoint is off without it. */
+    PRISMIC_WEBHOOK_SECRET: secret(16).optional(),
+    /**
+     * The preview toolbar script (an https URL or a path on this site); default: Prismic's toolbar
+     * of PRISMIC_REPOSITORY, or the local stand-in /preview/toolbar.js in embedded mode.
+     */
+    PRISMIC_TOOLBAR_SRC: z
+      .string()
+      .refine(isToolbarSrc, "an https URL or a path on this site (starting with one /)")
+      .optional(),
+    /** Bytes of compressed HTML the in-memory page cache may hold; 0 turns it off. */
+    PAGE_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(64 * 1024 * 1024),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Where the built client assets and manifest live. */
+    BUILD_DIR: z.string().min(1).default("dist"),
+    /** How often an open tab checks /builds/latest.json for a newer deploy (ms; spec §7.4). */
+    BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+    /** Third-party tags and the consent manager: GTM_ID, KLAVIYO_COMPANY_ID, USERCENTRICS_SETTINGS_ID, … (server/tags/tagSettings.ts). */
+    ...tagSettingsShape,
+    /** Origins allowed to frame /slice-simulator, separated by spaces or commas; default: defaultSliceSimulatorAncestors above. */
+    SLICE_SIMULATOR_ANCESTORS: z
+      .string()
+      .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                frameAncestor,
+                "origins like https://my-repo.prismic.io or http://localhost:9999, separated by spaces or commas",
+              ),
+          )
+          .min(1, "at least one origin"),
+      )
+      .optional(),
+    /** Which proxies in front of the app are trusted for the client's IP (X-Forwarded-For): see `trustProxy` above. */
+    TRUST_PROXY: trustProxy,
+    /**
+     * Uncached renders (a page missing from the page cache, a 404, a /_data request, a preview) each
+     * client address (IPv6 by /64) may ask for per minute, per instance; beyond it 429 with
+     * Retry-After. Cache hits never count. 0 turns the budget off (a load test from one address).
+     */
+    RENDER_BUDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+    /** Uncached renders a client may ask for at once before RENDER_BUDGET_PER_MINUTE paces it. */
+    RENDER_BUDGET_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    /** Tracking events (POST /api/meta-capi) each client IP may post per minute, per instance. */
+    TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Meta Conversions API: the pixel (dataset) id and its access token; without both, events are kept and marked not_sent. */
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^\d{1,32}$/, "the numeric pixel (dataset) id")
+      .optional(),
+    META_ACCESS_TOKEN: secret(1).optional(),
+    /** Sent as `test_event_code`: events show in Events Manager's Test events tab only. */
+    META_TEST_EVENT_CODE: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, "letters, digits, _ and -")
+      .optional(),
+    META_GRAPH_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .default("https://graph.facebook.com"),
+    META_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, "like v21.0")
+      .default("v21.0"),
+    /** Where tracking events wait for delivery: the embedded SQLite file under DATA_DIR, or Firestore (firebase-admin). */
+    OUTBOX_STORE: z.enum(["sqlite", "firestore"]).default("sqlite"),
+    /** Folder of the embedded outbox (`outbox.sqlite`), created when missing. */
+    DATA_DIR: z.string().min(1).default(".data"),
+    /** Google Cloud project of the Firestore outbox (credentials: GOOGLE_APPLICATION_CREDENTIALS or the runtime's). */
+    FIRESTORE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id")
+      .optional(),
+    /** Settled events (delivered, failed, not_sent) are deleted from the outbox this many hours after settling. */
+    OUTBOX_RETENTION_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 365)
+      .default(168),
+    /** Pending events older than this many hours are deleted undelivered (Meta refuses events over 7 days old). */
+    OUTBOX_PENDING_MAX_AGE_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 365)
+      .default(168),
+    /**
+     * Events that may wait for delivery (pending, leased; not settled ones); beyond it new tracking
+     * events get 503 (and the log and metrics say so). Settled events are also kept to this many.
+     */
+    OUTBOX_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+    /**
+     * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the
+     * load balancer sees it and stops sending before the listener closes. 5 s covers readiness
+     * probes polled every few seconds and the endpoint removal that Kubernetes does alongside SIGTERM.
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+    /**
+     * The bound from SIGTERM to exit (ms), the delay included: what is still in flight then is cut
+     * and the process exits non-zero. Below Kubernetes' default 30 s grace before SIGKILL (`docker stop` waits 10 s unless given -t).
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+    /**
+     * HTTP limits (README, "HTTP limits"): a request's headers must arrive within this long (ms);
+     * a real browser sends them in one packet, even on a slow phone network well under a second.
+     */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+    /** The whole request, headers and body (ms): the largest body the site takes is a ~20 KB tracking event. */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+    /** An idle keep-alive connection is closed after this long (ms); behind a load balancer, above its idle timeout. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(5_000),
+    /** Connections held at once; beyond it new ones are dropped (and a warning logged). */
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+    /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
+    METRICS_TOKEN: secret(16)
+      .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
+      .optional(),
+    /** Traces: OpenTelemetry's standard OTEL_* variables (server/tracingSettings.ts); off unless an OTLP endpoint is set. */
+    ...tracingSettingsShape,
+  })
+  .superRefine((env, ctx) => {
+    // Half a Meta configuration is a mistake, not "tracking off".
+    if (env.META_PIXEL_ID && !env.META_ACCESS_TOKEN)
+      ctx.addIssue({ code: "custom", path: ["META_ACCESS_TOKEN"], message: "required when META_PIXEL_ID is set" });
+    if (env.META_ACCESS_TOKEN && !env.META_PIXEL_ID)
+      ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "required when META_ACCESS_TOKEN is set" });
+    if (env.PRISMIC_API_ENDPOINT && !env.PRISMIC_REPOSITORY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PRISMIC_API_ENDPOINT"],
+        message: "needs PRISMIC_REPOSITORY (the repository's name, for the preview cookie and toolbar)",
+      });
+    if (env.OUTBOX_STORE === "firestore" && !env.FIRESTORE_PROJECT_ID)
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIRESTORE_PROJECT_ID"],
+        message: "required when OUTBOX_STORE is firestore",
+      });
+    // Node requires it, and a header deadline past the request's would be no deadline.
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: "must not be more than HTTP_REQUEST_TIMEOUT_MS",
+      });
+    // The delay is part of the bound: a delay as long as the bound would cut every request.
+    if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
+      ctx.addIssue({ code: "custom", path: ["SHUTDOWN_DELAY_MS"], message: "must be less than SHUTDOWN_TIMEOUT_MS" });
+  });
 
-export type Config = Omit<z.infer<typeof schema>, "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC" | "SLICE_SIMULATOR_ANCESTORS"> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC" | "SLICE_SIMULATOR_ANCESTORS"
+> & {
   SLICE_SIMULATOR_ANCESTORS: string[];
   rootDir: string;
   MEDIA_DIR: string;

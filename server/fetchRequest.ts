@@ -1,7 +1,12 @@
 /** Express request → Fetch `Request`, aborted when the client goes away (React Router's SSR example). */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-export function createFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl): Request {
+export function createFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  origin: string,
+  url = req.originalUrl,
+): Request {
   // Concatenated, not `new URL(url, origin)`: a path like `//evil.test/x` must stay a path.
   const controller = new AbortController();
   res.on("close", () => {

@@ -12,7 +12,8 @@ const ogLocale = (language: string) => language.replace("-", "_");
 
 export function headTags(head: PageHead, locale: Locale): string {
   const tags: string[] = [`<link rel="canonical" href="${e(head.canonical)}">`];
-  for (const alt of head.alternates) tags.push(`<link rel="alternate" hreflang="${e(alt.language)}" href="${e(alt.url)}">`);
+  for (const alt of head.alternates)
+    tags.push(`<link rel="alternate" hreflang="${e(alt.language)}" href="${e(alt.url)}">`);
   const fallback = head.alternates.find((alt) => alt.language === DEFAULT_LOCALE.language);
   if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${e(fallback.url)}">`);
 

@@ -59,7 +59,9 @@ export function documentStart(o: ShellOptions): string {
     o.noindex ? '<meta name="robots" content="noindex">' : "",
     o.head && !o.noindex ? headTags(o.head, o.locale) : "",
     '<meta name="theme-color" content="#14213d">',
-    o.build ? `<meta name="build-id" content="${escapeHtml(o.build.id)}" data-check-interval="${o.build.checkIntervalMs}">` : "",
+    o.build
+      ? `<meta name="build-id" content="${escapeHtml(o.build.id)}" data-check-interval="${o.build.checkIntervalMs}">`
+      : "",
     ...o.fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     // Added by a hashed script: 'strict-dynamic' trusts what it creates, no nonce needed.
@@ -70,7 +72,9 @@ export function documentStart(o: ShellOptions): string {
     o.speculationRules ? `<script type="speculationrules">${SPECULATION_RULES_JSON}</script>` : "",
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}"${nonce}></script>` : "",
     // Development only: the development client, added by a hashed loader like every other module.
-    o.devClient ? `<script>${scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })}</script>` : "",
+    o.devClient
+      ? `<script>${scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })}</script>`
+      : "",
     "</head>",
     "<body>",
     '<div id="root">',

@@ -13,11 +13,15 @@ export function errorHandler(logger: Logger) {
       log.info({ path: req.path }, "client closed the connection before the response was sent");
       return;
     }
-    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    const status =
+      (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
     const clientError = typeof status === "number" && status >= 400 && status < 500;
     if (!clientError) log.error({ err: error }, "unhandled error");
     if (res.headersSent) return next(error);
     const code = clientError ? status : 500;
-    res.status(code).type("text/plain").send(STATUS_CODES[code] ?? "Error");
+    res
+      .status(code)
+      .type("text/plain")
+      .send(STATUS_CODES[code] ?? "Error");
   };
 }

@@ -14,7 +14,10 @@ const CHECK_INTERVAL_MS = 1_000;
 /** One warning per this long while connections are being dropped, not one per connection. */
 const DROP_WARNING_INTERVAL_MS = 60_000;
 
-export type HttpLimits = Pick<Config, "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "HTTP_KEEP_ALIVE_TIMEOUT_MS" | "HTTP_MAX_CONNECTIONS">;
+export type HttpLimits = Pick<
+  Config,
+  "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "HTTP_KEEP_ALIVE_TIMEOUT_MS" | "HTTP_MAX_CONNECTIONS"
+>;
 
 export function createHttpServer(limits: HttpLimits, logger: Logger): http.Server {
   const server = http.createServer({
@@ -31,7 +34,10 @@ export function createHttpServer(limits: HttpLimits, logger: Logger): http.Serve
     const now = Date.now();
     if (now - warnedAt < DROP_WARNING_INTERVAL_MS) return;
     warnedAt = now;
-    logger.warn({ maxConnections: limits.HTTP_MAX_CONNECTIONS, droppedSinceStart: dropped }, "connection limit reached: new connections are being dropped (HTTP_MAX_CONNECTIONS)");
+    logger.warn(
+      { maxConnections: limits.HTTP_MAX_CONNECTIONS, droppedSinceStart: dropped },
+      "connection limit reached: new connections are being dropped (HTTP_MAX_CONNECTIONS)",
+    );
   });
   return server;
 }

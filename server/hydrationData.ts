@@ -12,12 +12,20 @@ function serializeErrors(errors: StaticHandlerContext["errors"]): Record<string,
   for (const [routeId, error] of Object.entries(errors)) {
     if (isRouteErrorResponse(error)) serialized[routeId] = { ...error, __type: "RouteErrorResponse" };
     else if (error instanceof Error)
-      serialized[routeId] = { message: error.message, __type: "Error", ...(error.name !== "Error" ? { __subType: error.name } : {}) };
+      serialized[routeId] = {
+        message: error.message,
+        __type: "Error",
+        ...(error.name !== "Error" ? { __subType: error.name } : {}),
+      };
     else serialized[routeId] = error;
   }
   return serialized;
 }
 
 export function hydrationJson(context: StaticHandlerContext): string {
-  return JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) });
+  return JSON.stringify({
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  });
 }

@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   // The Prismic client's console warnings can carry a preview token: through the logger, redacted.
   routeLibraryWarnings(logger);
   // Before anything that opens spans (OTEL_* variables; off without an OTLP endpoint).
-  if (startTracing(config)) logger.info({ service: config.OTEL_SERVICE_NAME, sampler: config.OTEL_TRACES_SAMPLER }, "tracing: spans are exported over OTLP");
+  if (startTracing(config))
+    logger.info(
+      { service: config.OTEL_SERVICE_NAME, sampler: config.OTEL_TRACES_SAMPLER },
+      "tracing: spans are exported over OTLP",
+    );
   let contentClient: ContentClient;
   try {
     contentClient = createContentClient(config);
@@ -42,13 +46,21 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { client, refs } = contentClient;
-  const content = createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
+  const content = createContentService(client, {
+    masterRef: () => refs.current(),
+    previewRefusals: contentClient.previewRefusals,
+  });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
   // Counted (server/metrics/deliveryOutcomes.ts): the worker settles through it, the metrics read it.
-  const outbox = await openOutboxStore(config).then(countDeliveryOutcomes).catch((error: unknown) => {
-    logger.error({ err: error, store: config.OUTBOX_STORE }, `tracking outbox unavailable: ${(error as Error).message}`);
-    return undefined;
-  });
+  const outbox = await openOutboxStore(config)
+    .then(countDeliveryOutcomes)
+    .catch((error: unknown) => {
+      logger.error(
+        { err: error, store: config.OUTBOX_STORE },
+        `tracking outbox unavailable: ${(error as Error).message}`,
+      );
+      return undefined;
+    });
   // Started here, not by createApp: an app built for a test delivers nothing unless asked.
   const worker =
     outbox &&
@@ -91,7 +103,15 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
     // After listening, never before: readiness does not wait for prepared images.
     const mediaDir = servedMediaDir(config);
-    if (config.MEDIA_WARM === "on" && mediaDir) warmer = startMediaWarmer({ images, mediaDir, siteUrl: config.SITE_URL, selfUrl: selfUrl(server, config.HOST), refs, logger });
+    if (config.MEDIA_WARM === "on" && mediaDir)
+      warmer = startMediaWarmer({
+        images,
+        mediaDir,
+        siteUrl: config.SITE_URL,
+        selfUrl: selfUrl(server, config.HOST),
+        refs,
+        logger,
+      });
     devTools?.listening(server);
   });
 

@@ -126,8 +126,11 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
   };
 
   /** A document page: its document or a 404, with its head. */
-  const documentPage = async <D extends RoutableDocument>(args: LoaderFunctionArgs, locale: Locale, document: D | null) =>
-    document ? { head: headOf(document, await headScope(args, locale)), document } : notFound(args.url);
+  const documentPage = async <D extends RoutableDocument>(
+    args: LoaderFunctionArgs,
+    locale: Locale,
+    document: D | null,
+  ) => (document ? { head: headOf(document, await headScope(args, locale)), document } : notFound(args.url));
 
   /** A repeatable type at `/.../:uid`: the uid is validated before any content request. */
   const byUid =
@@ -155,7 +158,11 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
         headScope(args, locale),
       ]);
       if (page > result.totalPages) notFound(args.url);
-      return { head: listHeadOf(kind, page, scope), ...result, items: result.items.map((item) => cardOf(item, fields)) };
+      return {
+        head: listHeadOf(kind, page, scope),
+        ...result,
+        items: result.items.map((item) => cardOf(item, fields)),
+      };
     };
 
   const loaders: Record<LoaderKind, (args: LoaderFunctionArgs, locale: Locale) => Promise<unknown>> = {
@@ -167,9 +174,21 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
       if (!isPlausibleUid(args.params.section)) invalidRoute(args.url);
       return contentPage(args, locale, args.params.uid);
     },
-    galleryList: list("gallery", (c, ...a) => c.galleryProjects(...a), ["title", "summary", "location", "style", "cover"]),
+    galleryList: list("gallery", (c, ...a) => c.galleryProjects(...a), [
+      "title",
+      "summary",
+      "location",
+      "style",
+      "cover",
+    ]),
     galleryItem: byUid((c, uid, lang) => c.galleryProject(uid, lang)),
-    blogList: list("blog", (c, ...a) => c.articles(...a), ["title", "excerpt", "publication_date", "category", "cover"]),
+    blogList: list("blog", (c, ...a) => c.articles(...a), [
+      "title",
+      "excerpt",
+      "publication_date",
+      "category",
+      "cover",
+    ]),
     blogArticle: byUid((c, uid, lang) => c.article(uid, lang)),
     samples: async (args, locale) => documentPage(args, locale, await contentOf(args).samplePage(locale.lang)),
   };

@@ -35,7 +35,13 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const DETECTION_REDIRECT_CACHE_CONTROL = "private, no-store";
 
 function localeCookieOptions(req: Request): CookieOptions {
-  return { maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS * 1000, path: "/", sameSite: "lax", secure: req.secure, httpOnly: true };
+  return {
+    maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS * 1000,
+    path: "/",
+    sameSite: "lax",
+    secure: req.secure,
+    httpOnly: true,
+  };
 }
 
 function setLocaleCookie(req: Request, res: Response, locale: Locale): void {

@@ -44,13 +44,21 @@ const withoutQuery = (url: string) => url.replace(/[?#].*$/s, "");
 
 /** The request as logged: no query object (the URL carries it, redacted), no cookies, a Referer without its query. */
 export function redactedRequest(req: { url?: string } & Record<string, unknown>) {
-  const { query: _query, params: _params, ...plain } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
+  const {
+    query: _query,
+    params: _params,
+    ...plain
+  } = pino.stdSerializers.req(req as never) as unknown as Record<string, unknown> & {
     url?: string;
     headers?: Record<string, unknown>;
   };
   const headers = plain.headers && { ...plain.headers };
   if (headers && typeof headers.referer === "string") headers.referer = withoutQuery(headers.referer);
-  return { ...plain, url: plain.url === undefined ? undefined : redactSecrets(plain.url), ...(headers ? { headers } : {}) };
+  return {
+    ...plain,
+    url: plain.url === undefined ? undefined : redactSecrets(plain.url),
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /** An error as logged: pino's shape, with secrets redacted from its message, stack and any string property (a failed request's `url`). */
@@ -90,7 +98,13 @@ export function loggerOptions(
     level,
     serializers: { err: redactedError },
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.accessToken", "*.token"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "*.accessToken",
+        "*.token",
+      ],
       censor: "[redacted]",
     },
     ...(pretty ? { transport: { target: "pino-pretty", options: PRETTY_OPTIONS } } : {}),
@@ -112,7 +126,10 @@ const FULL_PIPE_PATIENCE_MS = 1_000;
  * byte count of the whole pending string per line), a fifth of a cache hit; an array of lines
  * joined once per batch costs a fraction of a microsecond a line.
  */
-export function batchedDestination(fd = 1, { batchBytes = LOG_BATCH_BYTES, flushDelayMs = LOG_FLUSH_DELAY_MS } = {}): pino.DestinationStream & { flush(): void } {
+export function batchedDestination(
+  fd = 1,
+  { batchBytes = LOG_BATCH_BYTES, flushDelayMs = LOG_FLUSH_DELAY_MS } = {},
+): pino.DestinationStream & { flush(): void } {
   let lines: string[] = [];
   let bytes = 0;
   let timer: NodeJS.Timeout | undefined;

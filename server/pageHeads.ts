@@ -38,7 +38,11 @@ function listCrumb(scope: HeadScope, list: keyof typeof LIST_PATHS) {
  */
 function contextFor(scope: HeadScope, doc: RoutableDocument): HeadContext {
   // Stryker disable next-line StringLiteral: resolveLink reads a link with an empty link_type as a document link too
-  const own = resolveLink({ link_type: "Document", ...doc }, scope.sectionsByLang[scope.locale.lang] ?? {}, scope.locale);
+  const own = resolveLink(
+    { link_type: "Document", ...doc },
+    scope.sectionsByLang[scope.locale.lang] ?? {},
+    scope.locale,
+  );
   const path = own && own !== NOT_FOUND_PATH ? own : canonicalPath(scope.path);
   return { ...scope, path, alternates: documentAlternates(doc, scope.sectionsByLang, scope.origin) };
 }
@@ -63,7 +67,12 @@ export function headOf(doc: RoutableDocument, scope: HeadScope): PageHead {
   }
 }
 
-function articleHead(doc: ArticleDocument, scope: HeadScope, context: HeadContext, here: { name: string; url: string }): PageHead {
+function articleHead(
+  doc: ArticleDocument,
+  scope: HeadScope,
+  context: HeadContext,
+  here: { name: string; url: string },
+): PageHead {
   const cover = doc.data.cover as ImageField;
   const head = documentHead(doc.data, context, { fallbackImage: cover, type: "article" });
   const jsonLd: JsonLd[] = [

@@ -24,7 +24,13 @@
  * the webhook; without it a publish still shows within CONTENT_REF_TTL_MS.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response, type Router } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
 import type { RefTracker } from "./content/refTracker";
@@ -69,7 +75,8 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
     res.setHeader("Cache-Control", "no-store");
     if (!secret) return refuseUnread(res, 404, "The publish webhook is not configured");
     const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-    if (encoding !== "identity") return refuseUnread(res, 415, "Content-Encoding is not accepted: send the JSON as it is");
+    if (encoding !== "identity")
+      return refuseUnread(res, 415, "Content-Encoding is not accepted: send the JSON as it is");
     const given = headerSecret(req);
     if (given !== undefined && sameSecret(given, secret)) res.locals.webhookAuthenticated = true;
     next();
@@ -83,11 +90,15 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
     // Prismic's own successful calls never use up its address's attempts.
     skipSuccessfulRequests: true,
     skip: (_req, res) => authenticated(res),
-    handler: (_req, res) => refuseUnread(res, 429, "Too many webhook calls that did not authenticate from this address: retry later"),
+    handler: (_req, res) =>
+      refuseUnread(res, 429, "Too many webhook calls that did not authenticate from this address: retry later"),
     validate: { xForwardedForHeader: false },
     logger,
   });
-  const readBody = [express.json({ limit: MAX_AUTHENTICATED_BODY, inflate: false }), express.json({ limit: MAX_BODY_BEFORE_AUTH, inflate: false })];
+  const readBody = [
+    express.json({ limit: MAX_AUTHENTICATED_BODY, inflate: false }),
+    express.json({ limit: MAX_BODY_BEFORE_AUTH, inflate: false }),
+  ];
 
   router.post(
     WEBHOOK_PATH,
@@ -101,7 +112,12 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
     async (req: Request, res: Response) => {
       if (!authenticated(res)) {
         const parsed = body.safeParse(req.body);
-        if (!parsed.success) return refuse(res, 400, "Expected a JSON object with a string `secret`, or the secret in an Authorization header");
+        if (!parsed.success)
+          return refuse(
+            res,
+            400,
+            "Expected a JSON object with a string `secret`, or the secret in an Authorization header",
+          );
         if (!sameSecret(parsed.data.secret, secret!)) return refuse(res, 401, "Wrong secret");
       }
       const type = typeof req.body?.type === "string" ? req.body.type.slice(0, 64) : undefined;
@@ -121,7 +137,13 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
   const bodyErrors: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, next) => {
     if (req.path !== WEBHOOK_PATH || typeof error?.status !== "number" || error.status >= 500) return next(error);
     if (error.type === "entity.too.large") {
-      return refuse(res, 413, authenticated(res) ? "The body is over 4 MB" : "The body is over 64 KB: put the secret in an Authorization header (Bearer) to send more");
+      return refuse(
+        res,
+        413,
+        authenticated(res)
+          ? "The body is over 4 MB"
+          : "The body is over 64 KB: put the secret in an Authorization header (Bearer) to send more",
+      );
     }
     refuse(res, error.status, "The body is not JSON");
   };

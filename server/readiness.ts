@@ -20,11 +20,25 @@ export interface ReadinessDeps {
 }
 
 /** Why this instance is not ready (draining, client build missing, content service not reached yet), or undefined when it is. */
-export function createReadinessCheck({ draining, refs, manifest, buildDir }: ReadinessDeps): () => Promise<string | undefined> {
+export function createReadinessCheck({
+  draining,
+  refs,
+  manifest,
+  buildDir,
+}: ReadinessDeps): () => Promise<string | undefined> {
   // The browser entry every page loads: present means the build the manifest describes is served.
   const entryFile = path.join(buildDir, "client", ...manifest.entry.split("/").filter(Boolean));
-  const buildPresent = () => fs.access(entryFile).then(() => true, () => false);
-  const contentReached = async () => refs.lastKnown() !== undefined || (await refs.current().then(() => true, () => false));
+  const buildPresent = () =>
+    fs.access(entryFile).then(
+      () => true,
+      () => false,
+    );
+  const contentReached = async () =>
+    refs.lastKnown() !== undefined ||
+    (await refs.current().then(
+      () => true,
+      () => false,
+    ));
 
   return async () =>
     draining()
@@ -41,6 +55,9 @@ export function createReadinessRoute(deps: ReadinessDeps): RequestHandler {
   return async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     const notReady = await check();
-    res.status(notReady ? 503 : 200).type("text/plain").send(notReady ?? "ready");
+    res
+      .status(notReady ? 503 : 200)
+      .type("text/plain")
+      .send(notReady ?? "ready");
   };
 }

@@ -87,7 +87,8 @@ function headFor(context: StaticHandlerContext): PageHead | null {
 }
 
 /** The deepest matched route: the page's route id (a not-found route for a path no page route takes). */
-const routeIdOf = (context: StaticHandlerContext): string => context.matches[context.matches.length - 1]?.route.id ?? "page";
+const routeIdOf = (context: StaticHandlerContext): string =>
+  context.matches[context.matches.length - 1]?.route.id ?? "page";
 
 function matchedPageModules(context: StaticHandlerContext): string[] {
   return context.matches
@@ -141,7 +142,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
   } catch (error) {
     // A development build shows the render error (server/dev/errorPage.ts); production never does.
-    if (process.env.NODE_ENV === "development" && !res.headersSent) return void res.status(500).type("html").send(devErrorPage(error));
+    if (process.env.NODE_ENV === "development" && !res.headersSent)
+      return void res.status(500).type("html").send(devErrorPage(error));
     throw error;
   }
   if ("location" in result) return void res.redirect(result.status, result.location);
@@ -164,7 +166,11 @@ type SharedRender = { entry: CachedPage } | { status: number; location: string }
 async function renderShared(key: string, scope: RequestScope, deps: RenderDeps): Promise<SharedRender> {
   const started = performance.now();
   const log = deps.logger;
-  const context = await withSpan("page.loaders", () => deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) }), { attributes: () => ({ "site.page": key }) });
+  const context = await withSpan(
+    "page.loaders",
+    () => deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) }),
+    { attributes: () => ({ "site.page": key }) },
+  );
   if (context instanceof Response) {
     const location = context.headers.get("Location");
     if (location && context.status >= 300 && context.status < 400) return { status: context.status, location };
@@ -178,15 +184,20 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   const start = shellStart(context, scope, deps, localeFromPath(key));
   context.loaderData = browserLoaderData(context.loaderData);
   // No nonce and nothing of any request: the same bytes for every visitor (decision record 004).
-  const { html, markup } = await withSpan("page.render", () => renderDocumentToBuffer({
-    router: createStaticRouter(deps.handler.dataRoutes, context),
-    context,
-    hydrate: false,
-    start,
-    end: documentTail(hydrationJson(context), manifest.entry),
-    log,
-    features: deps.features,
-  }), { attributes: () => ({ "site.route": routeId }) });
+  const { html, markup } = await withSpan(
+    "page.render",
+    () =>
+      renderDocumentToBuffer({
+        router: createStaticRouter(deps.handler.dataRoutes, context),
+        context,
+        hydrate: false,
+        start,
+        end: documentTail(hydrationJson(context), manifest.entry),
+        log,
+        features: deps.features,
+      }),
+    { attributes: () => ({ "site.route": routeId }) },
+  );
   const page = {
     ref: scope.ref,
     routeId,
@@ -198,9 +209,16 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   };
   const entry = await deps.cache.prepare(page);
   const foreign = executableInlineScripts(markup);
-  if (foreign > 0) log.error({ page: key, scripts: foreign, ref: scope.ref }, "inline script not written by the document shell: not allowed by the policy, page not cached");
+  if (foreign > 0)
+    log.error(
+      { page: key, scripts: foreign, ref: scope.ref },
+      "inline script not written by the document shell: not allowed by the policy, page not cached",
+    );
   else if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
-  log.info({ page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) }, "page rendered");
+  log.info(
+    { page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) },
+    "page rendered",
+  );
   return { entry };
 }
 
@@ -210,7 +228,13 @@ function shellScriptHashes(start: string, entry: string): string[] {
 }
 
 /** The document's start for a render: head, assets, tags. */
-function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: RenderDeps, locale: ReturnType<typeof localeFromPath>, nonce?: string): string {
+function shellStart(
+  context: StaticHandlerContext,
+  scope: RequestScope,
+  deps: RenderDeps,
+  locale: ReturnType<typeof localeFromPath>,
+  nonce?: string,
+): string {
   const manifest = deps.assets();
   const head = headFor(context);
   return documentStart({
@@ -229,12 +253,22 @@ function shellStart(context: StaticHandlerContext, scope: RequestScope, deps: Re
     tagHead: deps.tagHead,
     build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
     // Only a development build's manifest names it, and only a development bundle looks.
-    devClient: process.env.NODE_ENV === "development" && manifest.dev ? { src: manifest.dev.client, code: manifest.dev.code } : undefined,
+    devClient:
+      process.env.NODE_ENV === "development" && manifest.dev
+        ? { src: manifest.dev.client, code: manifest.dev.code }
+        : undefined,
   });
 }
 
 /** A preview (never cached, never shared): rendered for this request and streamed, with this response's nonce. */
-async function streamPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, scope: RequestScope, key: string, log: Logger): Promise<void> {
+async function streamPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  deps: RenderDeps,
+  scope: RequestScope,
+  key: string,
+  log: Logger,
+): Promise<void> {
   const request = createFetchRequest(req, res, deps.origin, key);
   const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
 
@@ -254,7 +288,8 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, deps: Rende
   const start = shellStart(context, scope, deps, localeFromPath(req.path), nonce);
   // The shell's inline scripts by hash, React's and the router's by this response's nonce.
   const csp = res.getHeader("Content-Security-Policy");
-  if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, inlineScriptHashes(start), nonce));
+  if (typeof csp === "string")
+    res.setHeader("Content-Security-Policy", withScriptHashes(csp, inlineScriptHashes(start), nonce));
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", "BYPASS");
   await streamDocument(req, res, {

@@ -38,7 +38,8 @@ export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestSc
   // Only a verified token previews. One Prismic refused (expired, unknown, not allowed) is
   // ignored: published content, and the response clears the cookie (preview/previewFallback.ts);
   // one not verified (no budget left to ask about it) is an ordinary visitor.
-  if (token && (await deps.previews.isPreview(req))) return { content: deps.content.withRef(token), ref: token, preview: true };
+  if (token && (await deps.previews.isPreview(req)))
+    return { content: deps.content.withRef(token), ref: token, preview: true };
   const ref = await deps.refs.current();
   // Published content: its reads are shared by every request at this ref (never a preview's).
   return { content: deps.content.atMasterRef(ref), ref, preview: false };

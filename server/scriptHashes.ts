@@ -10,14 +10,26 @@ import { createHash } from "node:crypto";
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Types the browser runs (or that CSP governs like scripts): classic, module, speculation rules, import maps. */
-const EXECUTABLE_TYPES = new Set(["", "text/javascript", "application/javascript", "module", "speculationrules", "importmap"]);
+const EXECUTABLE_TYPES = new Set([
+  "",
+  "text/javascript",
+  "application/javascript",
+  "module",
+  "speculationrules",
+  "importmap",
+]);
 
 const attributeOf = (attributes: string, name: string): string | undefined =>
-  new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attributes)?.slice(1).find((v) => v !== undefined);
-const hasAttribute = (attributes: string, name: string): boolean => new RegExp(`(?:^|\\s)${name}(?:\\s*=|\\s|$)`, "i").test(attributes);
+  new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(attributes)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+const hasAttribute = (attributes: string, name: string): boolean =>
+  new RegExp(`(?:^|\\s)${name}(?:\\s*=|\\s|$)`, "i").test(attributes);
 
 /** `'sha256-…'` of one script's text, exactly as it stands between its tags. */
-export const sha256Source = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+export const sha256Source = (text: string): string =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /** The hash sources of every inline script the browser would run in `html` (shell markup), each once, in document order. */
 export function inlineScriptHashes(html: string): string[] {

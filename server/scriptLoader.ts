@@ -5,7 +5,11 @@
  * allowed by their hash (server/scriptHashes.ts). Every value is JSON with `<` escaped, so no
  * URL can end the script element.
  */
-const json = (value: unknown): string => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+const json = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** Adds a `<script>` with `attributes` (e.g. `src`, `async`, `id`, `data-*`) to the head. */
 export function scriptLoader(attributes: Record<string, string>): string {

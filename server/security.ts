@@ -44,7 +44,8 @@ export function allowPreviewToolbar(sources: readonly string[]): RequestHandler 
   const list = sources.join(" ");
   return (req, res, next) => {
     // A valid preview of this repository, as server/preview/previewCookie.ts marked it; a junk cookie is no preview.
-    const preview = (res.locals.preview as boolean | undefined) ?? PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "");
+    const preview =
+      (res.locals.preview as boolean | undefined) ?? PREVIEW_COOKIE_IN_HEADER.test(req.headers.cookie ?? "");
     if (list && preview) res.locals.previewSources = list;
     next();
   };
@@ -52,7 +53,8 @@ export function allowPreviewToolbar(sources: readonly string[]): RequestHandler 
 
 /** A directive's sources, plus the preview toolbar's on a preview response. */
 const withPreviewSources = (...sources: string[]) => [
-  (_req: unknown, res: unknown) => [...sources, (res as Response).locals.previewSources as string | undefined].filter(Boolean).join(" "),
+  (_req: unknown, res: unknown) =>
+    [...sources, (res as Response).locals.previewSources as string | undefined].filter(Boolean).join(" "),
 ];
 
 /**
@@ -60,7 +62,10 @@ const withPreviewSources = (...sources: string[]) => [
  * arrives under another host name. `tags`: what the configured third-party tags may reach
  * (server/tags/tagCsp.ts); their scripts need no host: they are loaded with the nonce.
  */
-export function securityHeaders(siteOrigin: string, tags: TagCspSources = { connectSrc: [], imgSrc: [], frameSrc: [] }): RequestHandler {
+export function securityHeaders(
+  siteOrigin: string,
+  tags: TagCspSources = { connectSrc: [], imgSrc: [], frameSrc: [] },
+): RequestHandler {
   const frameguard = xFrameOptions({ action: "deny" });
   const headers = helmet({
     contentSecurityPolicy: {
@@ -107,8 +112,7 @@ export function securityHeaders(siteOrigin: string, tags: TagCspSources = { conn
 }
 
 /** Powerful features the site never uses are off for it and for anything it embeds. */
-export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
@@ -118,7 +122,13 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * browsers that predate 'strict-dynamic' (which ignore it otherwise).
  */
 export function withScriptHashes(policy: string, hashes: readonly string[], nonce?: string): string {
-  const scriptSrc = ["script-src", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, "'strict-dynamic'", "'self'"].join(" ");
+  const scriptSrc = [
+    "script-src",
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...hashes,
+    "'strict-dynamic'",
+    "'self'",
+  ].join(" ");
   return policy
     .split(";")
     .map((directive) => (/^\s*script-src\s/i.test(directive) ? scriptSrc : directive))

@@ -126,10 +126,15 @@ export function createDrain(server: Server, options: DrainOptions): Drain {
       closing = true;
       server.close();
       server.closeAllConnections();
-      logger.error({ cut: cutRequests, timeoutMs }, `shutdown: ${cutRequests.length} request(s) cut after ${Date.now() - startedAt} ms`);
+      logger.error(
+        { cut: cutRequests, timeoutMs },
+        `shutdown: ${cutRequests.length} request(s) cut after ${Date.now() - startedAt} ms`,
+      );
     }
     // Last, so no request still writing to the outbox finds it closed.
-    await options.outbox?.close().catch((error: unknown) => logger.error({ err: error }, "shutdown: closing the outbox failed"));
+    await options.outbox
+      ?.close()
+      .catch((error: unknown) => logger.error({ err: error }, "shutdown: closing the outbox failed"));
     const done: DrainOutcome = { clean: result === "drained", cut: cutRequests, durationMs: Date.now() - startedAt };
     logger.info({ clean: done.clean, durationMs: done.durationMs }, "shutdown: complete");
     return done;

@@ -22,7 +22,9 @@ export function sliceSimulatorDocument(manifest: AssetManifest, entry: string, n
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     "<title>Slice simulator</title>",
-    ...(manifest.fontPreloads ?? []).map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
+    ...(manifest.fontPreloads ?? []).map(
+      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`,
+    ),
     ...manifest.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<script type="module" src="${escapeHtml(entry)}" nonce="${n}"></script>`,

@@ -61,7 +61,11 @@ function notFound(res: Response): void {
  */
 export function listedFiles(dir: string, serve: RequestHandler): RequestHandler {
   const files = new Set(
-    fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => `/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")}`) : [],
+    fs.existsSync(dir)
+      ? (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+          .filter((e) => e.isFile())
+          .map((e) => `/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")}`)
+      : [],
   );
   return (req, res, next) => {
     let file: string;

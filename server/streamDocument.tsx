@@ -30,7 +30,11 @@ export interface StreamOptions {
 }
 
 /** Resolves when the response has finished or closed; `completed` tells whether it was sent whole. */
-export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: StreamOptions): Promise<{ completed: boolean }> {
+export function streamDocument(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  o: StreamOptions,
+): Promise<{ completed: boolean }> {
   const forCrawler = isbot(req.get("user-agent") ?? "");
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
@@ -50,7 +54,8 @@ export function streamDocument(req: ExpressRequest, res: ExpressResponse, o: Str
       },
     });
     // React flushes after each chunk it writes; pass that through to compression.
-    (body as Transform & { flush?: () => void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
+    (body as Transform & { flush?: () => void }).flush = () =>
+      (res as ExpressResponse & { flush?: () => void }).flush?.();
 
     const app = (
       <SiteFeaturesContext value={o.features ?? NO_FEATURES}>

@@ -36,7 +36,13 @@ import {
   type Sampler,
   type SpanExporter,
 } from "@opentelemetry/sdk-trace";
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVER_ADDRESS, ATTR_SERVICE_NAME, ATTR_URL_PATH } from "@opentelemetry/semantic-conventions";
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVICE_NAME,
+  ATTR_URL_PATH,
+} from "@opentelemetry/semantic-conventions";
 import type { RequestHandler } from "express";
 import { routeLabelOf } from "./metrics/routeLabel";
 import { tracingWanted, type TracingSampler, type TracingSettings } from "./tracingSettings";
@@ -64,7 +70,11 @@ export interface TracingOverrides {
 }
 
 function samplerFor(name: TracingSampler, ratio: number): Sampler {
-  const root = name.endsWith("always_off") ? new AlwaysOffSampler() : name.endsWith("traceidratio") ? new TraceIdRatioBasedSampler(ratio) : new AlwaysOnSampler();
+  const root = name.endsWith("always_off")
+    ? new AlwaysOffSampler()
+    : name.endsWith("traceidratio")
+      ? new TraceIdRatioBasedSampler(ratio)
+      : new AlwaysOnSampler();
   return name.startsWith("parentbased_") ? new ParentBasedSampler({ root }) : root;
 }
 
@@ -74,9 +84,17 @@ function samplerFor(name: TracingSampler, ratio: number): Sampler {
  */
 export function startTracing(settings: TracingSettings, overrides: TracingOverrides = {}): boolean {
   if (tracer || (!overrides.exporter && !tracingWanted(settings))) return Boolean(tracer);
-  const resource = detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.OTEL_SERVICE_NAME }));
-  const processor = overrides.exporter ? new SimpleSpanProcessor({ exporter: overrides.exporter }) : new BatchSpanProcessor({ exporter: new OTLPTraceExporter() });
-  provider = new TracerProvider({ resource, sampler: samplerFor(settings.OTEL_TRACES_SAMPLER, settings.OTEL_TRACES_SAMPLER_ARG), spanProcessors: [processor] });
+  const resource = detectResources({ detectors: [envDetector] }).merge(
+    resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.OTEL_SERVICE_NAME }),
+  );
+  const processor = overrides.exporter
+    ? new SimpleSpanProcessor({ exporter: overrides.exporter })
+    : new BatchSpanProcessor({ exporter: new OTLPTraceExporter() });
+  provider = new TracerProvider({
+    resource,
+    sampler: samplerFor(settings.OTEL_TRACES_SAMPLER, settings.OTEL_TRACES_SAMPLER_ARG),
+    spanProcessors: [processor],
+  });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   // Trace context only: a visitor's `baggage` header is not passed on to Prismic or Meta.
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
@@ -119,7 +137,11 @@ export interface SpanOptions<T> {
 export function withSpan<T>(name: string, fn: (span: Span | undefined) => T, options?: SpanOptions<T>): T {
   if (!tracer) return fn(undefined);
   const parent = context.active();
-  const span = tracer.startSpan(name, { kind: options?.kind ?? SpanKind.INTERNAL, startTime: options?.startTime }, parent);
+  const span = tracer.startSpan(
+    name,
+    { kind: options?.kind ?? SpanKind.INTERNAL, startTime: options?.startTime },
+    parent,
+  );
   const inSpan = trace.setSpan(parent, span);
   if (!span.isRecording()) return context.with(inSpan, fn, undefined, undefined);
   const requestId = parent.getValue(REQUEST_ID);
@@ -185,7 +207,11 @@ export function withTraceHeaders<H extends Record<string, string>>(headers: H): 
  * to the service. The span has the URL's path and the attributes `describe` reads from the URL
  * (never its query as it is: it may hold an access token).
  */
-export function traceFetch(service: string, inner: typeof fetch, describe: (url: URL) => Attributes = () => ({})): typeof fetch {
+export function traceFetch(
+  service: string,
+  inner: typeof fetch,
+  describe: (url: URL) => Attributes = () => ({}),
+): typeof fetch {
   return (input, init) => {
     if (!tracer) return inner(input, init);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
@@ -199,7 +225,12 @@ export function traceFetch(service: string, inner: typeof fetch, describe: (url:
       },
       {
         kind: SpanKind.CLIENT,
-        attributes: () => ({ [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_SERVER_ADDRESS]: url.hostname, [ATTR_URL_PATH]: url.pathname, ...describe(url) }),
+        attributes: () => ({
+          [ATTR_HTTP_REQUEST_METHOD]: method,
+          [ATTR_SERVER_ADDRESS]: url.hostname,
+          [ATTR_URL_PATH]: url.pathname,
+          ...describe(url),
+        }),
         result: (response) => ({ [ATTR_HTTP_RESPONSE_STATUS_CODE]: response.status }),
       },
     );
@@ -250,7 +281,8 @@ export function traceRequests(): RequestHandler {
         if (status) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
         const cache = pageCacheResult(res);
         if (cache) span.setAttribute(ATTR.pageCache, cache);
-        if (status >= 500 || !status) span.setStatus({ code: SpanStatusCode.ERROR, message: status ? `HTTP ${status}` : "aborted" });
+        if (status >= 500 || !status)
+          span.setStatus({ code: SpanStatusCode.ERROR, message: status ? `HTTP ${status}` : "aborted" });
         span.end();
       });
     }

@@ -7,7 +7,14 @@
  */
 import { z } from "zod";
 
-const SAMPLERS = ["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"] as const;
+const SAMPLERS = [
+  "always_on",
+  "always_off",
+  "traceidratio",
+  "parentbased_always_on",
+  "parentbased_always_off",
+  "parentbased_traceidratio",
+] as const;
 const otlpUrl = z.url({ protocol: /^https?$/ }).optional();
 const flag = z
   .string()
@@ -25,8 +32,12 @@ export const tracingSettingsShape = {
   /** `otlp` (default) or `none`. */
   OTEL_TRACES_EXPORTER: z.enum(["otlp", "none"], "otlp or none (this build exports OTLP only)").default("otlp"),
   /** The build exports protobuf over HTTP, the specification's default; grpc and http/json are refused rather than ignored. */
-  OTEL_EXPORTER_OTLP_PROTOCOL: z.literal("http/protobuf", "http/protobuf (the only protocol this build sends)").optional(),
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.literal("http/protobuf", "http/protobuf (the only protocol this build sends)").optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .literal("http/protobuf", "http/protobuf (the only protocol this build sends)")
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z
+    .literal("http/protobuf", "http/protobuf (the only protocol this build sends)")
+    .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(255).default("made-to-measure-site"),
   /** Which traces are kept; default parentbased_always_on (every trace, or as the caller's traceparent says). */
   OTEL_TRACES_SAMPLER: z.enum(SAMPLERS, `one of ${SAMPLERS.join(", ")}`).default("parentbased_always_on"),
@@ -48,4 +59,6 @@ export interface TracingSettings {
 
 /** Traces are on only when an OTLP endpoint is named and nothing turns them off. */
 export const tracingWanted = (settings: TracingSettings): boolean =>
-  !settings.OTEL_SDK_DISABLED && settings.OTEL_TRACES_EXPORTER === "otlp" && Boolean(settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? settings.OTEL_EXPORTER_OTLP_ENDPOINT);
+  !settings.OTEL_SDK_DISABLED &&
+  settings.OTEL_TRACES_EXPORTER === "otlp" &&
+  Boolean(settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? settings.OTEL_EXPORTER_OTLP_ENDPOINT);

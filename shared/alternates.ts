@@ -21,7 +21,11 @@ const byLocaleOrder = (a: Alternate, b: Alternate) =>
   LOCALES.findIndex((l) => l.language === a.language) - LOCALES.findIndex((l) => l.language === b.language);
 
 /** A document and its translations; `sectionsByLang` holds each language's navigation sections. */
-export function documentAlternates(doc: Translatable, sectionsByLang: Record<string, SectionIndex>, origin: string): Alternate[] {
+export function documentAlternates(
+  doc: Translatable,
+  sectionsByLang: Record<string, SectionIndex>,
+  origin: string,
+): Alternate[] {
   const versions = [doc, ...(doc.alternate_languages ?? [])];
   const seen = new Set<string>();
   const alternates: Alternate[] = [];

@@ -12,12 +12,25 @@
  * The server renders from the same trimmed view of the data (render.tsx): what it renders is
  * what the browser hydrates.
  */
-const LINK_FIELDS = ["link_type", "id", "uid", "type", "lang", "url", "isBroken", "target", "text", "name", "kind", "size"];
+const LINK_FIELDS = [
+  "link_type",
+  "id",
+  "uid",
+  "type",
+  "lang",
+  "url",
+  "isBroken",
+  "target",
+  "text",
+  "name",
+  "kind",
+  "size",
+];
 const DOCUMENT_FIELDS = ["id", "uid", "type", "lang", "data"];
 const IMAGE_DROPPED = new Set(["edit", "copyright"]);
 
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const pick = (value: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => value[f] !== undefined).map((f) => [f, trim(value[f])]));
 
@@ -42,9 +55,14 @@ function trimNow(value: object): unknown {
   if (Array.isArray(value)) return value.map(trim);
   if (!isObject(value)) return value;
   if (typeof value.link_type === "string") return pick(value, LINK_FIELDS);
-  if ("first_publication_date" in value && isObject(value.data) && typeof value.type === "string") return pick(value, DOCUMENT_FIELDS);
+  if ("first_publication_date" in value && isObject(value.data) && typeof value.type === "string")
+    return pick(value, DOCUMENT_FIELDS);
   const image = isObject(value.dimensions) && typeof value.url === "string";
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !(image && IMAGE_DROPPED.has(key))).map(([key, v]) => [key, trim(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !(image && IMAGE_DROPPED.has(key)))
+      .map(([key, v]) => [key, trim(v)]),
+  );
 }
 
 /** One route's loader data as the browser gets it. */
@@ -53,8 +71,15 @@ export function browserPayload(routeData: unknown): unknown {
   const trimmed = trim(routeData) as Record<string, unknown>;
   const head = routeData.head;
   if (isObject(head)) {
-    const jsonLd = Array.isArray(head.jsonLd) ? head.jsonLd.filter((d) => isObject(d) && d["@type"] === "BreadcrumbList") : [];
-    trimmed.head = { title: head.title ?? null, description: head.description ?? null, alternates: head.alternates ?? [], jsonLd };
+    const jsonLd = Array.isArray(head.jsonLd)
+      ? head.jsonLd.filter((d) => isObject(d) && d["@type"] === "BreadcrumbList")
+      : [];
+    trimmed.head = {
+      title: head.title ?? null,
+      description: head.description ?? null,
+      alternates: head.alternates ?? [],
+      jsonLd,
+    };
   }
   return trimmed;
 }
@@ -63,4 +88,3 @@ export function browserPayload(routeData: unknown): unknown {
 export function browserLoaderData(loaderData: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(loaderData).map(([routeId, data]) => [routeId, browserPayload(data)]));
 }
-

@@ -35,7 +35,9 @@ function isKlaviyoEmbed(value: unknown): boolean {
 function fieldsEmbedKlaviyo(fields: unknown): boolean {
   // Stryker disable next-line ConditionalExpression: Object.entries of text gives digit keys and one-character values, which match nothing below
   if (!fields || typeof fields !== "object") return false;
-  return Object.entries(fields as Fields).some(([key, value]) => (KLAVIYO.test(key) && isFilled(value)) || isKlaviyoEmbed(value));
+  return Object.entries(fields as Fields).some(
+    ([key, value]) => (KLAVIYO.test(key) && isFilled(value)) || isKlaviyoEmbed(value),
+  );
 }
 
 function sliceEmbedsKlaviyo(slice: SliceLike | null | undefined): boolean {

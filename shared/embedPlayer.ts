@@ -23,7 +23,10 @@ export function embedPlayer(embedUrl: string | null | undefined): EmbedPlayer | 
   const host = url.hostname.replace(/^www\.|^m\./, "");
   let id: string | null = null;
   if (host === "youtube.com" || host === "youtube-nocookie.com") {
-    id = url.pathname === "/watch" ? url.searchParams.get("v") : (/^\/(?:embed|shorts)\/([^/]+)/.exec(url.pathname)?.[1] ?? null);
+    id =
+      url.pathname === "/watch"
+        ? url.searchParams.get("v")
+        : (/^\/(?:embed|shorts)\/([^/]+)/.exec(url.pathname)?.[1] ?? null);
   } else if (host === "youtu.be") {
     id = url.pathname.slice(1);
   }
@@ -32,7 +35,8 @@ export function embedPlayer(embedUrl: string | null | undefined): EmbedPlayer | 
   }
   if (host === "vimeo.com" || host === "player.vimeo.com") {
     const vimeo = /(?:^|\/)(\d+)(?:$|\/)/.exec(url.pathname)?.[1];
-    if (vimeo && VIMEO_ID.test(vimeo)) return { provider: "Vimeo", src: `https://player.vimeo.com/video/${vimeo}?autoplay=1&dnt=1` };
+    if (vimeo && VIMEO_ID.test(vimeo))
+      return { provider: "Vimeo", src: `https://player.vimeo.com/video/${vimeo}?autoplay=1&dnt=1` };
   }
   return null;
 }

@@ -5,4 +5,5 @@
  */
 export const KLAVIYO_FORM_ID = /^[A-Za-z0-9]{1,40}$/;
 
-export const isKlaviyoFormId = (value: unknown): value is string => typeof value === "string" && KLAVIYO_FORM_ID.test(value);
+export const isKlaviyoFormId = (value: unknown): value is string =>
+  typeof value === "string" && KLAVIYO_FORM_ID.test(value);

@@ -60,7 +60,9 @@ function withPrefix(prefix: string, path: string): string {
 function checkPath(path: unknown, what: string): asserts path is string {
   // Stryker disable next-line ConditionalExpression: SITE_PATH refuses anything that is not a string as well; the type check is for TypeScript
   if (typeof path !== "string" || !SITE_PATH.test(path)) {
-    throw new LegacyRedirectTableError(`${what}: ${JSON.stringify(path)} is not a site path (a "/…" path without query or fragment)`);
+    throw new LegacyRedirectTableError(
+      `${what}: ${JSON.stringify(path)} is not a site path (a "/…" path without query or fragment)`,
+    );
   }
 }
 
@@ -88,7 +90,9 @@ export function compileLegacyRedirects(table: LegacyRedirectTable): LegacyRedire
   checkPath(gallery.from, "galleryPrefix.from");
   checkPath(gallery.to, "galleryPrefix.to");
   if (!gallery.from.endsWith("/") || !gallery.to.endsWith("/") || gallery.from === "/") {
-    throw new LegacyRedirectTableError('galleryPrefix: "from" and "to" must be folders ending with "/", and "from" not the root');
+    throw new LegacyRedirectTableError(
+      'galleryPrefix: "from" and "to" must be folders ending with "/", and "from" not the root',
+    );
   }
   if (normalize(gallery.from) === normalize(gallery.to)) {
     throw new LegacyRedirectTableError("galleryPrefix: from and to are the same folder");
@@ -96,7 +100,9 @@ export function compileLegacyRedirects(table: LegacyRedirectTable): LegacyRedire
   const renamed = new Map<string, string>();
   for (const [oldSlug, newSlug] of Object.entries(table.renamedGallerySlugs)) {
     if (!SLUG.test(oldSlug) || typeof newSlug !== "string" || !SLUG.test(newSlug)) {
-      throw new LegacyRedirectTableError(`renamedGallerySlugs: ${JSON.stringify(oldSlug)} → ${JSON.stringify(newSlug)} is not a pair of slugs`);
+      throw new LegacyRedirectTableError(
+        `renamedGallerySlugs: ${JSON.stringify(oldSlug)} → ${JSON.stringify(newSlug)} is not a pair of slugs`,
+      );
     }
     renamed.set(oldSlug.toLowerCase(), newSlug.toLowerCase());
   }

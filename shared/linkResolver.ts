@@ -59,7 +59,6 @@ export function resolveLink(
 const resolved = new WeakMap<object, WeakMap<object, Map<string, string | null>>>();
 
 function resolveNow(link: LinkLike, sections: SectionIndex, fallbackLocale?: Locale): string | null {
-
   if (link.link_type === "Web" || link.link_type === "Media") {
     // An embedded file (a media link) is a path on this site, like its images.
     return link.url && isSafeHref(link.url) ? rootRelativeMedia(link.url) : null;

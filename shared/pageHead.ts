@@ -31,7 +31,11 @@ export interface SeoData {
   title?: string | null;
   meta_title?: string | null;
   meta_description?: string | null;
-  meta_image?: { url?: string | null; dimensions?: { width: number; height: number } | null; alt?: string | null } | null;
+  meta_image?: {
+    url?: string | null;
+    dimensions?: { width: number; height: number } | null;
+    alt?: string | null;
+  } | null;
 }
 
 export interface HeadContext {
@@ -50,7 +54,12 @@ export function pageTitle(title: string | null | undefined): string {
 function shareImage(origin: string, ...candidates: Array<SeoData["meta_image"]>): ShareImage {
   for (const image of candidates) {
     if (image?.url && image.dimensions) {
-      return { url: absoluteMedia(image.url, origin), width: image.dimensions.width, height: image.dimensions.height, alt: image.alt ?? "" };
+      return {
+        url: absoluteMedia(image.url, origin),
+        width: image.dimensions.width,
+        height: image.dimensions.height,
+        alt: image.alt ?? "",
+      };
     }
   }
   const d = DEFAULT_SHARE_IMAGE;

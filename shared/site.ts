@@ -17,4 +17,9 @@ export const BUSINESS = {
 } as const;
 
 /** Share image for pages without one of their own (public/og-default.jpg). */
-export const DEFAULT_SHARE_IMAGE = { path: "/og-default.jpg", width: 1200, height: 630, alt: `${SITE_NAME}: ${SITE_TAGLINE}` };
+export const DEFAULT_SHARE_IMAGE = {
+  path: "/og-default.jpg",
+  width: 1200,
+  height: 630,
+  alt: `${SITE_NAME}: ${SITE_TAGLINE}`,
+};

@@ -21,4 +21,3 @@ export interface PublicSiteConfig {
   /** Loaded on pages that have a `privacy-policy` script slot (necessary: the policy itself). */
   privacyPolicySrc: string | null;
 }
-

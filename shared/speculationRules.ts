@@ -47,7 +47,11 @@ const rules = {
         and: [
           { href_matches: "/*" },
           { not: { href_matches: [...NEVER_SPECULATED] } },
-          { not: { selector_matches: `[${SPECULATION_OFF.attribute}="${SPECULATION_OFF.value}"], [target="_blank"], [download], [rel~="nofollow"]` } },
+          {
+            not: {
+              selector_matches: `[${SPECULATION_OFF.attribute}="${SPECULATION_OFF.value}"], [target="_blank"], [download], [rel~="nofollow"]`,
+            },
+          },
         ],
       },
       eagerness: "moderate",

@@ -54,11 +54,19 @@ export function breadcrumbs(trail: ReadonlyArray<{ name: string; url: string }>)
   return {
     "@context": CONTEXT,
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((step, i) => ({ "@type": "ListItem", position: i + 1, name: step.name, item: step.url })),
+    itemListElement: trail.map((step, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: step.name,
+      item: step.url,
+    })),
   };
 }
 
 /** JSON for inside a `<script>` element: `<`, `>`, `&` and the JS line separators cannot end or break it. */
 export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -8,5 +8,10 @@ test("lower-cases, strips accents and joins words with single hyphens", () => {
 
 test("numbers repeats within one block of text and skips text with no letters or digits", () => {
   const next = anchorIds();
-  expect([next("The brief"), next("The brief"), next("The Brief!"), next("…")]).toEqual(["the-brief", "the-brief-2", "the-brief-3", undefined]);
+  expect([next("The brief"), next("The brief"), next("The Brief!"), next("…")]).toEqual([
+    "the-brief",
+    "the-brief-2",
+    "the-brief-3",
+    undefined,
+  ]);
 });

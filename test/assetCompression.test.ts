@@ -77,7 +77,9 @@ function bareApp(buildDir: string): Express {
   const app = express();
   app.use(compression());
   app.use("/assets", hashedAssets(buildDir));
-  app.use((_req, res) => void res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed"));
+  app.use(
+    (_req, res) => void res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed"),
+  );
   return app;
 }
 
@@ -107,8 +109,11 @@ test("the build wrote a smaller .br and .gz beside every script and stylesheet w
     .readdirSync(assetsDir)
     .filter((name) => /\.(?:js|css)$/.test(name) && fs.statSync(path.join(assetsDir, name)).size >= WORTH_COMPRESSING);
   expect(originals).toEqual(expect.arrayContaining([path.basename(manifest.entry), path.basename(manifest.css[0])]));
-  const size = (name: string) => (fs.existsSync(path.join(assetsDir, name)) ? fs.statSync(path.join(assetsDir, name)).size : Infinity);
-  const missingOrNotSmaller = originals.flatMap((name) => [`${name}.br`, `${name}.gz`].filter((variant) => size(variant) >= size(name)));
+  const size = (name: string) =>
+    fs.existsSync(path.join(assetsDir, name)) ? fs.statSync(path.join(assetsDir, name)).size : Infinity;
+  const missingOrNotSmaller = originals.flatMap((name) =>
+    [`${name}.br`, `${name}.gz`].filter((variant) => size(variant) >= size(name)),
+  );
   expect(missingOrNotSmaller).toEqual([]);
 });
 
@@ -151,7 +156,11 @@ describe.each([
       expect(String(res.headers["content-type"]).toLowerCase()).toBe(contentType);
       expect(res.headers["cache-control"]).toContain("immutable");
       expect(res.headers["cache-control"]).toContain("max-age=31536000");
-      expect(String(res.headers.vary).toLowerCase().split(/\s*,\s*/)).toContain("accept-encoding");
+      expect(
+        String(res.headers.vary)
+          .toLowerCase()
+          .split(/\s*,\s*/),
+      ).toContain("accept-encoding");
     }
 
     test("Accept-Encoding: br gets the build's own .br file, which decompresses to the original", async () => {
@@ -242,7 +251,9 @@ test("an asset removed after start-up (a rebuild in place) is a plain 404, not l
   try {
     const file = assetFile(dir, manifest.entry);
     for (const name of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(name);
-    const res = await send(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, manifest.entry, { "Accept-Encoding": "br" });
+    const res = await send(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, manifest.entry, {
+      "Accept-Encoding": "br",
+    });
     expect(res.status).toBe(404);
     expect(res.headers["content-encoding"]).toBeUndefined();
   } finally {

@@ -11,12 +11,57 @@ import { createTestApp } from "./support/testApp";
 const t = createTestApp();
 
 test("documents keep id, uid, type, lang and data; links what resolves them; images no editor state", () => {
-  const link = { link_type: "Document", id: "a", uid: "b", type: "page", lang: "en-gb", tags: ["x"], slug: "b", first_publication_date: "d", last_publication_date: "d", isBroken: false };
-  const image = { dimensions: { width: 10, height: 5 }, alt: "A", url: "https://x/i.jpg", copyright: "c", id: "i", edit: { x: 0, y: 0, zoom: 1, background: "transparent" } };
-  const doc = { id: "d1", uid: "home", type: "home", lang: "en-gb", href: "h", tags: [], slugs: ["s"], linked_documents: [], first_publication_date: "d", last_publication_date: "d", alternate_languages: [link], url: null, data: { cta: link, cover: image } };
-  const head = { title: "T", description: null, canonical: "c", alternates: [{ language: "en-GB", url: "u" }], image: {}, type: "website", jsonLd: [{ "@type": "Organization" }, { "@type": "BreadcrumbList", itemListElement: [] }] };
+  const link = {
+    link_type: "Document",
+    id: "a",
+    uid: "b",
+    type: "page",
+    lang: "en-gb",
+    tags: ["x"],
+    slug: "b",
+    first_publication_date: "d",
+    last_publication_date: "d",
+    isBroken: false,
+  };
+  const image = {
+    dimensions: { width: 10, height: 5 },
+    alt: "A",
+    url: "https://x/i.jpg",
+    copyright: "c",
+    id: "i",
+    edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
+  };
+  const doc = {
+    id: "d1",
+    uid: "home",
+    type: "home",
+    lang: "en-gb",
+    href: "h",
+    tags: [],
+    slugs: ["s"],
+    linked_documents: [],
+    first_publication_date: "d",
+    last_publication_date: "d",
+    alternate_languages: [link],
+    url: null,
+    data: { cta: link, cover: image },
+  };
+  const head = {
+    title: "T",
+    description: null,
+    canonical: "c",
+    alternates: [{ language: "en-GB", url: "u" }],
+    image: {},
+    type: "website",
+    jsonLd: [{ "@type": "Organization" }, { "@type": "BreadcrumbList", itemListElement: [] }],
+  };
   expect(browserPayload({ head, document: doc })).toEqual({
-    head: { title: "T", description: null, alternates: [{ language: "en-GB", url: "u" }], jsonLd: [{ "@type": "BreadcrumbList", itemListElement: [] }] },
+    head: {
+      title: "T",
+      description: null,
+      alternates: [{ language: "en-GB", url: "u" }],
+      jsonLd: [{ "@type": "BreadcrumbList", itemListElement: [] }],
+    },
     document: {
       id: "d1",
       uid: "home",
@@ -33,7 +78,16 @@ test("documents keep id, uid, type, lang and data; links what resolves them; ima
 test("the home page's hydration payload carries none of the fields no view reads, and the page still has its full head", async () => {
   const res = await request(t.app).get("/");
   const payload = JSON.stringify(hydrationData(res.text));
-  for (const field of ['"first_publication_date"', '"last_publication_date"', '"slugs"', '"linked_documents"', '"edit"', '"copyright"', '"canonical"', '"tags"']) {
+  for (const field of [
+    '"first_publication_date"',
+    '"last_publication_date"',
+    '"slugs"',
+    '"linked_documents"',
+    '"edit"',
+    '"copyright"',
+    '"canonical"',
+    '"tags"',
+  ]) {
     expect(payload).not.toContain(field);
   }
   expect(res.text).toContain('<link rel="canonical"');

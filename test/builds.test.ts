@@ -33,7 +33,9 @@ test("a page names its build and how often to check for a newer one", async () =
 });
 
 test("the route chunk map lists each page's chunks, without the entry's, under an immutable URL", async () => {
-  const map = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/assets", `routes-${manifest.buildId}.json`), "utf8"));
+  const map = JSON.parse(
+    fs.readFileSync(path.join(ROOT, "dist/client/assets", `routes-${manifest.buildId}.json`), "utf8"),
+  );
   expect(map["views/pages/GalleryListPage.tsx"][0]).toBe(manifest.modules["views/pages/GalleryListPage.tsx"][0]);
   for (const urls of Object.values(map) as string[][]) {
     for (const url of urls) expect([manifest.entry, ...manifest.entryImports]).not.toContain(url);

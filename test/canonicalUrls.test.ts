@@ -48,7 +48,13 @@ describe("canonicalPath", () => {
   });
 
   test("is idempotent and never names another host", () => {
-    for (const given of ["//evil.example/x", "/\\/evil.example", "/%2F%2Fevil.example", "/./\\evil", "/..//evil.example"]) {
+    for (const given of [
+      "//evil.example/x",
+      "/\\/evil.example",
+      "/%2F%2Fevil.example",
+      "/./\\evil",
+      "/..//evil.example",
+    ]) {
       const once = canonicalPath(given);
       expect(canonicalPath(once)).toBe(once);
       expect(once).toMatch(/^\/(?![/\\])/);
@@ -58,7 +64,8 @@ describe("canonicalPath", () => {
 });
 
 test("the lists read their page number, in both regions; other pages read no parameter", () => {
-  for (const path of ["/gallery", "/us/gallery", "/info/blog", "/us/info/blog"]) expect(queryParamsRead(path)).toEqual(["page"]);
+  for (const path of ["/gallery", "/us/gallery", "/info/blog", "/us/info/blog"])
+    expect(queryParamsRead(path)).toEqual(["page"]);
   for (const path of ["/", "/quote", "/gallery/braybrook-st", "/us"]) expect(queryParamsRead(path)).toEqual([]);
 });
 
@@ -78,9 +85,13 @@ test("every URL the link resolver gives a document of the embedded repository is
   const urls: string[] = [];
   for (const lang of ["en-gb", "en-us"]) {
     const dir = path.join(ROOT, "content", lang);
-    const docs = fs.readdirSync(dir).flatMap((type) =>
-      fs.readdirSync(path.join(dir, type)).map((file) => JSON.parse(fs.readFileSync(path.join(dir, type, file), "utf8"))),
-    );
+    const docs = fs
+      .readdirSync(dir)
+      .flatMap((type) =>
+        fs
+          .readdirSync(path.join(dir, type))
+          .map((file) => JSON.parse(fs.readFileSync(path.join(dir, type, file), "utf8"))),
+      );
     const nav = docs.find((d) => d.type === "navigation" && d.uid === "primary-nav");
     const sections = buildSectionIndex(nav?.data.body);
     for (const doc of docs.filter((d) => d.type !== "navigation" && d.type !== "taxonomy")) {
@@ -171,7 +182,13 @@ describe("over HTTP", () => {
     ];
     for (const spelling of spellings) {
       const res = await request(t.app).get(spelling);
-      expect({ spelling, status: res.status, location: res.headers.location, cacheControl: res.headers["cache-control"], type: res.type }).toEqual({
+      expect({
+        spelling,
+        status: res.status,
+        location: res.headers.location,
+        cacheControl: res.headers["cache-control"],
+        type: res.type,
+      }).toEqual({
         spelling,
         status: 404,
         location: undefined,
@@ -181,7 +198,10 @@ describe("over HTTP", () => {
     }
     // The public files' handler reads a doubled slash as the file itself: the same bytes, harmless in any cache.
     const favicon = await request(t.app).get("//favicon.svg");
-    expect({ status: favicon.status, body: String(favicon.body) }).toEqual({ status: 200, body: String((await request(t.app).get("/favicon.svg")).body) });
+    expect({ status: favicon.status, body: String(favicon.body) }).toEqual({
+      status: 200,
+      body: String((await request(t.app).get("/favicon.svg")).body),
+    });
   });
 
   test("the canonical link is the page's own URL, whatever the request spelled", async () => {

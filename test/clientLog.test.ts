@@ -13,12 +13,20 @@ import { createTestApp } from "./support/testApp";
 function appWithLog(limit = 10) {
   const { logger, lines } = capturingLogger();
   const app = express();
-  app.use(pinoHttp({ logger, genReqId: (req) => (req.headers["x-request-id"] as string) ?? "generated", autoLogging: false }));
+  app.use(
+    pinoHttp({ logger, genReqId: (req) => (req.headers["x-request-id"] as string) ?? "generated", autoLogging: false }),
+  );
   app.use(createClientLogRoute(logger, { limit }));
   return { app, lines };
 }
 
-const report = { kind: "startup", message: "TypeError: x is undefined", stack: "at start (/assets/entry-X.js:1:2)", path: "/info/about-us", buildId: "abc123" };
+const report = {
+  kind: "startup",
+  message: "TypeError: x is undefined",
+  stack: "at start (/assets/entry-X.js:1:2)",
+  path: "/info/about-us",
+  buildId: "abc123",
+};
 
 test("a valid report is logged at warn with the request id and answered 204 with no body", async () => {
   const { app, lines } = appWithLog();
@@ -39,7 +47,9 @@ test.each([
   ["a list", [report]],
 ])("a report with %s is a 400 that does not echo it", async (_name, body) => {
   const { app, lines } = appWithLog();
-  const res = await request(app).post(CLIENT_LOG_PATH).send(body as object);
+  const res = await request(app)
+    .post(CLIENT_LOG_PATH)
+    .send(body as object);
   expect(res.status).toBe(400);
   expect(res.body).toEqual({ status: 400, message: "Invalid report" });
   expect(res.text).not.toMatch(/secret|whatever/);
@@ -48,14 +58,19 @@ test.each([
 
 test("a body that is not JSON is a 400, without the parser's message", async () => {
   const { app } = appWithLog();
-  const res = await request(app).post(CLIENT_LOG_PATH).set("Content-Type", "application/json").send('{"kind": "startup", oops}');
+  const res = await request(app)
+    .post(CLIENT_LOG_PATH)
+    .set("Content-Type", "application/json")
+    .send('{"kind": "startup", oops}');
   expect(res.status).toBe(400);
   expect(res.body).toEqual({ status: 400, message: "Invalid report" });
 });
 
 test("a body over 4 KB is a 413", async () => {
   const { app, lines } = appWithLog();
-  const res = await request(app).post(CLIENT_LOG_PATH).send({ ...report, stack: "x".repeat(5000) });
+  const res = await request(app)
+    .post(CLIENT_LOG_PATH)
+    .send({ ...report, stack: "x".repeat(5000) });
   expect(res.status).toBe(413);
   expect(res.body).toEqual({ status: 413, message: "Report too large" });
   expect(lines.filter((l) => l.msg === "client error reported")).toEqual([]);

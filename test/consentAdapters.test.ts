@@ -8,23 +8,42 @@ import { consentFromUsercentrics } from "../client/consent/usercentricsAdapter";
 
 describe("Usercentrics", () => {
   const details = (functional: string, marketing: string, required = false) =>
-    ({ consent: { required }, categories: { essential: { state: "ALL_ACCEPTED" }, functional: { state: functional }, marketing: { state: marketing } } }) as never;
+    ({
+      consent: { required },
+      categories: {
+        essential: { state: "ALL_ACCEPTED" },
+        functional: { state: functional },
+        marketing: { state: marketing },
+      },
+    }) as never;
 
   test.each([
     ["ALL_ACCEPTED", true],
     ["SOME_ACCEPTED", true],
     ["ALL_DENIED", false],
   ])("a category %s counts as granted: %s", (state, granted) => {
-    expect(consentFromUsercentrics(details(state, state))).toEqual({ functional: granted, marketing: granted, decided: true });
+    expect(consentFromUsercentrics(details(state, state))).toEqual({
+      functional: granted,
+      marketing: granted,
+      decided: true,
+    });
   });
 
   test("functional and marketing are read apart", () => {
-    expect(consentFromUsercentrics(details("ALL_DENIED", "SOME_ACCEPTED"))).toEqual({ functional: false, marketing: true, decided: true });
+    expect(consentFromUsercentrics(details("ALL_DENIED", "SOME_ACCEPTED"))).toEqual({
+      functional: false,
+      marketing: true,
+      decided: true,
+    });
   });
 
   test("a visitor who has not answered yet is undecided; missing categories are denied", () => {
     expect(consentFromUsercentrics(details("ALL_ACCEPTED", "ALL_ACCEPTED", true)).decided).toBe(false);
-    expect(consentFromUsercentrics({ consent: { required: false } })).toEqual({ functional: false, marketing: false, decided: true });
+    expect(consentFromUsercentrics({ consent: { required: false } })).toEqual({
+      functional: false,
+      marketing: false,
+      decided: true,
+    });
   });
 });
 
@@ -35,10 +54,15 @@ describe("the built-in banner's cookie", () => {
     expect(parseConsentCookie(value)).toEqual({ functional: true, marketing: false });
   });
 
-  test.each([null, "", "yes", "{", '{"v":2,"functional":true,"marketing":true}', '{"v":1,"functional":"true","marketing":true}', "null"])(
-    "%j is no choice: the banner asks again",
-    (value) => expect(parseConsentCookie(value)).toBeNull(),
-  );
+  test.each([
+    null,
+    "",
+    "yes",
+    "{",
+    '{"v":2,"functional":true,"marketing":true}',
+    '{"v":1,"functional":"true","marketing":true}',
+    "null",
+  ])("%j is no choice: the banner asks again", (value) => expect(parseConsentCookie(value)).toBeNull());
 });
 
 describe("Consent Mode signals", () => {

@@ -49,7 +49,12 @@ async function inProcess(): Promise<Backend> {
 async function overHttp(): Promise<Backend> {
   const standIn: PrismicHttpStandIn = await startPrismicHttpStandIn();
   const site = createTestApp({
-    env: { PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, PRISMIC_WEBHOOK_SECRET: SECRET, CONTENT_TIMEOUT_MS: "1000" },
+    env: {
+      PRISMIC_REPOSITORY: "embedded",
+      PRISMIC_API_ENDPOINT: standIn.endpoint,
+      PRISMIC_WEBHOOK_SECRET: SECRET,
+      CONTENT_TIMEOUT_MS: "1000",
+    },
   });
   return {
     site,
@@ -86,7 +91,9 @@ describe.each([
     const { app, config } = backend.site;
     const res = await request(app).get("/sitemap.xml").expect(200);
     const { urls } = parseUrlset(res.text);
-    const routable = backend.repository().documents.filter((d) => ["home", "page", "gallery_project", "article", "sample_page"].includes(d.type));
+    const routable = backend
+      .repository()
+      .documents.filter((d) => ["home", "page", "gallery_project", "article", "sample_page"].includes(d.type));
     expect(urls.length).toBeGreaterThanOrEqual(routable.length);
     expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
     // Two URLs per shape (same depth and parent path): every loader, without rendering the whole site twice.
@@ -125,7 +132,8 @@ describe.each([
   test("a preview shows the release's draft; a refused token falls back to published content and clears the cookie", async () => {
     const { app } = backend.site;
     const token = embeddedPreviewToken(releaseRef(backend.repository(), "spring-refresh")!);
-    const cookie = (t: string) => `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: t } }))}`;
+    const cookie = (t: string) =>
+      `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: t } }))}`;
     const draft = await request(app).get("/gallery/canal-house").set("Cookie", cookie(token));
     expect(draft.text).toContain(DRAFT_PROJECT);
 
@@ -142,7 +150,9 @@ describe.each([
     expect(await content.masterRef()).toBe(backend.repository().masterRef);
     const before = backend.repository();
     const documents = before.documents.map((d) =>
-      d.type === "home" && d.lang === "en-gb" ? { ...d, data: { ...d.data, title: [{ type: "heading1", text: "Published just now", spans: [] }] } } : d,
+      d.type === "home" && d.lang === "en-gb"
+        ? { ...d, data: { ...d.data, title: [{ type: "heading1", text: "Published just now", spans: [] }] } }
+        : d,
     );
     backend.publish(documents);
     const hook = await request(app).post("/api/prismic-webhook").send({ type: "api-update", secret: SECRET });
@@ -152,17 +162,23 @@ describe.each([
     // refresh is the next answer's, within one render.
     const first = await request(app).get("/");
     if (!first.text.includes("Published just now")) expect(first.headers["x-cache"]).toBe("STALE");
-    await until("the home page to show the published title", async () => (await request(app).get("/")).text.includes("Published just now"), {
-      timeoutMs: 5_000,
-      intervalMs: 20,
-    });
+    await until(
+      "the home page to show the published title",
+      async () => (await request(app).get("/")).text.includes("Published just now"),
+      {
+        timeoutMs: 5_000,
+        intervalMs: 20,
+      },
+    );
     backend.publish(before.documents);
     await request(app).post("/api/prismic-webhook").send({ type: "api-update", secret: SECRET }).expect(200);
   });
 
   test("a 429 with a short Retry-After is waited out by the client's own retry; without one too", async () => {
     const { app } = backend.site;
-    backend.answers.switchTo({ kind: "rate-limited", retryAfter: "0", times: 1 }).switchTo({ kind: "rate-limited", times: 1 });
+    backend.answers
+      .switchTo({ kind: "rate-limited", retryAfter: "0", times: 1 })
+      .switchTo({ kind: "rate-limited", times: 1 });
     const res = await request(app).get("/info/blog/never-cached-429");
     expect(res.status).toBe(404);
     expect(backend.answers.served.get("rate-limited")).toBe(2);
@@ -202,15 +218,30 @@ describe.each([
 
 describe("PRISMIC_API_ENDPOINT", () => {
   test("points the hosted client at another repository endpoint, checked at start-up", () => {
-    const config = loadConfig({ PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "http://127.0.0.1:9/api/v2/" }, ROOT);
+    const config = loadConfig(
+      { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "http://127.0.0.1:9/api/v2/" },
+      ROOT,
+    );
     expect(config.PRISMIC_API_ENDPOINT).toBe("http://127.0.0.1:9/api/v2");
     expect(loadConfig({ PRISMIC_REPOSITORY: "my-kitchens" }, ROOT).PRISMIC_API_ENDPOINT).toBeUndefined();
   });
 
   test.each([
-    ["without PRISMIC_REPOSITORY", { PRISMIC_API_ENDPOINT: "https://proxy.example/api/v2" }, /PRISMIC_API_ENDPOINT: needs PRISMIC_REPOSITORY/],
-    ["not a repository endpoint", { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "https://proxy.example/graphql" }, /PRISMIC_API_ENDPOINT: a repository endpoint ending in \/api\/v2/],
-    ["not http(s)", { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "ftp://proxy.example/api/v2" }, /PRISMIC_API_ENDPOINT/],
+    [
+      "without PRISMIC_REPOSITORY",
+      { PRISMIC_API_ENDPOINT: "https://proxy.example/api/v2" },
+      /PRISMIC_API_ENDPOINT: needs PRISMIC_REPOSITORY/,
+    ],
+    [
+      "not a repository endpoint",
+      { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "https://proxy.example/graphql" },
+      /PRISMIC_API_ENDPOINT: a repository endpoint ending in \/api\/v2/,
+    ],
+    [
+      "not http(s)",
+      { PRISMIC_REPOSITORY: "my-kitchens", PRISMIC_API_ENDPOINT: "ftp://proxy.example/api/v2" },
+      /PRISMIC_API_ENDPOINT/,
+    ],
   ])("is refused %s, naming it", (_name, env, message) => {
     expect(() => loadConfig(env, ROOT)).toThrow(ConfigError);
     expect(() => loadConfig(env, ROOT)).toThrow(message);

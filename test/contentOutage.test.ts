@@ -14,11 +14,16 @@ function setup(env: Record<string, string> = {}) {
   const faults = createFaultyFetch();
   const { logger, lines } = capturingLogger();
   // A short ref TTL so each request re-reads the repository: outages are noticed at once.
-  const test = createTestApp({ wrapFetch: faults.wrap, logger, env: { CONTENT_REF_TTL_MS: "0", CONTENT_TIMEOUT_MS: "300", ...env } });
+  const test = createTestApp({
+    wrapFetch: faults.wrap,
+    logger,
+    env: { CONTENT_REF_TTL_MS: "0", CONTENT_TIMEOUT_MS: "300", ...env },
+  });
   return { ...test, faults, lines };
 }
 
-const outageLines = (lines: Array<{ msg: string }>) => lines.filter((l) => l.msg === "The content service is unavailable");
+const outageLines = (lines: Array<{ msg: string }>) =>
+  lines.filter((l) => l.msg === "The content service is unavailable");
 
 describe.each([
   ["down (network errors)", { kind: "down" } as const],
@@ -70,7 +75,10 @@ test("a short Retry-After is waited out and the page renders", async () => {
   const { app, faults } = setup();
   await request(app).get("/");
   let limited = 0;
-  faults.set({ kind: "rateLimited", retryAfterSeconds: 0.2 }, (url) => url.includes("documents/search") && limited++ < 1);
+  faults.set(
+    { kind: "rateLimited", retryAfterSeconds: 0.2 },
+    (url) => url.includes("documents/search") && limited++ < 1,
+  );
   const res = await request(app).get("/info/blog");
   expect(res.status).toBe(200);
 });

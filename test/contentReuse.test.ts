@@ -16,11 +16,12 @@ function setup() {
   const t = createTestApp({
     // No page cache: every request renders, so only the content's reuse is measured.
     env: { PAGE_CACHE_BYTES: "0", CONTENT_REF_TTL_MS: "60000" },
-    wrapFetch: (inner) => (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.includes("/documents/search")) searches.push(decodeURIComponent(url));
-      return inner(input, init);
-    }) as typeof fetch,
+    wrapFetch: (inner) =>
+      (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.includes("/documents/search")) searches.push(decodeURIComponent(url));
+        return inner(input, init);
+      }) as typeof fetch,
   });
   return { ...t, searches };
 }

@@ -26,8 +26,13 @@ describe("one delivery round", () => {
     expect(req.accessToken).toBe("test-token");
     expect(req.testEventCode).toBe("TEST123");
     expect(req.eventIds.sort()).toEqual([...ids].sort());
-    expect(req.body.data[0]).toMatchObject({ event_name: "PageView", action_source: "website", user_data: { client_ip_address: "203.0.113.7" } });
-    for (const id of ids) expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: T + 10 });
+    expect(req.body.data[0]).toMatchObject({
+      event_name: "PageView",
+      action_source: "website",
+      user_data: { client_ip_address: "203.0.113.7" },
+    });
+    for (const id of ids)
+      expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: T + 10 });
   });
 
   test("sends at most 1000 events per request", async () => {
@@ -47,7 +52,12 @@ describe("one delivery round", () => {
     const w = f.worker(store, { backoff: DEFAULT_BACKOFF, now: () => T, random: () => 1 });
     await w.runOnce();
     // The first retry waits up to 1 s (full jitter; random() = 1 here takes the ceiling).
-    expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: T + 1_000, lastError: expect.stringContaining("HTTP 500") });
+    expect(await store.get(id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: T + 1_000,
+      lastError: expect.stringContaining("HTTP 500"),
+    });
     expect(await w.runOnce()).toBe(0);
   });
 
@@ -70,9 +80,18 @@ describe("one delivery round", () => {
   test("a 429 honours Retry-After when it is longer than the back-off", async () => {
     const store = f.openStore();
     const [id] = await addEvents(store, 1);
-    f.fake.next({ status: 429, body: { error: { message: "Too many calls", code: 4 } }, headers: { "retry-after": "7" } });
+    f.fake.next({
+      status: 429,
+      body: { error: { message: "Too many calls", code: 4 } },
+      headers: { "retry-after": "7" },
+    });
     await f.worker(store, { backoff: DEFAULT_BACKOFF, now: () => T }).runOnce();
-    expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: T + 7_000, lastError: expect.stringContaining("HTTP 429") });
+    expect(await store.get(id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: T + 7_000,
+      lastError: expect.stringContaining("HTTP 429"),
+    });
   });
 
   test("no answer within the request timeout counts as a failure to retry", async () => {
@@ -89,7 +108,10 @@ describe("one delivery round", () => {
     const store = f.openStore();
     const [id] = await addEvents(store, 1);
     await f.worker(store, { credentials: { ...f.credentials(), graphUrl: "http://127.0.0.1:9" } }).runOnce();
-    expect(await store.get(id)).toMatchObject({ status: "pending", lastError: expect.stringMatching(/^network error: /) });
+    expect(await store.get(id)).toMatchObject({
+      status: "pending",
+      lastError: expect.stringMatching(/^network error: /),
+    });
   });
 
   test("a 4xx marks the events failed with Meta's error, for good", async () => {
@@ -115,12 +137,19 @@ describe("one delivery round", () => {
     const store = f.openStore();
     const pageViews = await addEvents(store, 8);
     const lead = sampleEvent(T + 1);
-    lead.payload = { ...lead.payload, event_name: "Lead", custom_data: { ...lead.payload.custom_data, value: "not-a-number" as unknown as number } };
+    lead.payload = {
+      ...lead.payload,
+      event_name: "Lead",
+      custom_data: { ...lead.payload.custom_data, value: "not-a-number" as unknown as number },
+    };
     await store.add(lead);
     const w = f.worker(store, { now: () => T + 10 });
     expect(await w.runOnce()).toBe(9);
     for (const id of pageViews) expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1 });
-    expect(await store.get(lead.id)).toMatchObject({ status: "failed", lastError: expect.stringContaining("The value parameter must be a number.") });
+    expect(await store.get(lead.id)).toMatchObject({
+      status: "failed",
+      lastError: expect.stringContaining("The value parameter must be a number."),
+    });
     expect([...f.fake.accepted.keys()].sort()).toEqual([...pageViews].sort());
     // Halving 9 events down to the one refused takes a handful of requests, not one per event.
     expect(f.fake.requests.length).toBeLessThanOrEqual(8);
@@ -130,7 +159,11 @@ describe("one delivery round", () => {
   async function threeAndABadLead(store: OutboxStore) {
     const pageViews = await addEvents(store, 3);
     const lead = sampleEvent(T + 1);
-    lead.payload = { ...lead.payload, event_name: "Lead", custom_data: { ...lead.payload.custom_data, value: "x" as unknown as number } };
+    lead.payload = {
+      ...lead.payload,
+      event_name: "Lead",
+      custom_data: { ...lead.payload.custom_data, value: "x" as unknown as number },
+    };
     await store.add(lead);
     return { pageViews, lead: lead.id };
   }
@@ -138,10 +171,14 @@ describe("one delivery round", () => {
   test("when Meta answers 'later' during a split, that part and those not yet sent are retried together, none failed", async () => {
     const store = f.openStore();
     const { pageViews, lead } = await threeAndABadLead(store);
-    f.fake.next({ status: 400, body: VALUE_REFUSED }, { status: 503, body: { error: { message: "Service unavailable", code: 2, is_transient: true } } });
+    f.fake.next(
+      { status: 400, body: VALUE_REFUSED },
+      { status: 503, body: { error: { message: "Service unavailable", code: 2, is_transient: true } } },
+    );
     await f.worker(store).runOnce();
     expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([4, 2]);
-    for (const id of [...pageViews, lead]) expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1 });
+    for (const id of [...pageViews, lead])
+      expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1 });
   });
 
   test("a split stops when the lease has no room left for another request: the rest stays leased, sent by no one until it ends", async () => {
@@ -157,13 +194,17 @@ describe("one delivery round", () => {
     expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([4, 2]);
     expect(await store.get(pageViews[0])).toMatchObject({ status: "delivered" });
     expect(await store.get(pageViews[1])).toMatchObject({ status: "delivered" });
-    for (const id of [pageViews[2], lead]) expect(await store.get(id)).toMatchObject({ status: "leased", leaseUntil: T + 30_010 });
+    for (const id of [pageViews[2], lead])
+      expect(await store.get(id)).toMatchObject({ status: "leased", leaseUntil: T + 30_010 });
   });
 
   test("a 400 carrying one of Meta's throttling codes is retried, not failed", async () => {
     const store = f.openStore();
     const [id] = await addEvents(store, 1);
-    f.fake.next({ status: 400, body: { error: { message: "Calls to this api have exceeded the rate limit.", code: 613 } } });
+    f.fake.next({
+      status: 400,
+      body: { error: { message: "Calls to this api have exceeded the rate limit.", code: 613 } },
+    });
     await f.worker(store).runOnce();
     expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1 });
   });
@@ -261,4 +302,3 @@ describe("the running worker", () => {
     expect(lines.filter((l) => l.msg.startsWith("outbox unavailable"))).toHaveLength(3);
   });
 });
-

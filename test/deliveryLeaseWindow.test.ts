@@ -12,7 +12,12 @@ const f = useDeliveryFixture();
 const { leaseMs, requestTimeoutMs } = FAST_WORKER;
 
 /** `store` whose claims take `claimMs(limit)` of the injected clock, and run `during` before answering. */
-function slowClaims(store: OutboxStore, clock: { now: number }, claimMs: (limit: number) => number, during?: () => Promise<unknown>): OutboxStore {
+function slowClaims(
+  store: OutboxStore,
+  clock: { now: number },
+  claimMs: (limit: number) => number,
+  during?: () => Promise<unknown>,
+): OutboxStore {
   return Object.assign(Object.create(store) as OutboxStore, {
     async claim(workerId: string, limit: number, lease: number, now: number) {
       const claimed = await store.claim(workerId, limit, lease, now);
@@ -27,7 +32,10 @@ test("a claim that takes longer than the lease less the request timeout never le
   const store = f.openStore();
   const ids = await addEvents(store, 5);
   const clock = { now: T };
-  const slow = f.worker(slowClaims(store, clock, () => leaseMs - requestTimeoutMs + 1), { now: () => clock.now });
+  const slow = f.worker(
+    slowClaims(store, clock, () => leaseMs - requestTimeoutMs + 1),
+    { now: () => clock.now },
+  );
   expect(await slow.runOnce()).toBe(5);
   expect(f.fake.requests).toHaveLength(0);
   // Left to their lease: once it ends, a worker with a quick store sends them.
@@ -45,7 +53,12 @@ test("events taken over by another worker while the first one's claim outlasted 
   let tookOver = 0;
   // During the first worker's claim its lease runs out and the other worker claims and sends.
   const first = f.worker(
-    slowClaims(store, clock, () => leaseMs + 1, async () => (tookOver = await other.runOnce())),
+    slowClaims(
+      store,
+      clock,
+      () => leaseMs + 1,
+      async () => (tookOver = await other.runOnce()),
+    ),
     { now: () => clock.now },
   );
   await first.runOnce();
@@ -60,7 +73,10 @@ test("a store whose claims slow down with their size still delivers every event 
   const ids = await addEvents(store, 60);
   const clock = { now: T };
   // 100 ms an event: a claim of more than ~18 events leaves the send too little of its lease.
-  const w = f.worker(slowClaims(store, clock, (limit) => 100 * limit), { now: () => clock.now });
+  const w = f.worker(
+    slowClaims(store, clock, (limit) => 100 * limit),
+    { now: () => clock.now },
+  );
   await repeatUntil("the slow store's events to be delivered", 200, async () => {
     await w.runOnce();
     clock.now += 10;

@@ -32,7 +32,11 @@ test("the server process delivers what it relays, and on SIGTERM finishes the de
     fetch(`${server.url}/api/meta-capi`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ event_name: eventName, region: "us", custom_data: { page_url: `${server.url}/us`, page_title: "Home" } }),
+      body: JSON.stringify({
+        event_name: eventName,
+        region: "us",
+        custom_data: { page_url: `${server.url}/us`, page_title: "Home" },
+      }),
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as { event_id: string } }));
   try {
     const first = await relay("PageView");
@@ -48,7 +52,11 @@ test("the server process delivers what it relays, and on SIGTERM finishes the de
     expect(await exited).toBe(0);
     // The request in flight timed out (1.5 s) and was recorded as such before the exit: nothing is left leased.
     const store = f.openStore(path.join(dataDir, "outbox.sqlite"));
-    expect(await store.get(second.body.event_id)).toMatchObject({ status: "pending", attempts: 1, lastError: "no answer within 1500 ms" });
+    expect(await store.get(second.body.event_id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "no answer within 1500 ms",
+    });
     expect(await store.get(first.body.event_id)).toMatchObject({ status: "delivered" });
     expect(server.output()).not.toContain("server-token");
   } finally {
@@ -67,7 +75,8 @@ describe("over the Firestore outbox (firebase-admin against the in-process emula
     // The outbox as server/index.ts opens it from the configuration, once per instance.
     const config = { OUTBOX_STORE: "firestore", FIRESTORE_PROJECT_ID: "demo-outbox", DATA_DIR: f.dir } as const;
     const [first, second] = [await openOutboxStore(config), await openOutboxStore(config)];
-    f.keep(first); f.keep(second);
+    f.keep(first);
+    f.keep(second);
     expect(first.kind).toBe("firestore");
     const { app } = createTestApp({ outbox: first, env: { TRACKING_RATE_LIMIT: "1000" } });
     const ids: string[] = [];
@@ -75,7 +84,11 @@ describe("over the Firestore outbox (firebase-admin against the in-process emula
       const res = await request(app)
         .post("/api/meta-capi")
         .set("Origin", "http://localhost:3000")
-        .send({ event_name: i % 2 ? "Lead" : "PageView", region: "uk", custom_data: { page_url: "http://localhost:3000/quote", page_title: "Quote" } });
+        .send({
+          event_name: i % 2 ? "Lead" : "PageView",
+          region: "uk",
+          custom_data: { page_url: "http://localhost:3000/quote", page_title: "Quote" },
+        });
       expect(res.status).toBe(202);
       ids.push(res.body.event_id);
     }
@@ -83,7 +96,10 @@ describe("over the Firestore outbox (firebase-admin against the in-process emula
 
     f.fake.mode = "down";
     // The emulator slows down as it fills (each write copies its state): a lease well beyond a round, as in production (30 s vs 1.5 s).
-    const workers = [f.worker(first, { batchSize: 25, leaseMs: 15_000 }), f.worker(second, { batchSize: 25, leaseMs: 15_000 })];
+    const workers = [
+      f.worker(first, { batchSize: 25, leaseMs: 15_000 }),
+      f.worker(second, { batchSize: 25, leaseMs: 15_000 }),
+    ];
     for (const w of workers) w.start();
     await until("failed requests", () => f.fake.requests.length >= 6, { timeoutMs: 20_000 });
     f.fake.mode = "up";
@@ -180,6 +196,8 @@ test("10,000 events through an outage, a killed worker process and two workers: 
   console.log(
     `10k delivery: ${Object.entries(timings)
       .map(([k, v]) => `${k} ${v} ms`)
-      .join(", ")}; ${failedRequests} requests failed during the outage, ${f.fake.requests.length - failedRequests} after`,
+      .join(
+        ", ",
+      )}; ${failedRequests} requests failed during the outage, ${f.fake.requests.length - failedRequests} after`,
   );
 }, 120_000);

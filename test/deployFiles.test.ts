@@ -24,7 +24,9 @@ const DEPLOY = path.join(ROOT, "deploy");
 const K8S = path.join(DEPLOY, "kubernetes");
 const nginxConf = fs.readFileSync(NGINX_CONF, "utf8");
 const defaults = loadConfig({}, ROOT);
-const dockerCmd = execForm(argsOf(parseDockerfile(fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8")).at(-1)!, "CMD")[0])!;
+const dockerCmd = execForm(
+  argsOf(parseDockerfile(fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8")).at(-1)!, "CMD")[0],
+)!;
 /** index.ts exits anyway this long after SHUTDOWN_TIMEOUT_MS when a shutdown step hangs. */
 const SHUTDOWN_SAFETY_NET_MS = 5_000;
 
@@ -86,15 +88,33 @@ describe("deploy/nginx/nginx.conf", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-conf-"));
     try {
       const file = writeLocalNginxConfig({ dir, port: 8080, upstreams: ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3"] });
-      const result = spawnSync(nginxBinary(), ["-t", "-c", file, "-e", path.join(dir, "startup.log")], { encoding: "utf8" });
-      expect({ status: result.status, output: result.stderr }).toEqual({ status: 0, output: expect.stringContaining("syntax is ok") });
-      const unmarked = (text: string) => text.split("\n").filter((line) => !/#\s*local:/.test(line) && !/^\s*(?:(?:pid|error_log|access_log|listen|alias|proxy_cache_path|\w+_temp_path) |server 127\.0\.0\.1:)/.test(line));
+      const result = spawnSync(nginxBinary(), ["-t", "-c", file, "-e", path.join(dir, "startup.log")], {
+        encoding: "utf8",
+      });
+      expect({ status: result.status, output: result.stderr }).toEqual({
+        status: 0,
+        output: expect.stringContaining("syntax is ok"),
+      });
+      const unmarked = (text: string) =>
+        text
+          .split("\n")
+          .filter(
+            (line) =>
+              !/#\s*local:/.test(line) &&
+              !/^\s*(?:(?:pid|error_log|access_log|listen|alias|proxy_cache_path|\w+_temp_path) |server 127\.0\.0\.1:)/.test(
+                line,
+              ),
+          );
       expect(unmarked(fs.readFileSync(file, "utf8"))).toEqual(unmarked(nginxConf));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    expect(() => localNginxConfig(`${nginxConf}\nworker_rlimit_nofile 1; # local: limits`, { dir: "/x", port: 1, upstreams: [] })).toThrow(/unknown mark/);
-    expect(() => localNginxConfig(nginxConf.replace(/# local: listen/, ""), { dir: "/x", port: 1, upstreams: [] })).toThrow(/listen/);
+    expect(() =>
+      localNginxConfig(`${nginxConf}\nworker_rlimit_nofile 1; # local: limits`, { dir: "/x", port: 1, upstreams: [] }),
+    ).toThrow(/unknown mark/);
+    expect(() =>
+      localNginxConfig(nginxConf.replace(/# local: listen/, ""), { dir: "/x", port: 1, upstreams: [] }),
+    ).toThrow(/listen/);
   });
 
   test("balances over Compose's app services on the app's port, kept alive for less than the app keeps a connection", () => {
@@ -166,11 +186,19 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
     upstream = http.createServer((req, res) => {
       reached.push(req.url!);
       req.resume();
-      req.on("end", () => res.writeHead(req.method === "POST" ? 202 : 200, { "content-type": "text/plain", "cache-control": "no-store" }).end("reached"));
+      req.on("end", () =>
+        res
+          .writeHead(req.method === "POST" ? 202 : 200, { "content-type": "text/plain", "cache-control": "no-store" })
+          .end("reached"),
+      );
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     // The real-IP block turned on for loopback, as behind another load balancer: the test speaks for many clients.
-    nginx = await startNginx({ upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`], offlinePage: "offline", realIpFrom: "127.0.0.1" });
+    nginx = await startNginx({
+      upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`],
+      offlinePage: "offline",
+      realIpFrom: "127.0.0.1",
+    });
   });
   afterAll(async () => {
     await nginx?.stop();
@@ -179,8 +207,21 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
   const port = () => Number(new URL(nginx.url).port);
 
   test("/metrics is unreachable whatever its case, slashes, encoding or query", async () => {
-    const spellings = ["/metrics", "/Metrics", "/METRICS?x", "/metrics/", "//metrics", "/metrics%2F", "/%6detrics", "/./metrics", "/x/../Metrics/", "/mEtRiCs/."];
-    const answers = await Promise.all(spellings.map(async (spelling) => [spelling, (await rawGet(port(), spelling)).status] as const));
+    const spellings = [
+      "/metrics",
+      "/Metrics",
+      "/METRICS?x",
+      "/metrics/",
+      "//metrics",
+      "/metrics%2F",
+      "/%6detrics",
+      "/./metrics",
+      "/x/../Metrics/",
+      "/mEtRiCs/.",
+    ];
+    const answers = await Promise.all(
+      spellings.map(async (spelling) => [spelling, (await rawGet(port(), spelling)).status] as const),
+    );
     expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(spellings.map((spelling) => [spelling, 404])));
     expect(reached.filter((url) => /metrics/i.test(decodeURIComponent(url)))).toEqual([]);
     // Not a blanket rule on the word: a page whose path only starts with it still reaches the app.
@@ -189,7 +230,11 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
 
   /** POSTs an event to the relay from `ip` (X-Forwarded-For, trusted from loopback): the status. */
   const post = (ip: string) =>
-    fetch(`${nginx.url}/api/meta-capi`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" }).then(async (res) => {
+    fetch(`${nginx.url}/api/meta-capi`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: "{}",
+    }).then(async (res) => {
       await res.arrayBuffer();
       return res.status;
     });
@@ -199,7 +244,8 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
     const started = Date.now();
     // One address after another out of one /64, as a client that changes its address each time would.
     const statuses: number[] = [];
-    for (let i = 1; i <= burst + 20; i++) statuses.push(await post(`2001:db8:1:2:${i.toString(16)}::${(i * 7).toString(16)}`));
+    for (let i = 1; i <= burst + 20; i++)
+      statuses.push(await post(`2001:db8:1:2:${i.toString(16)}::${(i * 7).toString(16)}`));
     const seconds = (Date.now() - started) / 1000;
     const accepted = statuses.filter((s) => s === 202).length;
     expect(accepted).toBeGreaterThanOrEqual(burst);
@@ -259,7 +305,9 @@ describe("npm run offline-page", () => {
 describe("deploy/kubernetes", () => {
   const files = fs.readdirSync(K8S).filter((f) => f.endsWith(".yaml") && f !== "kustomization.yaml");
   const manifests = files.flatMap((file) =>
-    parseAllDocuments(fs.readFileSync(path.join(K8S, file), "utf8")).map((doc) => doc.toJS() as { kind: string; [key: string]: any }),
+    parseAllDocuments(fs.readFileSync(path.join(K8S, file), "utf8")).map(
+      (doc) => doc.toJS() as { kind: string; [key: string]: any },
+    ),
   );
   const only = (kind: string) => {
     const found = manifests.filter((m) => m.kind === kind);
@@ -273,29 +321,57 @@ describe("deploy/kubernetes", () => {
   const secret = only("Secret");
   /** The Secret as an operator fills it in (secret.yaml's own values are placeholders, refused at start). */
   const madeUp = Object.fromEntries(Object.keys(secret.stringData).map((name, i) => [name, `k${i}Qz8vLr3Tn5Wb1Xm7Pd`]));
-  const env = { ...configMap.data, ...madeUp, ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
+  const env = {
+    ...configMap.data,
+    ...madeUp,
+    ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])),
+  };
 
   test("every manifest is valid against the Kubernetes API schema, and kustomization.yaml lists each file", () => {
-    const result = spawnSync(process.execPath, [path.join(__dirname, "support/kubernetesSchema.mjs"), ...files.map((f) => path.join(K8S, f))], {
-      encoding: "utf8",
-    });
-    expect(result.stderr).toBe("");
-    const checked = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { kind: string; error: string | null });
-    expect(checked.map(({ kind, error }) => ({ kind, error })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
-      ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "NetworkPolicy", "PodDisruptionBudget", "Secret", "Service"].map((kind) => ({ kind, error: null })),
+    const result = spawnSync(
+      process.execPath,
+      [path.join(__dirname, "support/kubernetesSchema.mjs"), ...files.map((f) => path.join(K8S, f))],
+      {
+        encoding: "utf8",
+      },
     );
-    const kustomization = parse(fs.readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as { resources: string[] };
+    expect(result.stderr).toBe("");
+    const checked = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { kind: string; error: string | null });
+    expect(checked.map(({ kind, error }) => ({ kind, error })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
+      [
+        "ConfigMap",
+        "Deployment",
+        "HorizontalPodAutoscaler",
+        "NetworkPolicy",
+        "PodDisruptionBudget",
+        "Secret",
+        "Service",
+      ].map((kind) => ({ kind, error: null })),
+    );
+    const kustomization = parse(fs.readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as {
+      resources: string[];
+    };
     expect([...kustomization.resources].sort()).toEqual([...files].sort());
   });
 
   test("the settings of the ConfigMap and the Secret start the app once the Secret holds real values; its placeholders stop it, naming each", () => {
     expect(() => loadConfig({ ...env, ...secret.stringData }, ROOT)).toThrow(
-      new RegExp(Object.keys(secret.stringData).map((name) => `${name}: a placeholder`).join("[^]*")),
+      new RegExp(
+        Object.keys(secret.stringData)
+          .map((name) => `${name}: a placeholder`)
+          .join("[^]*"),
+      ),
     );
     const config = loadConfig(env, ROOT);
     expect(config.OUTBOX_STORE).toBe("firestore");
     expect(config.HOST).toBe("0.0.0.0");
-    expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
+    expect(container.envFrom).toEqual([
+      { configMapRef: { name: configMap.metadata.name } },
+      { secretRef: { name: secret.metadata.name } },
+    ]);
     expect(container.command).toEqual(dockerCmd);
   });
 
@@ -306,7 +382,9 @@ describe("deploy/kubernetes", () => {
     expect(container.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
     expect(container.startupProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
     // A draining pod leaves readiness at its first probe, well within the drain's delay.
-    expect(container.readinessProbe.periodSeconds * container.readinessProbe.failureThreshold * 1000).toBeLessThanOrEqual(loadConfig(env, ROOT).SHUTDOWN_DELAY_MS);
+    expect(
+      container.readinessProbe.periodSeconds * container.readinessProbe.failureThreshold * 1000,
+    ).toBeLessThanOrEqual(loadConfig(env, ROOT).SHUTDOWN_DELAY_MS);
   });
 
   test("the grace period outlasts the app's own shutdown bound, so Kubernetes never cuts a clean drain", () => {
@@ -317,7 +395,11 @@ describe("deploy/kubernetes", () => {
 
   test("runs as the image's non-root user on a read-only root, writing only to an emptyDir that holds the media cache", () => {
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000 });
-    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
+    expect(container.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ["ALL"] },
+    });
     const mounts = container.volumeMounts as Array<{ name: string; mountPath: string }>;
     const volumes = pod.volumes as Array<{ name: string; emptyDir?: { sizeLimit: string } }>;
     expect(mounts.every((m) => volumes.find((v) => v.name === m.name)?.emptyDir)).toBe(true);
@@ -329,8 +411,12 @@ describe("deploy/kubernetes", () => {
 
   test("the media cache's budget fits its emptyDir with room to spare", () => {
     const { MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES } = loadConfig(env, ROOT);
-    const mount = (container.volumeMounts as Array<{ name: string; mountPath: string }>).find((m) => MEDIA_CACHE_DIR.startsWith(`${m.mountPath}/`))!;
-    const volume = (pod.volumes as Array<{ name: string; emptyDir?: { sizeLimit?: string } }>).find((v) => v.name === mount.name)!;
+    const mount = (container.volumeMounts as Array<{ name: string; mountPath: string }>).find((m) =>
+      MEDIA_CACHE_DIR.startsWith(`${m.mountPath}/`),
+    )!;
+    const volume = (pod.volumes as Array<{ name: string; emptyDir?: { sizeLimit?: string } }>).find(
+      (v) => v.name === mount.name,
+    )!;
     expect(volume.emptyDir?.sizeLimit).toEqual(expect.any(String));
     expect(MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(volume.emptyDir!.sizeLimit!) * MEDIA_CACHE_SHARE_OF_VOLUME);
   });
@@ -339,7 +425,11 @@ describe("deploy/kubernetes", () => {
     const policy = only("NetworkPolicy");
     expect(deployment.spec.template.metadata.labels).toMatchObject(policy.spec.podSelector.matchLabels);
     expect([...policy.spec.policyTypes].sort()).toEqual(["Egress", "Ingress"]);
-    type Peer = { namespaceSelector?: { matchLabels: Record<string, string> }; podSelector?: { matchLabels: Record<string, string> }; ipBlock?: { cidr: string; except?: string[] } };
+    type Peer = {
+      namespaceSelector?: { matchLabels: Record<string, string> };
+      podSelector?: { matchLabels: Record<string, string> };
+      ipBlock?: { cidr: string; except?: string[] };
+    };
     type Rule = { from?: Peer[]; to?: Peer[]; ports: Array<{ port: string | number; protocol: string }> };
     const ingress = policy.spec.ingress as Rule[];
     // Each rule names its peers (no rule open to every source) and only the container's port.
@@ -348,7 +438,9 @@ describe("deploy/kubernetes", () => {
       for (const peer of rule.from!) expect(peer.namespaceSelector ?? peer.podSelector).toBeDefined();
       expect(rule.ports).toEqual([{ port: "http", protocol: "TCP" }]);
     }
-    const peers = ingress.flatMap((rule) => rule.from!.map((peer) => peer.podSelector?.matchLabels["app.kubernetes.io/name"]));
+    const peers = ingress.flatMap((rule) =>
+      rule.from!.map((peer) => peer.podSelector?.matchLabels["app.kubernetes.io/name"]),
+    );
     expect(peers.sort()).toEqual(["ingress-nginx", "prometheus"]);
     expect(container.ports.map((p: { name: string }) => p.name)).toContain("http");
 
@@ -359,7 +451,13 @@ describe("deploy/kubernetes", () => {
     // Out to the internet (Prismic, Meta, Google's APIs), never to the cluster's or the cloud's private addresses.
     for (const peer of https.to!) {
       expect(peer.ipBlock).toBeDefined();
-      expect(peer.ipBlock!.except ?? []).toEqual(expect.arrayContaining(peer.ipBlock!.cidr.includes(":") ? ["fc00::/7", "fe80::/10"] : ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16"]));
+      expect(peer.ipBlock!.except ?? []).toEqual(
+        expect.arrayContaining(
+          peer.ipBlock!.cidr.includes(":")
+            ? ["fc00::/7", "fe80::/10"]
+            : ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16"],
+        ),
+      );
     }
   });
 
@@ -372,7 +470,11 @@ describe("deploy/kubernetes", () => {
     expect(labels).toMatchObject(pdb.spec.selector.matchLabels);
     expect(pdb.spec.maxUnavailable).toBeLessThan(deployment.spec.replicas);
     const hpa = only("HorizontalPodAutoscaler");
-    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: deployment.metadata.name });
+    expect(hpa.spec.scaleTargetRef).toEqual({
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      name: deployment.metadata.name,
+    });
     expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(deployment.spec.replicas);
     expect(hpa.spec.metrics[0].resource.name).toBe("cpu");
   });
@@ -385,12 +487,16 @@ describe("deploy/compose.yaml", () => {
       const service = compose.services[name];
       expect(service.command).toEqual(dockerCmd);
       const { SHUTDOWN_TIMEOUT_MS } = loadConfig(service.environment!, ROOT);
-      expect(seconds(service.stop_grace_period!) * 1000).toBeGreaterThan(SHUTDOWN_TIMEOUT_MS + SHUTDOWN_SAFETY_NET_MS - 1);
+      expect(seconds(service.stop_grace_period!) * 1000).toBeGreaterThan(
+        SHUTDOWN_TIMEOUT_MS + SHUTDOWN_SAFETY_NET_MS - 1,
+      );
       expect(service.healthcheck!.test.slice(0, 3)).toEqual(["CMD", "node", "-e"]);
       expect(service.user).toBe("node");
       // Read-only, but for /tmp (the media cache) and its own outbox volume.
       expect(service.read_only).toBe(true);
-      expect(loadConfig(service.environment!, ROOT).MEDIA_CACHE_DIR.startsWith(`${service.tmpfs![0].split(":")[0]}/`)).toBe(true);
+      expect(
+        loadConfig(service.environment!, ROOT).MEDIA_CACHE_DIR.startsWith(`${service.tmpfs![0].split(":")[0]}/`),
+      ).toBe(true);
       const [volume] = service.volumes!;
       expect(volume).toBe(`${name}-data:${service.environment!.DATA_DIR}`);
       expect(compose.volumes).toHaveProperty(`${name}-data`);
@@ -407,7 +513,9 @@ describe("deploy/compose.yaml", () => {
     for (const name of appServices) {
       const service = compose.services[name];
       const { MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES } = loadConfig(service.environment!, ROOT);
-      const tmpfs = service.tmpfs!.map((entry) => /^([^:]+):.*\bsize=(\w+)/.exec(entry)!).find(([, mountPath]) => MEDIA_CACHE_DIR.startsWith(`${mountPath}/`))!;
+      const tmpfs = service
+        .tmpfs!.map((entry) => /^([^:]+):.*\bsize=(\w+)/.exec(entry)!)
+        .find(([, mountPath]) => MEDIA_CACHE_DIR.startsWith(`${mountPath}/`))!;
       expect(MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(tmpfs[2], true) * MEDIA_CACHE_SHARE_OF_VOLUME);
       // An operator who drops the setting still fits.
       expect(defaults.MEDIA_CACHE_BYTES).toBeLessThanOrEqual(bytes(tmpfs[2], true) * MEDIA_CACHE_SHARE_OF_VOLUME);
@@ -422,7 +530,13 @@ describe("deploy/compose.yaml", () => {
     const environment = Object.fromEntries(
       Object.entries(service.environment!).map(([key, value]) => [key, value.replace(/^\/(app|tmp)\//, `${dir}/$1/`)]),
     );
-    const env: NodeJS.ProcessEnv = { ...process.env, ...environment, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...environment,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+    };
     env.PATH = [path.dirname(process.execPath), env.PATH].join(path.delimiter);
     const [command, ...args] = service.command!;
     const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -434,8 +548,12 @@ describe("deploy/compose.yaml", () => {
       let ready = "";
       while (ready !== "ready") {
         if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`/readyz did not answer "ready" within 15 s (last: ${ready}):\n${output}`);
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.text(), () => "");
+        if (Date.now() > deadline)
+          throw new Error(`/readyz did not answer "ready" within 15 s (last: ${ready}):\n${output}`);
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.text(),
+          () => "",
+        );
         await new Promise((r) => setTimeout(r, 100));
       }
       // nginx must drop an idle connection before the app does (keepalive_timeout in the upstream block).
@@ -444,7 +562,11 @@ describe("deploy/compose.yaml", () => {
       expect(seconds(directive("keepalive_timeout").find((v) => v !== "65s")!)).toBeLessThan(appKeepAlive);
 
       const [, shell, flag, script] = service.healthcheck!.test;
-      const check = spawnSync(shell === "node" ? process.execPath : shell, [flag, script.replaceAll(":3000/", `:${port}/`)], { encoding: "utf8", timeout: 10_000 });
+      const check = spawnSync(
+        shell === "node" ? process.execPath : shell,
+        [flag, script.replaceAll(":3000/", `:${port}/`)],
+        { encoding: "utf8", timeout: 10_000 },
+      );
       expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: "" });
 
       const started = Date.now();

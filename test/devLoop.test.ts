@@ -51,8 +51,14 @@ afterAll(async () => {
   await dev?.stop();
   const lines = Object.entries(timings)
     .filter(([, ms]) => ms.length)
-    .map(([kind, ms]) => `${kind}: median ${(median(ms) / 1000).toFixed(2)} s of [${ms.map((v) => (v / 1000).toFixed(2)).join(", ")}]`);
-  if (lines.length) console.log(`save → visible through npm run dev (machine ${slowness.toFixed(1)}× slower than idle)\n${lines.join("\n")}`);
+    .map(
+      ([kind, ms]) =>
+        `${kind}: median ${(median(ms) / 1000).toFixed(2)} s of [${ms.map((v) => (v / 1000).toFixed(2)).join(", ")}]`,
+    );
+  if (lines.length)
+    console.log(
+      `save → visible through npm run dev (machine ${slowness.toFixed(1)}× slower than idle)\n${lines.join("\n")}`,
+    );
 }, 20_000);
 
 const restarts = () => (dev.output().match(/restarted the server/g) ?? []).length;
@@ -63,9 +69,15 @@ describe("npm run dev", () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     // Added by a hashed loader (no nonce on shared pages: decision record 004), with its code fingerprint.
-    expect(html).toMatch(/<script>[^<]*\{"type":"module","src":"\/assets\/dev-client-[\w-]+\.js","data-dev-code":"\w+"\}\)<\/script>/);
+    expect(html).toMatch(
+      /<script>[^<]*\{"type":"module","src":"\/assets\/dev-client-[\w-]+\.js","data-dev-code":"\w+"\}\)<\/script>/,
+    );
     // Readable log lines: one per request.
-    await waitFor("the request's log line", async () => (/INFO: request completed: GET \/ → 200 in \d+ ms/.test(dev.output()) ? true : undefined), 5_000);
+    await waitFor(
+      "the request's log line",
+      async () => (/INFO: request completed: GET \/ → 200 in \d+ ms/.test(dev.output()) ? true : undefined),
+      5_000,
+    );
 
     const controller = new AbortController();
     const events = await fetch(`${dev.url}/__dev/events`, { signal: controller.signal });
@@ -73,96 +85,128 @@ describe("npm run dev", () => {
     const reader = events.body!.getReader();
     const { value } = await reader.read();
     controller.abort();
-    expect(new TextDecoder().decode(value)).toMatch(/event: hello\ndata: \{"code":"\w+","css":\["\/assets\/[\w-]+\.css"\]\}/);
+    expect(new TextDecoder().decode(value)).toMatch(
+      /event: hello\ndata: \{"code":"\w+","css":\["\/assets\/[\w-]+\.css"\]\}/,
+    );
   });
 
   test("lets a local Slice Machine (http://localhost:9999) use the slice simulator, without settings", async () => {
     const response = await fetch(`${dev.url}/slice-simulator`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-security-policy")).toMatch(/frame-ancestors 'self'[^;]* http:\/\/localhost:9999/);
+    expect(response.headers.get("content-security-policy")).toMatch(
+      /frame-ancestors 'self'[^;]* http:\/\/localhost:9999/,
+    );
     const src = /<script type="module" src="([^"]+)"/.exec(await response.text())?.[1];
     const module = await (await fetch(`${dev.url}${src}`)).text();
     // @prismicio/simulator accepts other parents than Prismic's https origins in development builds only.
     expect(module).toMatch(/if \(false\) \{\s*if \(!event\.origin\.startsWith\("https:\/\/"\)/);
   });
 
-  test(`shows a view's edited text in the served HTML within ${VIEW_BUDGET_MS} ms (idle machine)`, async () => {
-    let previous = ">Oops! Page Not Found<";
-    for (let i = 1; i <= REPEATS; i++) {
-      const text = `>Nothing here (edit ${i})<`;
-      await betweenSaves();
-      dev.edit(ERROR_VIEW, previous, text);
-      previous = text;
-      const { ms } = await waitFor(`"${text}" on a not-found page`, pageContaining(`${dev.url}/no-such-page`, text), 20_000);
-      timings.view.push(ms);
-    }
-    // One save in CI; the median of several with DEV_LOOP_REPEATS.
-    expect(median(timings.view)).toBeLessThanOrEqual(budget(VIEW_BUDGET_MS));
-  }, 30_000 * REPEATS);
-
-  test(`shows an edited server file within ${SERVER_BUDGET_MS} ms (idle machine), while a steady trickle of requests never fails`, async () => {
-    const failures: string[] = [];
-    let answered = 0;
-    let trickling = true;
-    // Two clients, a page and a small file each in turn, one request after the other.
-    const trickle = async (client: number) => {
-      for (let n = 0; trickling; n++) {
-        const url = `${dev.url}${(n + client) % 2 ? "/robots.txt" : "/"}`;
-        try {
-          const response = await fetch(url);
-          await response.arrayBuffer();
-          if (response.status !== 200) failures.push(`${url}: ${response.status}`);
-          else answered++;
-        } catch (error) {
-          failures.push(`${url}: ${(error as Error).message}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    const clients = [trickle(0), trickle(1)];
-    try {
-      let previous = "Disallow: /preview";
+  test(
+    `shows a view's edited text in the served HTML within ${VIEW_BUDGET_MS} ms (idle machine)`,
+    async () => {
+      let previous = ">Oops! Page Not Found<";
       for (let i = 1; i <= REPEATS; i++) {
-        const line = `Disallow: /preview-${i}`;
+        const text = `>Nothing here (edit ${i})<`;
         await betweenSaves();
-        dev.edit("server/robots.ts", `"${previous}",`, `"${previous}",\n    "${line}",`);
-        previous = line;
-        const { ms } = await waitFor(`"${line}" in robots.txt`, pageContaining(`${dev.url}/robots.txt`, line), 20_000);
-        timings.server.push(ms);
+        dev.edit(ERROR_VIEW, previous, text);
+        previous = text;
+        const { ms } = await waitFor(
+          `"${text}" on a not-found page`,
+          pageContaining(`${dev.url}/no-such-page`, text),
+          20_000,
+        );
+        timings.view.push(ms);
       }
-      // The old server drains while the trickle goes on.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(median(timings.server)).toBeLessThanOrEqual(budget(SERVER_BUDGET_MS));
-    } finally {
-      trickling = false;
-      await Promise.all(clients);
-    }
-    expect(failures).toEqual([]);
-    expect(answered).toBeGreaterThan(20);
-  }, 30_000 * REPEATS);
+      // One save in CI; the median of several with DEV_LOOP_REPEATS.
+      expect(median(timings.view)).toBeLessThanOrEqual(budget(VIEW_BUDGET_MS));
+    },
+    30_000 * REPEATS,
+  );
 
-  test(`shows a content document's edited title within ${CONTENT_BUDGET_MS} ms (idle machine), without a restart`, async () => {
-    const before = restarts();
-    let previous = '"title": "Worktops"';
-    for (let i = 1; i <= REPEATS; i++) {
-      const title = `Worktops, edition ${i}`;
-      await betweenSaves();
-      dev.edit(CONTENT_FILE, previous, `"title": "${title}"`);
-      previous = `"title": "${title}"`;
-      const { ms } = await waitFor(`"${title}" on ${CONTENT_PAGE}`, pageContaining(`${dev.url}${CONTENT_PAGE}`, title), 20_000);
-      timings.content.push(ms);
-    }
-    expect(median(timings.content)).toBeLessThanOrEqual(budget(CONTENT_BUDGET_MS));
-    expect(restarts()).toBe(before);
-    expect(dev.output()).toMatch(/content reloaded in \d+ ms/);
-  }, 30_000 * REPEATS);
+  test(
+    `shows an edited server file within ${SERVER_BUDGET_MS} ms (idle machine), while a steady trickle of requests never fails`,
+    async () => {
+      const failures: string[] = [];
+      let answered = 0;
+      let trickling = true;
+      // Two clients, a page and a small file each in turn, one request after the other.
+      const trickle = async (client: number) => {
+        for (let n = 0; trickling; n++) {
+          const url = `${dev.url}${(n + client) % 2 ? "/robots.txt" : "/"}`;
+          try {
+            const response = await fetch(url);
+            await response.arrayBuffer();
+            if (response.status !== 200) failures.push(`${url}: ${response.status}`);
+            else answered++;
+          } catch (error) {
+            failures.push(`${url}: ${(error as Error).message}`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      const clients = [trickle(0), trickle(1)];
+      try {
+        let previous = "Disallow: /preview";
+        for (let i = 1; i <= REPEATS; i++) {
+          const line = `Disallow: /preview-${i}`;
+          await betweenSaves();
+          dev.edit("server/robots.ts", `"${previous}",`, `"${previous}",\n    "${line}",`);
+          previous = line;
+          const { ms } = await waitFor(
+            `"${line}" in robots.txt`,
+            pageContaining(`${dev.url}/robots.txt`, line),
+            20_000,
+          );
+          timings.server.push(ms);
+        }
+        // The old server drains while the trickle goes on.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(median(timings.server)).toBeLessThanOrEqual(budget(SERVER_BUDGET_MS));
+      } finally {
+        trickling = false;
+        await Promise.all(clients);
+      }
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(20);
+    },
+    30_000 * REPEATS,
+  );
+
+  test(
+    `shows a content document's edited title within ${CONTENT_BUDGET_MS} ms (idle machine), without a restart`,
+    async () => {
+      const before = restarts();
+      let previous = '"title": "Worktops"';
+      for (let i = 1; i <= REPEATS; i++) {
+        const title = `Worktops, edition ${i}`;
+        await betweenSaves();
+        dev.edit(CONTENT_FILE, previous, `"title": "${title}"`);
+        previous = `"title": "${title}"`;
+        const { ms } = await waitFor(
+          `"${title}" on ${CONTENT_PAGE}`,
+          pageContaining(`${dev.url}${CONTENT_PAGE}`, title),
+          20_000,
+        );
+        timings.content.push(ms);
+      }
+      expect(median(timings.content)).toBeLessThanOrEqual(budget(CONTENT_BUDGET_MS));
+      expect(restarts()).toBe(before);
+      expect(dev.output()).toMatch(/content reloaded in \d+ ms/);
+    },
+    30_000 * REPEATS,
+  );
 
   test("keeps serving the previous content when a content file is broken, and names the file in the log", async () => {
     const title = `Worktops, edition ${REPEATS}`;
     dev.edit(CONTENT_FILE, `"title": "${title}"`, `"title": "Never shown"`);
     dev.write("content/en-gb/page/zz-broken.json", '{ "id": "zz-broken", ');
     try {
-      await waitFor("the broken file named in the log", async () => (/content not reloaded.*zz-broken\.json/.test(dev.output()) ? true : undefined), 10_000);
+      await waitFor(
+        "the broken file named in the log",
+        async () => (/content not reloaded.*zz-broken\.json/.test(dev.output()) ? true : undefined),
+        10_000,
+      );
       const html = await (await fetch(`${dev.url}${CONTENT_PAGE}`)).text();
       expect(html).toContain(title);
       expect(html).not.toContain("Never shown");
@@ -170,31 +214,60 @@ describe("npm run dev", () => {
       dev.remove("content/en-gb/page/zz-broken.json");
     }
     // Fixed: the edit that waited shows.
-    await waitFor('"Never shown" once the file is fixed', pageContaining(`${dev.url}${CONTENT_PAGE}`, "Never shown"), 10_000);
+    await waitFor(
+      '"Never shown" once the file is fixed',
+      pageContaining(`${dev.url}${CONTENT_PAGE}`, "Never shown"),
+      10_000,
+    );
   }, 30_000);
 
   test("checks content against the models: a file or a model that does not validate is named, and nothing changes until it does", async () => {
     const model = "customtypes/page/index.json";
     dev.edit(CONTENT_FILE, '"title": "Never shown"', '"title": "Model checked", "not_a_field": 1');
-    await waitFor("the model error naming the file", async () => (/worktops\.json data: "not_a_field" is not a field of the model/.test(dev.output()) ? true : undefined), 10_000);
+    await waitFor(
+      "the model error naming the file",
+      async () =>
+        /worktops\.json data: "not_a_field" is not a field of the model/.test(dev.output()) ? true : undefined,
+      10_000,
+    );
     expect(await (await fetch(`${dev.url}${CONTENT_PAGE}`)).text()).not.toContain("Model checked");
     dev.edit(CONTENT_FILE, ', "not_a_field": 1', "");
-    await waitFor('"Model checked" once the file is fixed', pageContaining(`${dev.url}${CONTENT_PAGE}`, "Model checked"), 10_000);
+    await waitFor(
+      '"Model checked" once the file is fixed',
+      pageContaining(`${dev.url}${CONTENT_PAGE}`, "Model checked"),
+      10_000,
+    );
 
     // A broken model: named, and the content edit made meanwhile waits for it.
     const original = fs.readFileSync(path.join(dev.dir, model), "utf8");
     dev.write(model, original.replace('"repeatable"', '"repeatable" "oops"'));
     dev.edit(CONTENT_FILE, '"title": "Model checked"', '"title": "After the model"');
-    await waitFor("the model named in the log", async () => (/customtypes\/page\/index\.json: does not parse as JSON/.test(dev.output()) ? true : undefined), 10_000);
+    await waitFor(
+      "the model named in the log",
+      async () => (/customtypes\/page\/index\.json: does not parse as JSON/.test(dev.output()) ? true : undefined),
+      10_000,
+    );
     expect(await (await fetch(`${dev.url}${CONTENT_PAGE}`)).text()).toContain("Model checked");
     dev.write(model, original);
-    await waitFor('"After the model" once the model is fixed', pageContaining(`${dev.url}${CONTENT_PAGE}`, "After the model"), 10_000);
+    await waitFor(
+      '"After the model" once the model is fixed',
+      pageContaining(`${dev.url}${CONTENT_PAGE}`, "After the model"),
+      10_000,
+    );
   }, 40_000);
 
   test("shows a render error's message and stack in the page", async () => {
-    dev.edit("views/pages/HomePage.tsx", "  const { document } = useLoaderData() as HomePageData;", '  if (Date.now() > 0) throw new Error("dev loop render error");\n  const { document } = useLoaderData() as HomePageData;');
+    dev.edit(
+      "views/pages/HomePage.tsx",
+      "  const { document } = useLoaderData() as HomePageData;",
+      '  if (Date.now() > 0) throw new Error("dev loop render error");\n  const { document } = useLoaderData() as HomePageData;',
+    );
     try {
-      const { value } = await waitFor("the render error page", pageContaining(`${dev.url}/`, "dev loop render error"), 20_000);
+      const { value } = await waitFor(
+        "the render error page",
+        pageContaining(`${dev.url}/`, "dev loop render error"),
+        20_000,
+      );
       // The stack, mapped to the source file by the server's source maps.
       expect(value).toMatch(/at HomePage \([^)]*views\/pages\/HomePage\.tsx:\d+/);
     } finally {
@@ -214,27 +287,40 @@ describe("npm run dev", () => {
       await browser?.close();
     });
 
-    test("swaps the stylesheet without a reload after a style edit", async () => {
-      await page.goto(`${dev.url}/no-such-page`, { waitUntil: "load" });
-      const spacing = () => page.$eval(".not-found__title", (h1) => getComputedStyle(h1).letterSpacing);
-      const initial = await spacing();
-      for (let i = 1; i <= REPEATS; i++) {
-        await setMarker(page);
-        await betweenSaves();
-        const saved = Date.now();
-        fs.appendFileSync(path.join(dev.dir, "views/styles/chrome.css"), `\n.not-found__title { letter-spacing: ${i}px; }\n`);
-        await page.waitForFunction((px) => getComputedStyle(document.querySelector(".not-found__title")!).letterSpacing === px, { timeout: 20_000 }, `${i}px`);
-        timings.stylesheet.push(Date.now() - saved);
-        expect(await hasMarker(page)).toBe(true);
-      }
-      expect(initial).not.toBe(`${REPEATS}px`);
-    }, 30_000 * REPEATS);
+    test(
+      "swaps the stylesheet without a reload after a style edit",
+      async () => {
+        await page.goto(`${dev.url}/no-such-page`, { waitUntil: "load" });
+        const spacing = () => page.$eval(".not-found__title", (h1) => getComputedStyle(h1).letterSpacing);
+        const initial = await spacing();
+        for (let i = 1; i <= REPEATS; i++) {
+          await setMarker(page);
+          await betweenSaves();
+          const saved = Date.now();
+          fs.appendFileSync(
+            path.join(dev.dir, "views/styles/chrome.css"),
+            `\n.not-found__title { letter-spacing: ${i}px; }\n`,
+          );
+          await page.waitForFunction(
+            (px) => getComputedStyle(document.querySelector(".not-found__title")!).letterSpacing === px,
+            { timeout: 20_000 },
+            `${i}px`,
+          );
+          timings.stylesheet.push(Date.now() - saved);
+          expect(await hasMarker(page)).toBe(true);
+        }
+        expect(initial).not.toBe(`${REPEATS}px`);
+      },
+      30_000 * REPEATS,
+    );
 
     test("reloads by itself after a view edit", async () => {
       await page.goto(`${dev.url}/no-such-page`, { waitUntil: "load" });
       await setMarker(page);
       dev.edit(ERROR_VIEW, `>Nothing here (edit ${REPEATS})<`, ">Nothing here (seen in the browser)<");
-      await page.waitForFunction(() => document.body.innerText.includes("Nothing here (seen in the browser)"), { timeout: 20_000 });
+      await page.waitForFunction(() => document.body.innerText.includes("Nothing here (seen in the browser)"), {
+        timeout: 20_000,
+      });
       expect(await hasMarker(page)).toBe(false);
     }, 30_000);
 
@@ -242,7 +328,10 @@ describe("npm run dev", () => {
       await page.goto(`${dev.url}/no-such-page`, { waitUntil: "load" });
       dev.edit(ERROR_VIEW, "export function ErrorScreen() {", "export function ErrorScreen() { const = ;");
       try {
-        await page.waitForFunction(() => /ErrorScreen\.tsx:\d+:\d+/.test(document.getElementById("dev-build-error")?.textContent ?? ""), { timeout: 20_000 });
+        await page.waitForFunction(
+          () => /ErrorScreen\.tsx:\d+:\d+/.test(document.getElementById("dev-build-error")?.textContent ?? ""),
+          { timeout: 20_000 },
+        );
         expect(dev.output()).toMatch(/build failed after \d+ ms/);
       } finally {
         dev.edit(ERROR_VIEW, "export function ErrorScreen() { const = ;", "export function ErrorScreen() {");
@@ -255,7 +344,11 @@ describe("npm run dev", () => {
       page.on("console", (message) => void (message.type() === "error" && consoleErrors.push(message.text())));
       await setMarker(page);
       // A view that renders one attribute on the server and another in the browser.
-      dev.edit(ERROR_VIEW, '<main id="main" className="not-found"', '<main id="main" data-side={typeof window === "undefined" ? "server" : "browser"} className="not-found"');
+      dev.edit(
+        ERROR_VIEW,
+        '<main id="main" className="not-found"',
+        '<main id="main" data-side={typeof window === "undefined" ? "server" : "browser"} className="not-found"',
+      );
       await page.waitForFunction(() => document.querySelector("main[data-side]") !== null, { timeout: 20_000 });
       expect(await hasMarker(page)).toBe(false);
       // The app wakes on the first interaction (decision record 008), once the entry has run.
@@ -268,7 +361,11 @@ describe("npm run dev", () => {
         15_000,
         250,
       );
-      await waitFor("the hydration mismatch in the terminal", async () => (/hydration mismatch in the browser: .*data-side/s.test(dev.output()) ? true : undefined), 15_000);
+      await waitFor(
+        "the hydration mismatch in the terminal",
+        async () => (/hydration mismatch in the browser: .*data-side/s.test(dev.output()) ? true : undefined),
+        15_000,
+      );
       expect(consoleErrors.join("\n")).toMatch(/hydrated but some attributes/);
     }, 40_000);
   });
@@ -292,17 +389,32 @@ describe("a production build", () => {
     expect(events.status).toBe(404);
     expect(events.headers.get("content-type")).not.toMatch(/event-stream/);
     // Not an endpoint: the pages' own answer to a POST.
-    const report = await fetch(`${server.url}/__dev/browser-error`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const report = await fetch(`${server.url}/__dev/browser-error`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(report.status).toBe(405);
   });
 
   test("contains none of it: no development client, no endpoints, no error page in the bundles", () => {
     const build = path.join(ROOT, "dist");
-    const manifest = JSON.parse(fs.readFileSync(path.join(build, "client", "manifest.json"), "utf8")) as Record<string, unknown>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(build, "client", "manifest.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(manifest.dev).toBeUndefined();
-    expect(fs.readdirSync(path.join(build, "client", "assets")).filter((name) => name.startsWith("dev-client"))).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(build, "client", "assets")).filter((name) => name.startsWith("dev-client")),
+    ).toEqual([]);
     const bundle = fs.readFileSync(path.join(build, "server", "server.js"), "utf8");
-    for (const marker of ["/__dev/", "data-dev-stack", "data-dev-error", "watchEmbeddedContent", "hydration mismatch in the browser"]) {
+    for (const marker of [
+      "/__dev/",
+      "data-dev-stack",
+      "data-dev-error",
+      "watchEmbeddedContent",
+      "hydration mismatch in the browser",
+    ]) {
       expect(bundle).not.toContain(marker);
     }
   });

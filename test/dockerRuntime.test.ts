@@ -77,7 +77,13 @@ describe("Dockerfile", () => {
   });
 
   test("the runtime stage copies package.json, the lockfile, dist/, content/ and public/", () => {
-    expect(copyPlan.map((c) => c.repoPath).sort()).toEqual(["content", "dist", "package-lock.json", "package.json", "public"]);
+    expect(copyPlan.map((c) => c.repoPath).sort()).toEqual([
+      "content",
+      "dist",
+      "package-lock.json",
+      "package.json",
+      "public",
+    ]);
     expect(copyPlan.filter((c) => !c.from).map((c) => c.repoPath)).toEqual(["package.json", "package-lock.json"]);
     for (const { repoPath, dest, destIsFolder } of copyPlan) {
       expect(fs.existsSync(path.join(ROOT, repoPath))).toBe(true);
@@ -91,10 +97,22 @@ describe("Dockerfile", () => {
     // What the build stage produces itself (npm run build writes dist/) may be ignored in the context.
     expect(runLine(build, /\bnpm run build\b/)).toBe("npm run build");
     const fromContext = copyPlan.filter((c) => c.repoPath !== "dist").map((c) => c.repoPath);
-    const buildInputs = ["build.mjs", "scripts/build", "tsconfig.json", "package.json", "package-lock.json", "client", "server", "shared", "views"];
+    const buildInputs = [
+      "build.mjs",
+      "scripts/build",
+      "tsconfig.json",
+      "package.json",
+      "package-lock.json",
+      "client",
+      "server",
+      "shared",
+      "views",
+    ];
     const needed = [...fromContext, ...buildInputs].flatMap(filesUnder);
     expect(needed.filter(isIgnored)).toEqual([]);
-    expect(["node_modules/x", "dist/server/index.js", ".git/HEAD", "npm-debug.log", "test/a.test.ts"].filter(isIgnored)).toHaveLength(5);
+    expect(
+      ["node_modules/x", "dist/server/index.js", ".git/HEAD", "npm-debug.log", "test/a.test.ts"].filter(isIgnored),
+    ).toHaveLength(5);
   });
 
   test("installs production dependencies only, and runs `npm run serve` as the node user on the default port", () => {
@@ -118,7 +136,12 @@ describe("Dockerfile", () => {
 /** Runs a command, resolving with its exit code and output; kills its process group after `timeoutMs`. */
 function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -147,7 +170,10 @@ function stageProcessEnv(): NodeJS.ProcessEnv {
 
 /** The text React writes for a string: & < > " ' escaped. */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!,
+  );
 }
 
 describe("the runtime stage, replayed in a temporary folder", () => {
@@ -216,7 +242,9 @@ describe("the runtime stage, replayed in a temporary folder", () => {
     expect(manifest.entry).toMatch(/^\/assets\/entry-[A-Z0-9]+\.js$/);
     // The entry runs as a module added by the page's hashed inline loader (a CSP a cache may keep).
     const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
-    expect(scripts.some((script) => script.includes("s.type=\"module\"") && script.includes(JSON.stringify(manifest.entry)))).toBe(true);
+    expect(
+      scripts.some((script) => script.includes('s.type="module"') && script.includes(JSON.stringify(manifest.entry))),
+    ).toBe(true);
   });
 
   test("serves the manifest's assets and the public files", async () => {
@@ -225,7 +253,9 @@ describe("the runtime stage, replayed in a temporary folder", () => {
     for (const url of assets) {
       const res = await fetch(server!.url + url);
       expect([url, res.status]).toEqual([url, 200]);
-      expect(res.headers.get("content-type")).toMatch(url.endsWith(".css") ? /^text\/css/ : /^(text|application)\/javascript/);
+      expect(res.headers.get("content-type")).toMatch(
+        url.endsWith(".css") ? /^text\/css/ : /^(text|application)\/javascript/,
+      );
       expect(res.headers.get("cache-control")).toContain("immutable");
       await res.arrayBuffer();
     }

@@ -3,10 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import * as prismic from "@prismicio/client";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../server/content/embedded/embeddedFetch";
-import {
-  createEmbeddedRepository,
-  type EmbeddedRepository,
-} from "../server/content/embedded/embeddedRepository";
+import { createEmbeddedRepository, type EmbeddedRepository } from "../server/content/embedded/embeddedRepository";
 import { ContentFileError, loadDocuments } from "../server/content/embedded/loadDocuments";
 
 type DocumentFile = Record<string, unknown>;
@@ -106,9 +103,7 @@ afterAll(() => {
 describe("the embedded repository answers the real Prismic client", () => {
   test("getRepository describes the master ref, languages and types", async () => {
     const repository = await client().getRepository();
-    expect(repository.refs).toEqual([
-      { id: "master", ref: repo.masterRef, label: "Master", isMasterRef: true },
-    ]);
+    expect(repository.refs).toEqual([{ id: "master", ref: repo.masterRef, label: "Master", isMasterRef: true }]);
     expect(repository.languages).toEqual([
       { id: "en-gb", name: "English - Great Britain", is_master: true },
       { id: "en-us", name: "English - United States", is_master: false },
@@ -225,7 +220,12 @@ describe("the embedded repository answers the real Prismic client", () => {
     const desc = await client().getAllByType("article", {
       orderings: [{ field: "my.article.date", direction: "desc" }],
     });
-    expect(desc.filter((d) => d.id !== "article-007").slice(0, 2).map((d) => d.id)).toEqual(["article-130", "article-129"]);
+    expect(
+      desc
+        .filter((d) => d.id !== "article-007")
+        .slice(0, 2)
+        .map((d) => d.id),
+    ).toEqual(["article-130", "article-129"]);
     const twoKeys = await client().get({
       filters: byType,
       orderings: [{ field: "my.article.rank", direction: "desc" }, { field: "my.article.date" }],

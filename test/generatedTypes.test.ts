@@ -12,7 +12,8 @@ import { ROOT } from "./support/testApp";
 
 const CLI = path.join(ROOT, "packages/slicemachine-adapter/src/cli/generate.ts");
 
-const runCli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 20_000 });
+const runCli = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 20_000 });
 
 let models: ProjectCopy;
 let copy: string;
@@ -23,7 +24,10 @@ beforeEach(() => {
 afterEach(() => models.remove());
 
 test("the committed types file and slice registry are what the models generate (else run `npm run prismic:types`)", () => {
-  expect(generatedFiles(ROOT).map((file) => file.path)).toEqual(["shared/prismicio-types.d.ts", "views/slices/index.ts"]);
+  expect(generatedFiles(ROOT).map((file) => file.path)).toEqual([
+    "shared/prismicio-types.d.ts",
+    "views/slices/index.ts",
+  ]);
   expect(staleGeneratedFiles(ROOT)).toEqual([]);
 });
 
@@ -40,11 +44,15 @@ test("the types cover every custom type and every shared slice, narrowed as the 
     expect(registry).toContain(`  "${id}": ${name},`);
   }
   expect(types).toContain("image: prismic.ImageField<never>;");
-  expect(types).toContain('icon: prismic.SelectField<"ruler" | "dovetail" | "leaf" | "clock" | "pound" | "truck", "filled">;');
+  expect(types).toContain(
+    'icon: prismic.SelectField<"ruler" | "dovetail" | "leaf" | "clock" | "pound" | "truck", "filled">;',
+  );
 });
 
 test("no view folder keeps a hand-written types.ts", () => {
-  const left = fs.readdirSync(path.join(ROOT, "views/slices")).filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "types.ts")));
+  const left = fs
+    .readdirSync(path.join(ROOT, "views/slices"))
+    .filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "types.ts")));
   expect(left).toEqual([]);
 });
 
@@ -64,7 +72,9 @@ test("a changed model leaves the types stale until the generator runs; --check f
   expect(write.status).toBe(0);
   expect(write.stdout).toContain("wrote     shared/prismicio-types.d.ts");
   expect(write.stdout).toContain("unchanged views/slices/index.ts");
-  expect(fs.readFileSync(path.join(copy, "shared/prismicio-types.d.ts"), "utf8")).toContain("footnote: prismic.KeyTextField;");
+  expect(fs.readFileSync(path.join(copy, "shared/prismicio-types.d.ts"), "utf8")).toContain(
+    "footnote: prismic.KeyTextField;",
+  );
   expect(runCli(copy, "--check").status).toBe(0);
 });
 

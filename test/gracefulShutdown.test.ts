@@ -24,7 +24,6 @@ import { until } from "./support/waitFor";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-
 /** Whether a new TCP connection to `url` is refused (the listener is closed). */
 const refused = (url: string) =>
   new Promise<boolean>((resolve) => {
@@ -38,32 +37,43 @@ const refused = (url: string) =>
 
 const text = (url: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d)).on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    }).once("error", reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d)).on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .once("error", reject);
   });
 
 test("SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_TIMEOUT_MS, which bounds the whole shutdown", () => {
   expect(loadConfig({}, ROOT)).toMatchObject({ SHUTDOWN_DELAY_MS: 5_000, SHUTDOWN_TIMEOUT_MS: 25_000 });
   expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "30000" }, ROOT)).toThrow(ConfigError);
-  expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "30000" }, ROOT)).toThrow(/SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS/);
+  expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "30000" }, ROOT)).toThrow(
+    /SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS/,
+  );
   expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: "soon" }, ROOT)).toThrow(/SHUTDOWN_TIMEOUT_MS/);
 });
 
 test("at the timeout, a request that never finishes is cut, logged and reported, within the bound", async () => {
   const faults = createFaultyFetch();
-  const s = await startDrainingServer({ wrapFetch: faults.wrap, env: { CONTENT_TIMEOUT_MS: "5000" } }, { delayMs: 0, timeoutMs: 500 });
+  const s = await startDrainingServer(
+    { wrapFetch: faults.wrap, env: { CONTENT_TIMEOUT_MS: "5000" } },
+    { delayMs: 0, timeoutMs: 500 },
+  );
   expect((await text(`${s.url}/readyz`)).status).toBe(200);
   faults.set({ kind: "slow", delayMs: 2_000 }, (url) => url.includes("/documents/search"));
-  const stuck = startRequest(`${s.url}/gallery/canal-house`, { headers: { "User-Agent": BROWSER, "X-Request-Id": "stuck-1" } });
+  const stuck = startRequest(`${s.url}/gallery/canal-house`, {
+    headers: { "User-Agent": BROWSER, "X-Request-Id": "stuck-1" },
+  });
   await until("the request to be in flight", () => s.drain.inFlight() === 1);
 
   const started = Date.now();
   const outcome = await s.drain.start("SIGTERM");
   expect(Date.now() - started).toBeLessThan(1_000);
   expect(outcome.clean).toBe(false);
-  expect(outcome.cut).toEqual([{ method: "GET", path: "/gallery/canal-house", requestId: "stuck-1", inFlightMs: expect.any(Number) }]);
+  expect(outcome.cut).toEqual([
+    { method: "GET", path: "/gallery/canal-house", requestId: "stuck-1", inFlightMs: expect.any(Number) },
+  ]);
   expect(outcome.cut[0].inFlightMs).toBeGreaterThanOrEqual(500);
   await expect(stuck.response).rejects.toThrow();
   const line = s.lines.find((l) => /request\(s\) cut/.test(l.msg));
@@ -197,11 +207,18 @@ describe("the built server", () => {
       });
       const posting = startRequest(`${server.url}/api/meta-capi`, {
         method: "POST",
-        headers: { Origin: server.url, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(event)) },
+        headers: {
+          Origin: server.url,
+          "Content-Type": "application/json",
+          "Content-Length": String(Buffer.byteLength(event)),
+        },
         expectContinue: true,
         holdBody: true,
       });
-      const page = startRequest(`${server.url}/gallery/braybrook-st`, { expectContinue: true, headers: { "User-Agent": BROWSER } });
+      const page = startRequest(`${server.url}/gallery/braybrook-st`, {
+        expectContinue: true,
+        headers: { "User-Agent": BROWSER },
+      });
       // The 100 Continue of each: the server has them all in flight.
       await Promise.all([...transforms, posting, page].map((r) => r.received));
 

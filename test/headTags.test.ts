@@ -47,7 +47,8 @@ function headOf(html: string): Head {
     return m ? decodeEntities(m[1]) : undefined;
   };
   const alternates: Record<string, string> = {};
-  for (const tag of head.match(/<link rel="alternate"[^>]*>/g) ?? []) alternates[attr(tag, "hreflang")!] = attr(tag, "href")!;
+  for (const tag of head.match(/<link rel="alternate"[^>]*>/g) ?? [])
+    alternates[attr(tag, "hreflang")!] = attr(tag, "href")!;
   const meta: Record<string, string[]> = {};
   for (const tag of head.match(/<meta (?:property|name)="[^"]+" content="[^"]*">/g) ?? []) {
     const key = attr(tag, "property") ?? attr(tag, "name")!;
@@ -59,7 +60,9 @@ function headOf(html: string): Head {
     alternates,
     meta,
     robots: meta.robots?.[0],
-    jsonLd: [...head.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    ),
   };
 }
 
@@ -121,7 +124,11 @@ test("the canonical drops the query string and keeps the locale prefix", async (
 
 test("list pages exist in both regions and say so", async () => {
   const h = await head("/info/blog");
-  expect(h.alternates).toEqual({ "en-GB": `${origin}/info/blog`, "en-US": `${origin}/us/info/blog`, "x-default": `${origin}/info/blog` });
+  expect(h.alternates).toEqual({
+    "en-GB": `${origin}/info/blog`,
+    "en-US": `${origin}/us/info/blog`,
+    "x-default": `${origin}/info/blog`,
+  });
 });
 
 test("a 404 page has no canonical, no alternates and carries noindex", async () => {

@@ -17,7 +17,12 @@ afterAll(() => server?.stop());
 const portOf = (s: RunningServer) => Number(new URL(s.url).port);
 
 /** Opens a connection that trickles `lines` one per second and never finishes; resolves with how long the server kept it. */
-function trickle(port: number, first: string, next: (i: number) => string, boundMs: number): Promise<{ heldMs: number; received: string }> {
+function trickle(
+  port: number,
+  first: string,
+  next: (i: number) => string,
+  boundMs: number,
+): Promise<{ heldMs: number; received: string }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let received = "";
@@ -43,7 +48,10 @@ function trickle(port: number, first: string, next: (i: number) => string, bound
 
 test.each([
   ["absolute-form", "GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"],
-  ["absolute-form to a page", "GET http://evil.example/us/gallery HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"],
+  [
+    "absolute-form to a page",
+    "GET http://evil.example/us/gallery HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+  ],
   ["asterisk", "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
   ["asterisk with GET", "GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
 ])("%s request target → 400, never a 500, no error or stack in the log", async (_name, head) => {
@@ -59,7 +67,12 @@ test("a client that never finishes its headers, or its body, is cut within 20 s"
   const port = portOf(server);
   const [headers, body] = await Promise.all([
     trickle(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", (i) => `X-Slow-${i}: 1\r\n`, 20_000),
-    trickle(port, "POST /api/meta-capi HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{", () => " ", 20_000),
+    trickle(
+      port,
+      "POST /api/meta-capi HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+      () => " ",
+      20_000,
+    ),
   ]);
   // The defaults: headers within 10 s, the whole request within 15 s, checked every second.
   expect(headers.heldMs).toBeGreaterThan(9_000);
@@ -82,12 +95,19 @@ test("past HTTP_MAX_CONNECTIONS new connections are dropped, with one warning", 
       held.push(socket);
     }
     await new Promise((r) => setTimeout(r, 200));
-    const answers = await Promise.all([1, 2].map(() => exchange(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 3_000)));
+    const answers = await Promise.all(
+      [1, 2].map(() => exchange(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 3_000)),
+    );
     expect(answers).toEqual(["", ""]);
     for (const socket of held) socket.destroy();
     await new Promise((r) => setTimeout(r, 200));
-    expect(await exchange(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
-    const warnings = capped.output().split("\n").filter((line) => line.includes("connection limit reached"));
+    expect(await exchange(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 200 /,
+    );
+    const warnings = capped
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("connection limit reached"));
     expect(warnings).toHaveLength(1);
   } finally {
     for (const socket of held) socket.destroy();

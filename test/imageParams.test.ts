@@ -19,7 +19,16 @@ const message = (query: string) => {
 
 describe("reading the query", () => {
   test("no parameters: the original size, dpr 1, no format or quality asked, fit clip", () => {
-    expect(params("")).toEqual({ width: undefined, height: undefined, dpr: 1, quality: undefined, format: undefined, auto: { format: false, compress: false }, fit: "clip", rect: undefined });
+    expect(params("")).toEqual({
+      width: undefined,
+      height: undefined,
+      dpr: 1,
+      quality: undefined,
+      format: undefined,
+      auto: { format: false, compress: false },
+      fit: "clip",
+      rect: undefined,
+    });
   });
 
   test("width and height under either name; the same value under both names is fine", () => {
@@ -69,19 +78,43 @@ describe("what is produced", () => {
   test("auto=format picks AVIF, then WebP, from Accept (any case, with q), and says the answer varies on it", () => {
     const p = params("auto=format");
     expect(planTransform(p, "jpeg", AVIF_WEBP)).toMatchObject({ plan: { format: "avif" }, varies: true });
-    expect(planTransform(p, "jpeg", "IMAGE/WEBP ; q=0.5, */*")).toMatchObject({ plan: { format: "webp" }, varies: true });
-    expect(planTransform(p, "jpeg", "image/avif;q=0, image/webp")).toMatchObject({ plan: { format: "webp" }, varies: true });
-    expect(planTransform(p, "jpeg", "image/avif; q=0, image/webp")).toMatchObject({ plan: { format: "webp" }, varies: true });
+    expect(planTransform(p, "jpeg", "IMAGE/WEBP ; q=0.5, */*")).toMatchObject({
+      plan: { format: "webp" },
+      varies: true,
+    });
+    expect(planTransform(p, "jpeg", "image/avif;q=0, image/webp")).toMatchObject({
+      plan: { format: "webp" },
+      varies: true,
+    });
+    expect(planTransform(p, "jpeg", "image/avif; q=0, image/webp")).toMatchObject({
+      plan: { format: "webp" },
+      varies: true,
+    });
     // A parameter other than q does not refuse the type.
-    expect(planTransform(p, "jpeg", "image/avif;profile=x, image/webp")).toMatchObject({ plan: { format: "avif" }, varies: true });
-    expect(planTransform(p, "jpeg", "image/avif;q=0,image/webp;q=0")).toMatchObject({ plan: { format: "jpeg" }, varies: true });
-    expect(planTransform(p, "jpeg", "image/avifx,image/webpx")).toMatchObject({ plan: { format: "jpeg" }, varies: true });
+    expect(planTransform(p, "jpeg", "image/avif;profile=x, image/webp")).toMatchObject({
+      plan: { format: "avif" },
+      varies: true,
+    });
+    expect(planTransform(p, "jpeg", "image/avif;q=0,image/webp;q=0")).toMatchObject({
+      plan: { format: "jpeg" },
+      varies: true,
+    });
+    expect(planTransform(p, "jpeg", "image/avifx,image/webpx")).toMatchObject({
+      plan: { format: "jpeg" },
+      varies: true,
+    });
     expect(planTransform(p, "jpeg", undefined)).toMatchObject({ plan: { format: "jpeg" }, varies: true });
   });
 
   test("fm wins over auto=format, and an animated GIF keeps its format: neither varies on Accept", () => {
-    expect(planTransform(params("auto=format&fm=png"), "jpeg", AVIF_WEBP)).toMatchObject({ plan: { format: "png" }, varies: false });
-    expect(planTransform(params("auto=format"), "gif", AVIF_WEBP)).toMatchObject({ plan: { format: "gif" }, varies: false });
+    expect(planTransform(params("auto=format&fm=png"), "jpeg", AVIF_WEBP)).toMatchObject({
+      plan: { format: "png" },
+      varies: false,
+    });
+    expect(planTransform(params("auto=format"), "gif", AVIF_WEBP)).toMatchObject({
+      plan: { format: "gif" },
+      varies: false,
+    });
     expect(planTransform(params(""), "jpeg", AVIF_WEBP)).toMatchObject({ plan: { format: "jpeg" }, varies: false });
   });
 
@@ -112,7 +145,10 @@ describe("what is produced", () => {
     expect(planTransform(params(""), "jpeg", undefined).identity).toBe(true);
     expect(planTransform(params("fm=jpg"), "jpeg", undefined).identity).toBe(true);
     for (const query of ["w=10", "h=10", "rect=0,0,10,10", "fm=webp", "q=50", "auto=compress"]) {
-      expect({ query, identity: planTransform(params(query), "jpeg", undefined).identity }).toEqual({ query, identity: false });
+      expect({ query, identity: planTransform(params(query), "jpeg", undefined).identity }).toEqual({
+        query,
+        identity: false,
+      });
     }
     expect(planTransform(params("auto=format"), "jpeg", AVIF_WEBP).identity).toBe(false);
   });

@@ -27,7 +27,10 @@ test("an inline script the shell did not write is not allowed by the policy, and
   expect(policy).not.toContain(sha256Source(INJECTED));
   // The shell's own scripts are still allowed: each inline script but the injected one has its hash.
   const shellScripts = scriptsOf(first.text).filter(
-    (s) => attribute(s.attributes, "src") === undefined && ["", "speculationrules"].includes(attribute(s.attributes, "type") ?? "") && s.body !== INJECTED,
+    (s) =>
+      attribute(s.attributes, "src") === undefined &&
+      ["", "speculationrules"].includes(attribute(s.attributes, "type") ?? "") &&
+      s.body !== INJECTED,
   );
   expect(shellScripts.length).toBeGreaterThan(1);
   for (const script of shellScripts) expect(policy).toContain(sha256Source(script.body));
@@ -35,7 +38,9 @@ test("an inline script the shell did not write is not allowed by the policy, and
   await new Promise((r) => setTimeout(r, 100));
   const again = await request(app).get("/info/privacy-policy");
   expect(again.headers["x-cache"]).not.toBe("HIT");
-  expect(lines.some((l) => l.level >= 50 && String(l.msg).includes("inline script") && l.page === "/info/privacy-policy")).toBe(true);
+  expect(
+    lines.some((l) => l.level >= 50 && String(l.msg).includes("inline script") && l.page === "/info/privacy-policy"),
+  ).toBe(true);
 });
 
 test("a page whose inline scripts are all the shell's is cached as before", async () => {

@@ -27,9 +27,12 @@ test("no id: no form, and nothing to warn about", () => {
   expect(chromeWith("")).toEqual({ formId: null, warnings: [] });
 });
 
-test.each(["Gravida dictum fusce", "RkTq8v x", "form-1", '"><script>', "a".repeat(41)])("%j is ignored with a warning naming the field", (bad) => {
-  const { formId, warnings } = chromeWith(bad);
-  expect(formId).toBeNull();
-  expect(warnings).toHaveLength(1);
-  expect(warnings[0]).toContain("klaviyo_footer_form_id");
-});
+test.each(["Gravida dictum fusce", "RkTq8v x", "form-1", '"><script>', "a".repeat(41)])(
+  "%j is ignored with a warning naming the field",
+  (bad) => {
+    const { formId, warnings } = chromeWith(bad);
+    expect(formId).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("klaviyo_footer_form_id");
+  },
+);

@@ -63,9 +63,12 @@ describe("the pairs of spec §2.2", () => {
 });
 
 describe("every row of shared/legacyRedirects.json", () => {
-  test.each(table.redirects.map((r) => [r.from, r.to] as const))("GET %s answers 301 to %s (or where that leads), cached for a day", async (from, to) => {
-    await expect301(from, finalTarget(to));
-  });
+  test.each(table.redirects.map((r) => [r.from, r.to] as const))(
+    "GET %s answers 301 to %s (or where that leads), cached for a day",
+    async (from, to) => {
+      await expect301(from, finalTarget(to));
+    },
+  );
 
   const unprefixed = table.redirects.filter((r) => !isUs(r.from));
   test.each(unprefixed.map((r) => [US.prefix + r.from, r.from] as const))(
@@ -122,12 +125,21 @@ describe("matching", () => {
     expect(res.headers.location).toBeUndefined();
   });
 
-  test.each(["/", "/us", "/quote", "/products/doors-drawers", "/gallery", "/gallery/braybrook-road", "/inspiration/gallery", "/inspiration/gallery/", "/inspiration/gallery/a/b", "/productsx", "/us/products/urtil-x"])(
-    "%s is not a legacy path",
-    (path) => {
-      expect(legacyRedirect(path)).toBeNull();
-    },
-  );
+  test.each([
+    "/",
+    "/us",
+    "/quote",
+    "/products/doors-drawers",
+    "/gallery",
+    "/gallery/braybrook-road",
+    "/inspiration/gallery",
+    "/inspiration/gallery/",
+    "/inspiration/gallery/a/b",
+    "/productsx",
+    "/us/products/urtil-x",
+  ])("%s is not a legacy path", (path) => {
+    expect(legacyRedirect(path)).toBeNull();
+  });
 
   test("a legacy redirect does not vary on the visitor's cookie or language", async () => {
     const res = await request(app).get("/samples").set("Accept-Language", "en-US").set("Cookie", "i18n_redirected=us");
@@ -147,21 +159,29 @@ describe("the gallery rule /inspiration/gallery/{slug} → /gallery/{slug}", () 
     await expect301(from, to);
   });
 
-  test.each(Object.entries(table.renamedGallerySlugs))("the renamed slug %s leads to the project %s of the demo content", async (oldSlug, uid) => {
-    for (const locale of LOCALES) {
-      await expect301(`${locale.prefix}/inspiration/gallery/${oldSlug}`, `${locale.prefix}/gallery/${uid}`);
-      await expectPage(`${locale.prefix}/gallery/${uid}`);
-    }
-  });
+  test.each(Object.entries(table.renamedGallerySlugs))(
+    "the renamed slug %s leads to the project %s of the demo content",
+    async (oldSlug, uid) => {
+      for (const locale of LOCALES) {
+        await expect301(`${locale.prefix}/inspiration/gallery/${oldSlug}`, `${locale.prefix}/gallery/${uid}`);
+        await expectPage(`${locale.prefix}/gallery/${uid}`);
+      }
+    },
+  );
 });
 
 describe("never points at a 404 in the demo content, in one hop", () => {
-  test.each([...LEGACY_REDIRECT_TARGETS].map(([from, to]) => [from, to] as const))("%s → %s answers 200", async (_from, to) => {
-    expect(legacyRedirect(to)).toBeNull();
-    await expectPage(to);
-  });
+  test.each([...LEGACY_REDIRECT_TARGETS].map(([from, to]) => [from, to] as const))(
+    "%s → %s answers 200",
+    async (_from, to) => {
+      expect(legacyRedirect(to)).toBeNull();
+      await expectPage(to);
+    },
+  );
 
-  const projects = LOCALES.flatMap((locale) => readDocuments(locale.lang, "gallery_project").map((doc) => [locale.prefix, doc.uid as string] as const));
+  const projects = LOCALES.flatMap((locale) =>
+    readDocuments(locale.lang, "gallery_project").map((doc) => [locale.prefix, doc.uid as string] as const),
+  );
   test.each(projects)("the old gallery path of %s/gallery/%s leads to that project's page", async (prefix, uid) => {
     const res = await request(app).get(`${prefix}/inspiration/gallery/${uid}`);
     expect(res.status).toBe(301);
@@ -186,32 +206,74 @@ describe("loading a table", () => {
   });
 
   test("a gallery target that a row moves on goes straight to the row's target", () => {
-    expect(load([{ from: "/gallery/old", to: "/gallery/new" }]).redirect("/inspiration/gallery/old")).toBe("/gallery/new");
+    expect(load([{ from: "/gallery/old", to: "/gallery/new" }]).redirect("/inspiration/gallery/old")).toBe(
+      "/gallery/new",
+    );
   });
 
   test.each([
-    ["two rows", [{ from: "/a", to: "/b" }, { from: "/b", to: "/a" }]],
-    ["three rows", [{ from: "/a", to: "/b" }, { from: "/b", to: "/c" }, { from: "/c", to: "/A/" }]],
+    [
+      "two rows",
+      [
+        { from: "/a", to: "/b" },
+        { from: "/b", to: "/a" },
+      ],
+    ],
+    [
+      "three rows",
+      [
+        { from: "/a", to: "/b" },
+        { from: "/b", to: "/c" },
+        { from: "/c", to: "/A/" },
+      ],
+    ],
     ["a row to itself", [{ from: "/a", to: "/A" }]],
     ["a row and the gallery rule", [{ from: "/gallery/x", to: "/inspiration/gallery/x" }]],
-    ["a /us copy of a row", [{ from: "/us/b", to: "/us/a" }, { from: "/a", to: "/b" }]],
+    [
+      "a /us copy of a row",
+      [
+        { from: "/us/b", to: "/us/a" },
+        { from: "/a", to: "/b" },
+      ],
+    ],
   ])("a cycle through %s throws", (_what, redirects) => {
     expect(() => load(redirects)).toThrow(LegacyRedirectTableError);
     expect(() => load(redirects)).toThrow(/loop/);
   });
 
   test("a cycle through a renamed gallery slug throws", () => {
-    expect(() => load([{ from: "/gallery/new", to: "/inspiration/gallery/old" }], { renamedGallerySlugs: { old: "new" } })).toThrow(/loop/);
+    expect(() =>
+      load([{ from: "/gallery/new", to: "/inspiration/gallery/old" }], { renamedGallerySlugs: { old: "new" } }),
+    ).toThrow(/loop/);
   });
 
   test.each([
-    ["a duplicate row (ignoring case)", [{ from: "/a", to: "/b" }, { from: "/A/", to: "/c" }], "redirects[1]: /A/ is listed twice"],
-    ["an external target", [{ from: "/a", to: "https://evil.example/" }], 'redirects[0].to: "https://evil.example/" is not a site path'],
-    ["a protocol-relative target", [{ from: "/a", to: "//evil.example" }], 'redirects[0].to: "//evil.example" is not a site path'],
+    [
+      "a duplicate row (ignoring case)",
+      [
+        { from: "/a", to: "/b" },
+        { from: "/A/", to: "/c" },
+      ],
+      "redirects[1]: /A/ is listed twice",
+    ],
+    [
+      "an external target",
+      [{ from: "/a", to: "https://evil.example/" }],
+      'redirects[0].to: "https://evil.example/" is not a site path',
+    ],
+    [
+      "a protocol-relative target",
+      [{ from: "/a", to: "//evil.example" }],
+      'redirects[0].to: "//evil.example" is not a site path',
+    ],
     ["a target with a query", [{ from: "/a", to: "/b?x=1" }], 'redirects[0].to: "/b?x=1" is not a site path'],
     ["a relative path", [{ from: "a", to: "/b" }], 'redirects[0].from: "a" is not a site path'],
     ["a path that is not text", [{ from: "/a", to: 7 as unknown as string }], "redirects[0].to: 7 is not a site path"],
-    ["the home page as a legacy path", [{ from: "/", to: "/b" }], "redirects[0]: the home page cannot be a legacy path"],
+    [
+      "the home page as a legacy path",
+      [{ from: "/", to: "/b" }],
+      "redirects[0]: the home page cannot be a legacy path",
+    ],
   ])("%s throws, saying which row and why", (_what, redirects, message) => {
     expect(() => load(redirects)).toThrow(LegacyRedirectTableError);
     expect(() => load(redirects)).toThrow(message);
@@ -222,24 +284,36 @@ describe("loading a table", () => {
     ["a to that is not a folder", { from: "/g/", to: "/gallery" }],
     ["the root as from", { from: "/", to: "/gallery/" }],
   ])("a gallery rule with %s throws", (_what, galleryPrefix) => {
-    expect(() => load([], { galleryPrefix })).toThrow('galleryPrefix: "from" and "to" must be folders ending with "/", and "from" not the root');
+    expect(() => load([], { galleryPrefix })).toThrow(
+      'galleryPrefix: "from" and "to" must be folders ending with "/", and "from" not the root',
+    );
   });
 
   test("a gallery rule's folders must be site paths", () => {
-    expect(() => load([], { galleryPrefix: { from: "g/", to: "/gallery/" } })).toThrow('galleryPrefix.from: "g/" is not a site path');
-    expect(() => load([], { galleryPrefix: { from: "/g/", to: "https://x/" } })).toThrow('galleryPrefix.to: "https://x/" is not a site path');
+    expect(() => load([], { galleryPrefix: { from: "g/", to: "/gallery/" } })).toThrow(
+      'galleryPrefix.from: "g/" is not a site path',
+    );
+    expect(() => load([], { galleryPrefix: { from: "/g/", to: "https://x/" } })).toThrow(
+      'galleryPrefix.to: "https://x/" is not a site path',
+    );
   });
 
   test.each([
     ["a slug with a slash", { "a/b": "c" }, 'renamedGallerySlugs: "a/b" → "c" is not a pair of slugs'],
     ["a new slug with a slash", { a: "b/c" }, 'renamedGallerySlugs: "a" → "b/c" is not a pair of slugs'],
-    ["a new slug that is not text", { a: 7 as unknown as string }, 'renamedGallerySlugs: "a" → 7 is not a pair of slugs'],
+    [
+      "a new slug that is not text",
+      { a: 7 as unknown as string },
+      'renamedGallerySlugs: "a" → 7 is not a pair of slugs',
+    ],
   ])("a renamed gallery slug with %s throws", (_what, renamedGallerySlugs, message) => {
     expect(() => load([], { renamedGallerySlugs })).toThrow(message);
   });
 
   test("a renamed gallery slug is matched and sent in lower case", () => {
-    expect(load([], { renamedGallerySlugs: { Old: "New-Name" } }).redirect("/inspiration/gallery/OLD")).toBe("/gallery/new-name");
+    expect(load([], { renamedGallerySlugs: { Old: "New-Name" } }).redirect("/inspiration/gallery/OLD")).toBe(
+      "/gallery/new-name",
+    );
   });
 
   test("an unprefixed row also holds in the us region, the home page included", () => {
@@ -270,7 +344,12 @@ describe("loading a table", () => {
   });
 
   test("a loop is reported with the paths it goes through", () => {
-    expect(() => load([{ from: "/a", to: "/b" }, { from: "/b", to: "/a" }])).toThrow("legacy redirects loop: /a → /b → /a");
+    expect(() =>
+      load([
+        { from: "/a", to: "/b" },
+        { from: "/b", to: "/a" },
+      ]),
+    ).toThrow("legacy redirects loop: /a → /b → /a");
   });
 
   test("a chain of 32 hops loads; one of 34 is taken for a loop", () => {
@@ -280,10 +359,14 @@ describe("loading a table", () => {
   });
 
   test("its errors are named for what they are", () => {
-    expect(() => load([{ from: "/", to: "/b" }])).toThrow(expect.objectContaining({ name: "LegacyRedirectTableError" }));
+    expect(() => load([{ from: "/", to: "/b" }])).toThrow(
+      expect.objectContaining({ name: "LegacyRedirectTableError" }),
+    );
   });
 
   test("a gallery rule that maps a folder to itself throws", () => {
-    expect(() => load([], { galleryPrefix: { from: "/g/", to: "/G/" } })).toThrow("galleryPrefix: from and to are the same folder");
+    expect(() => load([], { galleryPrefix: { from: "/g/", to: "/G/" } })).toThrow(
+      "galleryPrefix: from and to are the same folder",
+    );
   });
 });

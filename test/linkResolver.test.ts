@@ -56,7 +56,9 @@ describe("document links resolve to the named route of their type (spec §2.3)",
   });
 
   test("resolves a page under an accented group title to an accent-stripped section (Éditions Spéciales → editions-speciales)", () => {
-    expect(resolveLink(doc("page", "limited", { id: "page-limited-gb" }), sections)).toBe("/editions-speciales/limited");
+    expect(resolveLink(doc("page", "limited", { id: "page-limited-gb" }), sections)).toBe(
+      "/editions-speciales/limited",
+    );
   });
 
   test("resolves a page that no primary-nav group links to /{uid} (the page is its own section)", () => {
@@ -93,7 +95,8 @@ describe("document links resolve to the named route of their type (spec §2.3)",
 });
 
 describe("en-us documents resolve under /us", () => {
-  const us = (type: string, uid: string | null, id?: string) => doc(type, uid, { lang: "en-us", ...(id ? { id } : {}) });
+  const us = (type: string, uid: string | null, id?: string) =>
+    doc(type, uid, { lang: "en-us", ...(id ? { id } : {}) });
 
   test.each([
     ["gallery_project", "x", undefined, "/us/gallery/x"],
@@ -200,7 +203,10 @@ describe("empty links resolve to nothing", () => {
     ["an Any link (empty link field)", { link_type: "Any" }],
     ["a Document link without a type", { link_type: "Document", id: "x", uid: "x" }],
     // Only a Document link is resolved as a document, whatever else it carries.
-    ["a link of another kind carrying a document's fields", { link_type: "Any", id: "x", uid: "kitchens", type: "page", lang: "en-gb" }],
+    [
+      "a link of another kind carrying a document's fields",
+      { link_type: "Any", id: "x", uid: "kitchens", type: "page", lang: "en-gb" },
+    ],
   ])("%s → null", (_name, link) => {
     expect(resolveLink(link as LinkLike | null | undefined, sections)).toBeNull();
   });
@@ -257,7 +263,15 @@ describe("the section index built from the primary navigation", () => {
       { primary: { title: [{ text: "B" }] } },
       {
         primary: { title: [{ text: "C" }] },
-        items: [null, {}, { link: null }, { link: { link_type: "Web", url: "/x" } }, { link: { id: "" } }, { link: { id: 42 } }, { link: { id: "c1" } }],
+        items: [
+          null,
+          {},
+          { link: null },
+          { link: { link_type: "Web", url: "/x" } },
+          { link: { id: "" } },
+          { link: { id: 42 } },
+          { link: { id: "c1" } },
+        ],
       },
     ]);
     expect(index).toEqual({ c1: "c" });
@@ -276,18 +290,21 @@ describe("the section index built from the primary navigation", () => {
     ["a number", 42],
     ["items that are not a list", [{ primary: { title: [{ text: "A" }] }, items: { 0: { link: { id: "x" } } } }]],
     ["a null group", [null]],
-  ])("a navigation that cannot be iterated (%s) does not throw, resolves pages to /{uid} and logs 'Error iterating primary nav'", (_name, groups) => {
-    let index: Record<string, string> = { sentinel: "x" };
-    expect(() => {
-      index = buildSectionIndex(groups as unknown as RawNavGroup[]);
-    }).not.toThrow();
-    expect(index).toEqual({});
-    expect(resolveLink(doc("page", "about-us", { id: "x" }), index)).toBe("/about-us");
-    expect(consoleError).toHaveBeenCalledTimes(1);
-    expect(consoleError).toHaveBeenCalledWith("Error iterating primary nav", expect.any(TypeError));
-    // The logged error says what was wrong.
-    expect(String(consoleError.mock.calls[0][1])).toMatch(/TypeError: .+/);
-  });
+  ])(
+    "a navigation that cannot be iterated (%s) does not throw, resolves pages to /{uid} and logs 'Error iterating primary nav'",
+    (_name, groups) => {
+      let index: Record<string, string> = { sentinel: "x" };
+      expect(() => {
+        index = buildSectionIndex(groups as unknown as RawNavGroup[]);
+      }).not.toThrow();
+      expect(index).toEqual({});
+      expect(resolveLink(doc("page", "about-us", { id: "x" }), index)).toBe("/about-us");
+      expect(consoleError).toHaveBeenCalledTimes(1);
+      expect(consoleError).toHaveBeenCalledWith("Error iterating primary nav", expect.any(TypeError));
+      // The logged error says what was wrong.
+      expect(String(consoleError.mock.calls[0][1])).toMatch(/TypeError: .+/);
+    },
+  );
 
   test("groups read before a malformed one keep their sections", () => {
     const index = buildSectionIndex([navGroup("Products", ["p1"]), null] as unknown as RawNavGroup[]);
@@ -304,12 +321,19 @@ describe("the section index built from the primary navigation", () => {
 });
 
 describe("isPlausibleUid: which path segments can be a content uid", () => {
-  test.each(["doors-drawers", "braybrook-st", "a", "x1", "2024-review", "snake_case", "café-noir", "日本語", "ünïcödé"])(
-    "accepts %j (lower-case letters of any script, digits, _ and -)",
-    (uid) => {
-      expect(isPlausibleUid(uid)).toBe(true);
-    },
-  );
+  test.each([
+    "doors-drawers",
+    "braybrook-st",
+    "a",
+    "x1",
+    "2024-review",
+    "snake_case",
+    "café-noir",
+    "日本語",
+    "ünïcödé",
+  ])("accepts %j (lower-case letters of any script, digits, _ and -)", (uid) => {
+    expect(isPlausibleUid(uid)).toBe(true);
+  });
 
   test("accepts a uid of 150 characters", () => {
     expect(isPlausibleUid("a".repeat(150))).toBe(true);

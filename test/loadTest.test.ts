@@ -32,7 +32,16 @@ test("every request is answered, none with an error, a timeout or a status its U
 });
 
 test("the load was the visitor mix: every kind of request was made, the expected redirects and 404s among them", () => {
-  expect(Object.keys(report.kinds).sort()).toEqual(["asset", "crawler", "data", "home", "home-redirect", "media", "not-found", "page"]);
+  expect(Object.keys(report.kinds).sort()).toEqual([
+    "asset",
+    "crawler",
+    "data",
+    "home",
+    "home-redirect",
+    "media",
+    "not-found",
+    "page",
+  ]);
   expect(report.statuses["302"]).toBeGreaterThan(0);
   expect(report.statuses["404"]).toBeGreaterThan(0);
 });

@@ -14,7 +14,8 @@ test("a request on a quiet site is logged within the flush delay, and every line
   try {
     await (await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "quiet-1" } })).text();
     const deadline = Date.now() + LOG_FLUSH_DELAY_MS + 2_000;
-    while (!server.output().includes('"id":"quiet-1"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!server.output().includes('"id":"quiet-1"') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(server.output()).toContain('"id":"quiet-1"');
 
     // Cache hits (logged by the fast path) and other requests, then straight to SIGTERM.
@@ -25,7 +26,9 @@ test("a request on a quiet site is logged within the flush delay, and every line
         Array.from({ length: 30 }, async (_, i) => {
           const id = `burst-${batch}-${i}`;
           ids.push(id);
-          await (await fetch(`${server.url}${i % 3 === 0 ? "/healthz" : "/gallery"}`, { headers: { "x-request-id": id } })).text();
+          await (
+            await fetch(`${server.url}${i % 3 === 0 ? "/healthz" : "/gallery"}`, { headers: { "x-request-id": id } })
+          ).text();
         }),
       );
     }
@@ -33,7 +36,9 @@ test("a request on a quiet site is logged within the flush delay, and every line
     const lines = accessLines(server.output());
     // One line per request, none lost, none twice.
     for (const id of ids) expect(lines.filter((line) => line.includes(`"id":"${id}"`))).toHaveLength(1);
-    expect(lines.filter((line) => line.includes('"cache":"HIT"') && line.includes('"id":"burst-')).length).toBeGreaterThan(100);
+    expect(
+      lines.filter((line) => line.includes('"cache":"HIT"') && line.includes('"id":"burst-')).length,
+    ).toBeGreaterThan(100);
   } finally {
     await server.stop();
   }
@@ -47,7 +52,10 @@ test("lines still gathered in a batch when the process exits are written, none t
       const log = batchedDestination(1);
       for (let i = 0; i < ${count}; i++) log.write("line " + i + "\\n");
       process.exit(0);`;
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(run.stderr).toBe("");
     const lines = run.stdout.split("\n").filter(Boolean);
     expect(lines).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));

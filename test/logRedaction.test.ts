@@ -16,7 +16,10 @@ describe("redactSecrets", () => {
     ["/preview?TOKEN=abc", "/preview?TOKEN=[redacted]"],
     ["/preview?%54%4F%4B%45%4E=abc", "/preview?%54%4F%4B%45%4E=[redacted]"],
     ["/x?a=1&access_token=abc&b=2", "/x?a=1&access_token=[redacted]&b=2"],
-    ["https://repo.cdn.prismic.io/api/v2/documents/search?ref=https%3A%2F%2Frepo.prismic.io%2Fpreviews%2Fabc&lang=*", "https://repo.cdn.prismic.io/api/v2/documents/search?ref=[redacted]&lang=*"],
+    [
+      "https://repo.cdn.prismic.io/api/v2/documents/search?ref=https%3A%2F%2Frepo.prismic.io%2Fpreviews%2Fabc&lang=*",
+      "https://repo.cdn.prismic.io/api/v2/documents/search?ref=[redacted]&lang=*",
+    ],
     ["/gallery?page=2", "/gallery?page=2"],
     ["/x?%zz=1&token=abc", "/x?%zz=1&token=[redacted]"],
   ])("%s → %s", (input, output) => {
@@ -24,7 +27,11 @@ describe("redactSecrets", () => {
   });
 
   test("a logged Referer has no query or fragment", () => {
-    const logged = redactedRequest({ method: "GET", url: "/", headers: { referer: "https://other.example/page?token=abc#x" } } as never);
+    const logged = redactedRequest({
+      method: "GET",
+      url: "/",
+      headers: { referer: "https://other.example/page?token=abc#x" },
+    } as never);
     expect(logged.headers).toMatchObject({ referer: "https://other.example/page" });
   });
 });
@@ -44,7 +51,9 @@ describe("the built server's log", () => {
   test("holds none of the three secrets, but does log the requests and the client's warning", async () => {
     const token = encodeURIComponent(embeddedPreviewToken(`release~${SECRETS.encoded}`));
     await fetch(`${server.url}/preview?%74oken=${token}&documentId=home-gb`, { redirect: "manual" });
-    await fetch(`${server.url}/us`, { headers: { referer: `https://elsewhere.example/p?token=${SECRETS.referer}&x=1` } });
+    await fetch(`${server.url}/us`, {
+      headers: { referer: `https://elsewhere.example/p?token=${SECRETS.referer}&x=1` },
+    });
     const cookie = `io.prismic.preview=${encodeURIComponent(previewCookieValue("embedded", embeddedPreviewToken(`release~expired~${SECRETS.ref}`)))}`;
     const page = await fetch(`${server.url}/gallery/canal-house`, { headers: { cookie } });
     expect(page.status).toBe(200);
@@ -52,10 +61,18 @@ describe("the built server's log", () => {
 
     const log = server.output();
     for (const secret of Object.values(SECRETS)) expect(log).not.toContain(secret);
-    const lines = log.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
+    const lines = log
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, any>);
     // The requests were logged (redacted, not dropped) and the client's warning went through the logger.
     expect(lines.some((l) => l.req?.url?.startsWith("/preview?%74oken=[redacted]&documentId=home-gb"))).toBe(true);
     expect(lines.some((l) => l.req?.headers?.referer === "https://elsewhere.example/p")).toBe(true);
-    expect(lines).toContainEqual(expect.objectContaining({ source: "@prismicio/client", msg: expect.stringMatching(/The ref \(\[redacted\]\) was invalid/) }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        source: "@prismicio/client",
+        msg: expect.stringMatching(/The ref \(\[redacted\]\) was invalid/),
+      }),
+    );
   }, 30_000);
 });

@@ -24,16 +24,26 @@ const temp = fs.mkdtempSync(path.join(os.tmpdir(), "media-test-"));
 const mediaDir = path.join(temp, "media");
 const cacheDir = path.join(temp, "cache");
 // Media pages never render a page: a stub manifest keeps this file independent of dist/.
-const assets = { buildId: "test", entry: "/assets/entry.js", entryImports: [], css: [], fontPreloads: [], modules: {} } as AssetManifest;
+const assets = {
+  buildId: "test",
+  entry: "/assets/entry.js",
+  entryImports: [],
+  css: [],
+  fontPreloads: [],
+  modules: {},
+} as AssetManifest;
 
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(mediaDir, "kitchens"), { recursive: true });
   const noise = { type: "gaussian", mean: 128, sigma: 25 } as const;
-  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#808080", noise } }).jpeg({ quality: 90 }).toFile(path.join(mediaDir, "photo.jpg"));
+  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#808080", noise } })
+    .jpeg({ quality: 90 })
+    .toFile(path.join(mediaDir, "photo.jpg"));
   await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.5 } } })
-    .png().toFile(path.join(mediaDir, "kitchens", "swatch.png"));
+    .png()
+    .toFile(path.join(mediaDir, "kitchens", "swatch.png"));
   fs.writeFileSync(path.join(mediaDir, "icon.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
   fs.writeFileSync(path.join(mediaDir, "broken.jpg"), "this is not a JPEG at all");
   const whole = fs.readFileSync(path.join(mediaDir, "photo.jpg"));
@@ -45,7 +55,14 @@ beforeAll(async () => {
   fs.symlinkSync(temp, path.join(mediaDir, "up"));
 
   const config = loadConfig(
-    { NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, CONTENT_DIR: "content", MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: cacheDir },
+    {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SITE_URL: ORIGIN,
+      CONTENT_DIR: "content",
+      MEDIA_DIR: mediaDir,
+      MEDIA_CACHE_DIR: cacheDir,
+    },
     ROOT,
   );
   const { client, refs } = createContentClient(config);
@@ -56,11 +73,14 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
 
 async function image(url: string, accept?: string) {
-  let call = request(app).get(url).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on("data", (chunk: Buffer) => chunks.push(chunk));
-    res.on("end", () => done(null, Buffer.concat(chunks)));
-  });
+  let call = request(app)
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => done(null, Buffer.concat(chunks)));
+    });
   if (accept) call = call.set("Accept", accept);
   const res = await call;
   const body = res.body as Buffer;
@@ -131,11 +151,26 @@ describe("transforms", () => {
 
 describe("bad requests", () => {
   test.each([
-    ["w=abc", '"w"'], ["w=0", '"w"'], ["w=999999", '"w"'], ["w=64.5", '"w"'], ["dpr=9", '"dpr"'],
-    ["q=0", '"q"'], ["q=101", '"q"'], ["fm=gif", '"fm"'], ["fit=bogus", '"fit"'], ["auto=magic", '"auto"'],
-    ["unknown=1", '"unknown"'], ["w=100&w=200", '"w"'], ["w=100&width=200", '"w"'], ["w=4000&dpr=3", '"dpr"'],
-    ["rect=0,0,0,10", '"rect"'], ["w=3841", '"w"'], ["w=2000&dpr=2", '"w"'], ["w=2048&h=2100&fit=scale", '"w"'],
-    ["w=4000&h=4000&dpr=2&fit=scale&fm=avif", '"w"'], ["h=3000&fit=scale", '"h"'],
+    ["w=abc", '"w"'],
+    ["w=0", '"w"'],
+    ["w=999999", '"w"'],
+    ["w=64.5", '"w"'],
+    ["dpr=9", '"dpr"'],
+    ["q=0", '"q"'],
+    ["q=101", '"q"'],
+    ["fm=gif", '"fm"'],
+    ["fit=bogus", '"fit"'],
+    ["auto=magic", '"auto"'],
+    ["unknown=1", '"unknown"'],
+    ["w=100&w=200", '"w"'],
+    ["w=100&width=200", '"w"'],
+    ["w=4000&dpr=3", '"dpr"'],
+    ["rect=0,0,0,10", '"rect"'],
+    ["w=3841", '"w"'],
+    ["w=2000&dpr=2", '"w"'],
+    ["w=2048&h=2100&fit=scale", '"w"'],
+    ["w=4000&h=4000&dpr=2&fit=scale&fm=avif", '"w"'],
+    ["h=3000&fit=scale", '"h"'],
   ])("%s → 400 naming the parameter", async (query, name) => {
     const res = await request(app).get(`/media/photo.jpg?${query}`);
     expect(res.status).toBe(400);
@@ -144,9 +179,18 @@ describe("bad requests", () => {
   });
 
   test.each([
-    "/media/../package.json", "/media/%2e%2e/package.json", "/media/..%2fpackage.json",
-    "/media/%2e%2e%2fserver%2fapp.ts", "/media/missing.jpg", "/media/notes.txt", "/media/.hidden.jpg",
-    "/media/escape.jpg", "/media/up/outside.jpg", "/media/kitchens", "/media/", "/media//photo.jpg",
+    "/media/../package.json",
+    "/media/%2e%2e/package.json",
+    "/media/..%2fpackage.json",
+    "/media/%2e%2e%2fserver%2fapp.ts",
+    "/media/missing.jpg",
+    "/media/notes.txt",
+    "/media/.hidden.jpg",
+    "/media/escape.jpg",
+    "/media/up/outside.jpg",
+    "/media/kitchens",
+    "/media/",
+    "/media//photo.jpg",
     "/media/%5c..%5cpackage.json",
   ])("%s → plain 404", async (url) => {
     const res = await request(app).get(url);
@@ -154,14 +198,17 @@ describe("bad requests", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
   });
 
-  test.each(["broken.jpg", "truncated.jpg"])("a corrupt image (%s) → 422, twice, without a second transform", async (file) => {
-    const first = await request(app).get(`/media/${file}?w=100`);
-    expect(first.status).toBe(422);
-    const before = mediaStats.transforms;
-    const second = await request(app).get(`/media/${file}?w=100`);
-    expect(second.status).toBe(422);
-    expect(mediaStats.transforms).toBe(before);
-  });
+  test.each(["broken.jpg", "truncated.jpg"])(
+    "a corrupt image (%s) → 422, twice, without a second transform",
+    async (file) => {
+      const first = await request(app).get(`/media/${file}?w=100`);
+      expect(first.status).toBe(422);
+      const before = mediaStats.transforms;
+      const second = await request(app).get(`/media/${file}?w=100`);
+      expect(second.status).toBe(422);
+      expect(mediaStats.transforms).toBe(before);
+    },
+  );
 
   test("only GET and HEAD", async () => {
     expect((await request(app).post("/media/photo.jpg")).status).toBe(405);
@@ -213,19 +260,56 @@ describe("content image URLs", () => {
     dimensions: { width: 2400, height: 1600 },
     id: "photo",
     edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
-    mobile: { url: "/media/photo.jpg?rect=0,0,1600,1600&w=600&h=600", alt: null, copyright: null, dimensions: { width: 600, height: 600 }, id: "m", edit: { x: 0, y: 0, zoom: 1, background: "transparent" } },
+    mobile: {
+      url: "/media/photo.jpg?rect=0,0,1600,1600&w=600&h=600",
+      alt: null,
+      copyright: null,
+      dimensions: { width: 600, height: 600 },
+      id: "m",
+      edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
+    },
   };
   const document = {
-    id: "doc", uid: "doc", url: "/gallery", type: "page", href: "", tags: [], first_publication_date: "", last_publication_date: "",
-    slugs: [], linked_documents: [], lang: "en-gb", alternate_languages: [],
+    id: "doc",
+    uid: "doc",
+    url: "/gallery",
+    type: "page",
+    href: "",
+    tags: [],
+    first_publication_date: "",
+    last_publication_date: "",
+    slugs: [],
+    linked_documents: [],
+    lang: "en-gb",
+    alternate_languages: [],
     data: {
       hero: field,
       link: { link_type: "Web", url: "https://example.com/media/x.jpg" },
       other: { link_type: "Web", url: "/gallery" },
-      slices: [{ slice_type: "text", primary: {
-        body: [{ type: "image", url: "/media/photo.jpg", alt: null, copyright: null, dimensions: { width: 2400, height: 1600 } }],
-        download: { link_type: "Media", url: "/media/brochure.jpg", name: "brochure.jpg", kind: "image", size: "1" },
-      }, items: [{ caption: "not a url: /media/photo.jpg" }] }],
+      slices: [
+        {
+          slice_type: "text",
+          primary: {
+            body: [
+              {
+                type: "image",
+                url: "/media/photo.jpg",
+                alt: null,
+                copyright: null,
+                dimensions: { width: 2400, height: 1600 },
+              },
+            ],
+            download: {
+              link_type: "Media",
+              url: "/media/brochure.jpg",
+              name: "brochure.jpg",
+              kind: "image",
+              size: "1",
+            },
+          },
+          items: [{ caption: "not a url: /media/photo.jpg" }],
+        },
+      ],
     },
   } as unknown as prismic.PrismicDocument;
 
@@ -245,7 +329,11 @@ describe("content image URLs", () => {
   test("every URL the image helpers build from an absolutized field is served", async () => {
     const hero = (absolutizeMediaUrls(document, ORIGIN).data as any).hero as prismic.ImageField;
     const wide = prismic.asImageWidthSrcSet(hero, { widths: widthsFor(2400, 1600), auto: ["format"] })!;
-    const dense = prismic.asImagePixelDensitySrcSet(hero, { w: FIXED_IMAGE_WIDTHS.swatch, pixelDensities: [1, 2, 3], auto: ["format"] })!;
+    const dense = prismic.asImagePixelDensitySrcSet(hero, {
+      w: FIXED_IMAGE_WIDTHS.swatch,
+      pixelDensities: [1, 2, 3],
+      auto: ["format"],
+    })!;
     const mobile = prismic.asImageSrc((hero as any).mobile, { auto: ["format"] })!;
     // The responsive view's 600 px is not a width the pages emit: it is served at the next one, 640.
     const entries = [...wide.srcset.split(", "), ...dense.srcset.split(", "), `${mobile} 640w`];
@@ -254,7 +342,9 @@ describe("content image URLs", () => {
       expect(url.startsWith(`${ORIGIN}/media/`)).toBe(true);
       const { res, meta } = await image(url.slice(ORIGIN.length), "image/webp");
       expect(res.status).toBe(200);
-      const expected = descriptor.endsWith("w") ? Number.parseInt(descriptor, 10) : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor, 10);
+      const expected = descriptor.endsWith("w")
+        ? Number.parseInt(descriptor, 10)
+        : FIXED_IMAGE_WIDTHS.swatch * Number.parseInt(descriptor, 10);
       expect(meta?.width).toBe(expected);
     }
   });
@@ -272,10 +362,20 @@ test("with hosted content (PRISMIC_REPOSITORY) /media is off: a plain 404 and no
   // The production image carries content/ (the embedded repository); hosted documents' images
   // come from Prismic's CDN, so serving and transforming these would be work for strangers only.
   const hosted = loadConfig(
-    { NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, PRISMIC_REPOSITORY: "a-hosted-repository", MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: cacheDir },
+    {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SITE_URL: ORIGIN,
+      PRISMIC_REPOSITORY: "a-hosted-repository",
+      MEDIA_DIR: mediaDir,
+      MEDIA_CACHE_DIR: cacheDir,
+    },
     ROOT,
   );
-  const embedded = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, CONTENT_DIR: "content" }, ROOT);
+  const embedded = loadConfig(
+    { NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, CONTENT_DIR: "content" },
+    ROOT,
+  );
   const { client, refs } = createContentClient(embedded);
   const content = createContentService(client, { masterRef: () => refs.current() });
   let transforms = 0;
@@ -285,8 +385,21 @@ test("with hosted content (PRISMIC_REPOSITORY) /media is off: a plain 404 and no
       return Promise.reject(new Error("no transform in hosted mode"));
     },
   } as never;
-  const hostedApp = createApp({ config: hosted, logger: createLogger("silent"), content, refs, repositoryName: "a-hosted-repository", assets, images });
-  for (const url of ["/media/photo.jpg?w=828&auto=format", "/media/photo.jpg", "/media/icon.svg", "/media/kitchens/swatch.png?w=640"]) {
+  const hostedApp = createApp({
+    config: hosted,
+    logger: createLogger("silent"),
+    content,
+    refs,
+    repositoryName: "a-hosted-repository",
+    assets,
+    images,
+  });
+  for (const url of [
+    "/media/photo.jpg?w=828&auto=format",
+    "/media/photo.jpg",
+    "/media/icon.svg",
+    "/media/kitchens/swatch.png?w=640",
+  ]) {
     const res = await request(hostedApp).get(url);
     expect({ url, status: res.status, type: res.type }).toEqual({ url, status: 404, type: "text/plain" });
   }

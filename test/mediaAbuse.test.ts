@@ -46,8 +46,13 @@ test("the largest transform the server accepts answers within 5 s", async () => 
 
 test("four abandoned large requests do not delay an ordinary image beyond 3 s", async () => {
   const abandoned = [0, 1, 2, 3].map((i) =>
-    fetch(`${server.url}${IMAGE}?w=2048&h=${2000 + i}&fit=scale&fm=avif`, { headers: { accept: AVIF }, signal: AbortSignal.timeout(150) })
-      .then(() => "answered", (error: Error) => error.name),
+    fetch(`${server.url}${IMAGE}?w=2048&h=${2000 + i}&fit=scale&fm=avif`, {
+      headers: { accept: AVIF },
+      signal: AbortSignal.timeout(150),
+    }).then(
+      () => "answered",
+      (error: Error) => error.name,
+    ),
   );
   expect(await Promise.all(abandoned)).toEqual(["TimeoutError", "TimeoutError", "TimeoutError", "TimeoutError"]);
   const { res, ms } = await timed("/media/kitchen-oak-handleless.jpg?w=640&auto=format");
@@ -71,10 +76,17 @@ test("30 distinct widths add at most a handful of cache files", async () => {
 }, 30_000);
 
 test("a full transform queue answers 503 with Retry-After; nothing else fails", async () => {
-  const busy = await startBuiltServer({ MEDIA_CACHE_DIR: path.join(temp, "busy"), MEDIA_WARM: "off", MEDIA_TRANSFORMS: "1", MEDIA_QUEUE: "2" });
+  const busy = await startBuiltServer({
+    MEDIA_CACHE_DIR: path.join(temp, "busy"),
+    MEDIA_WARM: "off",
+    MEDIA_TRANSFORMS: "1",
+    MEDIA_QUEUE: "2",
+  });
   try {
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => fetch(`${busy.url}/media/detail-marble-worktop.jpg?w=1200&q=${50 + i * 5}&fm=webp`)),
+      Array.from({ length: 8 }, (_, i) =>
+        fetch(`${busy.url}/media/detail-marble-worktop.jpg?w=1200&q=${50 + i * 5}&fm=webp`),
+      ),
     );
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
@@ -84,7 +96,12 @@ test("a full transform queue answers 503 with Retry-After; nothing else fails", 
       expect(res.headers.get("cache-control")).toBe("no-store");
     }
     await Promise.all(answers.map((res) => res.arrayBuffer()));
-    expect(busy.output().split("\n").filter((line) => line.includes("\"level\":50"))).toEqual([]);
+    expect(
+      busy
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"level":50')),
+    ).toEqual([]);
   } finally {
     await busy.stop();
   }

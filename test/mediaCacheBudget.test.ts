@@ -64,22 +64,34 @@ describe("through the built server", () => {
   beforeAll(async () => {
     fs.mkdirSync(mediaDir);
     const noise = { type: "gaussian", mean: 128, sigma: 60 } as const;
-    await sharp({ create: { width: 240, height: 240, channels: 3, background: "#808080", noise } }).jpeg({ quality: 90 }).toFile(path.join(mediaDir, "noise.jpg"));
-    server = await startBuiltServer({ MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: cacheDir, MEDIA_CACHE_BYTES: String(BUDGET), MEDIA_WARM: "off" });
+    await sharp({ create: { width: 240, height: 240, channels: 3, background: "#808080", noise } })
+      .jpeg({ quality: 90 })
+      .toFile(path.join(mediaDir, "noise.jpg"));
+    server = await startBuiltServer({
+      MEDIA_DIR: mediaDir,
+      MEDIA_CACHE_DIR: cacheDir,
+      MEDIA_CACHE_BYTES: String(BUDGET),
+      MEDIA_WARM: "off",
+    });
   });
   afterAll(() => server?.stop());
 
   test("1,000 distinct requests never leave more than MEDIA_CACHE_BYTES on disk", async () => {
     // Distinct crops of one image: 1,000 different small outputs, together many times the budget.
-    const urls = Array.from({ length: 1_000 }, (_, i) => `/media/noise.jpg?rect=${i % 40},${Math.floor(i / 40)},200,200&w=112&q=90`);
+    const urls = Array.from(
+      { length: 1_000 },
+      (_, i) => `/media/noise.jpg?rect=${i % 40},${Math.floor(i / 40)},200,200&w=112&q=90`,
+    );
     let most = 0;
     let stored = 0;
     // Ten at a time: within the transform queue's bound (a full queue would rightly answer 503).
     for (let i = 0; i < urls.length; i += 10) {
-      const batch = await Promise.all(urls.slice(i, i + 10).map(async (url) => {
-        const res = await fetch(server.url + url);
-        return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
-      }));
+      const batch = await Promise.all(
+        urls.slice(i, i + 10).map(async (url) => {
+          const res = await fetch(server.url + url);
+          return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+        }),
+      );
       expect(batch.map((r) => r.status)).toEqual(batch.map(() => 200));
       stored += batch.reduce((sum, r) => sum + r.bytes, 0);
       most = Math.max(most, bytesIn(cacheDir));
@@ -88,6 +100,8 @@ describe("through the built server", () => {
     // The flood really was larger than the budget, and the cache is still in use (not emptied).
     expect(stored).toBeGreaterThan(3 * BUDGET);
     expect(bytesIn(cacheDir)).toBeGreaterThan(BUDGET / 2);
-    console.log(`media cache after 1,000 distinct requests: ${bytesIn(cacheDir)} bytes in ${fs.readdirSync(cacheDir).length} files (budget ${BUDGET}; ${stored} bytes served)`);
+    console.log(
+      `media cache after 1,000 distinct requests: ${bytesIn(cacheDir)} bytes in ${fs.readdirSync(cacheDir).length} files (budget ${BUDGET}; ${stored} bytes served)`,
+    );
   }, 120_000);
 });

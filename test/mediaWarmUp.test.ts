@@ -34,7 +34,10 @@ test("ready at once, and the home page's main image is prepared before anyone as
   const hero = /<img[^>]*fetchPriority="high"[^>]*>/i.exec(html)?.[0];
   expect(hero).toBeDefined();
   const srcset = /srcSet="([^"]+)"/i.exec(hero!)![1].replace(/&amp;/g, "&");
-  const phone = srcset.split(", ").find((entry) => entry.endsWith(" 828w"))!.split(" ")[0];
+  const phone = srcset
+    .split(", ")
+    .find((entry) => entry.endsWith(" 828w"))!
+    .split(" ")[0];
   // Pages address images root-relative (any host may serve them); resolve against the server.
   const url = new URL(phone, server.url).pathname + new URL(phone, server.url).search;
 
@@ -47,7 +50,8 @@ test("ready at once, and the home page's main image is prepared before anyone as
   const file = path.join(cacheDir, `${await key()}.avif`);
   const deadline = Date.now() + 90_000;
   while (!fs.existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`the warm-up did not prepare ${url} (AVIF) within 90 s:\n${server.output().slice(-2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the warm-up did not prepare ${url} (AVIF) within 90 s:\n${server.output().slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const res = await fetch(server.url + url, { headers: { accept: AVIF } });
@@ -64,14 +68,21 @@ test("a publish starts another pass, bounded like the first", async () => {
   const { logger, lines } = capturingLogger();
   const images = createImageService({ cacheDir: path.join(cacheDir, "warm"), cacheBytes: 64 * 1024 * 1024, logger });
   const warmer = startMediaWarmer({
-    images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    refs: contentClient.refs, logger, maxImages: 2, pollMs: 50,
+    images,
+    mediaDir: config.MEDIA_DIR,
+    siteUrl: config.SITE_URL,
+    selfUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    refs: contentClient.refs,
+    logger,
+    maxImages: 2,
+    pollMs: 50,
   });
   const passes = () => lines.filter((line) => line.msg === "media warm-up done");
   const waitForPasses = async (n: number) => {
     const deadline = Date.now() + 60_000;
     while (passes().length < n) {
-      if (Date.now() > deadline) throw new Error(`fewer than ${n} warm-up passes within 60 s: ${JSON.stringify(lines.slice(-5))}`);
+      if (Date.now() > deadline)
+        throw new Error(`fewer than ${n} warm-up passes within 60 s: ${JSON.stringify(lines.slice(-5))}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -103,8 +114,13 @@ test("with a media cache it cannot write, the warm-up stops after one image inst
   const { logger, lines } = capturingLogger();
   const images = createImageService({ cacheDir: path.join(blocked, "media"), cacheBytes: 64 * 1024 * 1024, logger });
   const warmer = startMediaWarmer({
-    images, mediaDir: config.MEDIA_DIR, siteUrl: config.SITE_URL, selfUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    refs: contentClient.refs, logger, pollMs: 60_000,
+    images,
+    mediaDir: config.MEDIA_DIR,
+    siteUrl: config.SITE_URL,
+    selfUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    refs: contentClient.refs,
+    logger,
+    pollMs: 60_000,
   });
   try {
     await warmer.idle();

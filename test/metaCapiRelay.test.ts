@@ -79,21 +79,30 @@ describe("a valid event", () => {
     expect(payload.user_data).toEqual({ client_ip_address: "127.0.0.1", client_user_agent: "Mozilla/5.0 (Test)" });
   });
 
-  test.each(["ViewContent", "Lead", "Contact", "Schedule", "SubmitApplication", "klaviyo_form_XyZ123", "klaviyo_form_XyZ123_view"])(
-    "accepts the event name %s",
-    async (eventName) => {
-      const { app } = createTestApp();
-      // A Klaviyo form event names its form in custom_data too (client/klaviyoForms.ts).
-      const formId = /^klaviyo_form_([A-Za-z0-9]+)/.exec(eventName)?.[1];
-      const custom_data = formId ? { ...valid().custom_data, form_id: formId } : valid().custom_data;
-      expect((await post(app, { ...valid(), event_name: eventName, custom_data })).status).toBe(202);
-    },
-  );
+  test.each([
+    "ViewContent",
+    "Lead",
+    "Contact",
+    "Schedule",
+    "SubmitApplication",
+    "klaviyo_form_XyZ123",
+    "klaviyo_form_XyZ123_view",
+  ])("accepts the event name %s", async (eventName) => {
+    const { app } = createTestApp();
+    // A Klaviyo form event names its form in custom_data too (client/klaviyoForms.ts).
+    const formId = /^klaviyo_form_([A-Za-z0-9]+)/.exec(eventName)?.[1];
+    const custom_data = formId ? { ...valid().custom_data, form_id: formId } : valid().custom_data;
+    expect((await post(app, { ...valid(), event_name: eventName, custom_data })).status).toBe(202);
+  });
 
   test("accepts a Klaviyo step event with its form_id and step_source in custom_data", async () => {
     const { app, outbox } = createTestApp();
     const extras = { form_id: "AbC9", step_source: "Step 2" };
-    const res = await post(app, { ...valid(), event_name: "klaviyo_form_AbC9_step", custom_data: { ...valid().custom_data, ...extras } });
+    const res = await post(app, {
+      ...valid(),
+      event_name: "klaviyo_form_AbC9_step",
+      custom_data: { ...valid().custom_data, ...extras },
+    });
     expect(res.status).toBe(202);
     expect((await outbox.get(res.body.event_id))!.payload.custom_data).toMatchObject(extras);
   });
@@ -101,9 +110,22 @@ describe("a valid event", () => {
   test("accepts the parameters Meta defines for a standard event, with their types", async () => {
     const { app, outbox } = createTestApp();
     const lead = { value: 12.5, currency: "GBP", content_name: "Kitchen brochure", content_category: "Kitchens" };
-    const viewContent = { content_ids: ["braybrook-st", "shaker-2"], content_type: "product", content_name: "Braybrook Street", value: 0, currency: "USD" };
-    for (const [eventName, extras] of [["Lead", lead], ["ViewContent", viewContent]] as const) {
-      const res = await post(app, { ...valid(), event_name: eventName, custom_data: { ...valid().custom_data, ...extras } });
+    const viewContent = {
+      content_ids: ["braybrook-st", "shaker-2"],
+      content_type: "product",
+      content_name: "Braybrook Street",
+      value: 0,
+      currency: "USD",
+    };
+    for (const [eventName, extras] of [
+      ["Lead", lead],
+      ["ViewContent", viewContent],
+    ] as const) {
+      const res = await post(app, {
+        ...valid(),
+        event_name: eventName,
+        custom_data: { ...valid().custom_data, ...extras },
+      });
       expect(res.status).toBe(202);
       expect((await outbox.get(res.body.event_id))!.payload.custom_data).toEqual({ ...valid().custom_data, ...extras });
     }
@@ -111,7 +133,11 @@ describe("a valid event", () => {
 
   test("accepts the same JSON as text/plain (navigator.sendBeacon with a string)", async () => {
     const { app } = createTestApp();
-    const res = await request(app).post("/api/meta-capi").set("Origin", SITE).set("Content-Type", "text/plain;charset=UTF-8").send(JSON.stringify(valid()));
+    const res = await request(app)
+      .post("/api/meta-capi")
+      .set("Origin", SITE)
+      .set("Content-Type", "text/plain;charset=UTF-8")
+      .send(JSON.stringify(valid()));
     expect(res.status).toBe(202);
   });
 });
@@ -137,27 +163,111 @@ describe("bad input answers 400 with a JSON error naming the field", () => {
     ["custom_data missing", { ...valid(), custom_data: undefined }, "custom_data"],
     ["custom_data not an object", { ...valid(), custom_data: "x" }, "custom_data"],
     ["page_url missing", { ...valid(), custom_data: { page_title: "T" } }, "custom_data.page_url"],
-    ["page_url not http(s)", { ...valid(), custom_data: { ...cd, page_url: "javascript:alert(1)" } }, "custom_data.page_url"],
-    ["page_url too long", { ...valid(), custom_data: { ...cd, page_url: `${SITE}/${"a".repeat(2100)}` } }, "custom_data.page_url"],
+    [
+      "page_url not http(s)",
+      { ...valid(), custom_data: { ...cd, page_url: "javascript:alert(1)" } },
+      "custom_data.page_url",
+    ],
+    [
+      "page_url too long",
+      { ...valid(), custom_data: { ...cd, page_url: `${SITE}/${"a".repeat(2100)}` } },
+      "custom_data.page_url",
+    ],
     ["page_title missing", { ...valid(), custom_data: { page_url: cd.page_url } }, "custom_data.page_title"],
-    ["page_title too long", { ...valid(), custom_data: { ...cd, page_title: "t".repeat(301) } }, "custom_data.page_title"],
-    ["page_url of another site", { ...valid(), custom_data: { ...cd, page_url: "https://evil.example/gallery" } }, "custom_data.page_url"],
-    ["page_url of the site's host on another port", { ...valid(), custom_data: { ...cd, page_url: "http://localhost:4000/gallery" } }, "custom_data.page_url"],
-    ["page_url carrying an e-mail address", { ...valid(), custom_data: { ...cd, page_url: `${SITE}/contact?email=jo%40example.com` } }, "custom_data.page_url"],
-    ["a field Meta does not define in custom_data", { ...valid(), custom_data: { ...cd, extra: 1 } }, "custom_data.extra"],
-    ["a field of another event in custom_data", { ...valid(), custom_data: { ...cd, value: 5, currency: "GBP" } }, "custom_data.value"],
-    ["an e-mail address in custom_data", { ...valid(), custom_data: { ...cd, email: "jo@example.com" } }, "custom_data.email"],
-    ["a value that is not a number", { ...valid(), event_name: "Lead", custom_data: { ...cd, value: "not-a-number", currency: "GBP" } }, "custom_data.value"],
-    ["a value without its currency", { ...valid(), event_name: "Lead", custom_data: { ...cd, value: 12 } }, "custom_data.currency"],
-    ["a currency in lower case", { ...valid(), event_name: "Lead", custom_data: { ...cd, value: 12, currency: "gbp" } }, "custom_data.currency"],
-    ["a currency that ISO 4217 does not define", { ...valid(), event_name: "Lead", custom_data: { ...cd, value: 12, currency: "ABC" } }, "custom_data.currency"],
-    ["content_ids not an array of strings", { ...valid(), event_name: "ViewContent", custom_data: { ...cd, content_ids: "a,b" } }, "custom_data.content_ids"],
-    ["an e-mail address in a free-text field", { ...valid(), event_name: "Lead", custom_data: { ...cd, content_name: "call jo.bloggs@example.com" } }, "custom_data.content_name"],
-    ["a phone number in a free-text field", { ...valid(), event_name: "klaviyo_form_AbC9_step", custom_data: { ...cd, form_id: "AbC9", step_source: "+44 20 7946 0958" } }, "custom_data.step_source"],
-    ["a phone number in the page title", { ...valid(), custom_data: { ...cd, page_title: "Call me on 07700 900123" } }, "custom_data.page_title"],
-    ["a form_id other than the event's", { ...valid(), event_name: "klaviyo_form_AbC9", custom_data: { ...cd, form_id: "XyZ1" } }, "custom_data.form_id"],
-    ["an object value in custom_data", { ...valid(), event_name: "Lead", custom_data: { ...cd, content_name: { a: 1 } } }, "custom_data.content_name"],
-    ["a long string in custom_data", { ...valid(), event_name: "Lead", custom_data: { ...cd, content_name: "x".repeat(501) } }, "custom_data.content_name"],
+    [
+      "page_title too long",
+      { ...valid(), custom_data: { ...cd, page_title: "t".repeat(301) } },
+      "custom_data.page_title",
+    ],
+    [
+      "page_url of another site",
+      { ...valid(), custom_data: { ...cd, page_url: "https://evil.example/gallery" } },
+      "custom_data.page_url",
+    ],
+    [
+      "page_url of the site's host on another port",
+      { ...valid(), custom_data: { ...cd, page_url: "http://localhost:4000/gallery" } },
+      "custom_data.page_url",
+    ],
+    [
+      "page_url carrying an e-mail address",
+      { ...valid(), custom_data: { ...cd, page_url: `${SITE}/contact?email=jo%40example.com` } },
+      "custom_data.page_url",
+    ],
+    [
+      "a field Meta does not define in custom_data",
+      { ...valid(), custom_data: { ...cd, extra: 1 } },
+      "custom_data.extra",
+    ],
+    [
+      "a field of another event in custom_data",
+      { ...valid(), custom_data: { ...cd, value: 5, currency: "GBP" } },
+      "custom_data.value",
+    ],
+    [
+      "an e-mail address in custom_data",
+      { ...valid(), custom_data: { ...cd, email: "jo@example.com" } },
+      "custom_data.email",
+    ],
+    [
+      "a value that is not a number",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, value: "not-a-number", currency: "GBP" } },
+      "custom_data.value",
+    ],
+    [
+      "a value without its currency",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, value: 12 } },
+      "custom_data.currency",
+    ],
+    [
+      "a currency in lower case",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, value: 12, currency: "gbp" } },
+      "custom_data.currency",
+    ],
+    [
+      "a currency that ISO 4217 does not define",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, value: 12, currency: "ABC" } },
+      "custom_data.currency",
+    ],
+    [
+      "content_ids not an array of strings",
+      { ...valid(), event_name: "ViewContent", custom_data: { ...cd, content_ids: "a,b" } },
+      "custom_data.content_ids",
+    ],
+    [
+      "an e-mail address in a free-text field",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, content_name: "call jo.bloggs@example.com" } },
+      "custom_data.content_name",
+    ],
+    [
+      "a phone number in a free-text field",
+      {
+        ...valid(),
+        event_name: "klaviyo_form_AbC9_step",
+        custom_data: { ...cd, form_id: "AbC9", step_source: "+44 20 7946 0958" },
+      },
+      "custom_data.step_source",
+    ],
+    [
+      "a phone number in the page title",
+      { ...valid(), custom_data: { ...cd, page_title: "Call me on 07700 900123" } },
+      "custom_data.page_title",
+    ],
+    [
+      "a form_id other than the event's",
+      { ...valid(), event_name: "klaviyo_form_AbC9", custom_data: { ...cd, form_id: "XyZ1" } },
+      "custom_data.form_id",
+    ],
+    [
+      "an object value in custom_data",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, content_name: { a: 1 } } },
+      "custom_data.content_name",
+    ],
+    [
+      "a long string in custom_data",
+      { ...valid(), event_name: "Lead", custom_data: { ...cd, content_name: "x".repeat(501) } },
+      "custom_data.content_name",
+    ],
     ["a JSON array", [valid()], "body"],
     ["no body at all", undefined, "body"],
     ["an empty JSON object", {}, "event_name"],
@@ -216,7 +326,11 @@ describe("only the site's own pages may post", () => {
 
   test("accepts SITE_URL's origin only: an Origin equal to a forged Host (or X-Forwarded-Host) is refused", async () => {
     expect((await post(app, valid(), SITE)).status).toBe(202);
-    const forgedHost = await request(app).post("/api/meta-capi").set("Host", "evil.example").set("Origin", "http://evil.example").send(valid());
+    const forgedHost = await request(app)
+      .post("/api/meta-capi")
+      .set("Host", "evil.example")
+      .set("Origin", "http://evil.example")
+      .send(valid());
     expect(forgedHost.status).toBe(403);
     const forgedForwarded = await request(app)
       .post("/api/meta-capi")
@@ -277,7 +391,15 @@ describe("202 means stored", () => {
   /** The relay alone on a bare app, with a store to control. */
   function relay(outbox: OutboxStore | undefined, writeTimeoutMs = 5_000) {
     const app = express();
-    app.use(createMetaCapiRouter({ outbox, siteUrl: SITE, ratePerMinute: 1000, logger: createLogger("silent"), writeTimeoutMs }));
+    app.use(
+      createMetaCapiRouter({
+        outbox,
+        siteUrl: SITE,
+        ratePerMinute: 1000,
+        logger: createLogger("silent"),
+        writeTimeoutMs,
+      }),
+    );
     return app;
   }
 
@@ -285,7 +407,9 @@ describe("202 means stored", () => {
     const store = openSqliteOutboxStore(":memory:");
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: OutboxStore = { ...store, add: async (event) => {
+    const slow: OutboxStore = {
+      ...store,
+      add: async (event) => {
         await gate;
         return store.add(event);
       },
@@ -305,7 +429,10 @@ describe("202 means stored", () => {
   });
 
   test("a failing outbox answers 503 with Retry-After, never 202", async () => {
-    const failing: OutboxStore = { ...openSqliteOutboxStore(":memory:"), add: async () => Promise.reject(new Error("disk I/O error")) };
+    const failing: OutboxStore = {
+      ...openSqliteOutboxStore(":memory:"),
+      add: async () => Promise.reject(new Error("disk I/O error")),
+    };
     const res = await post(relay(failing), valid());
     expect(res.status).toBe(503);
     expect(res.headers["retry-after"]).toBe("5");

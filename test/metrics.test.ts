@@ -141,7 +141,8 @@ test("the route label never carries a raw path: 50 random unknown paths make a h
 
   const routes = new Set(samplesOf(await scrape(app), "http_requests_total").map((s) => s.labels.route));
   const text = [...routes].join(" ");
-  for (const path of paths) for (const segment of path.split("/").filter((s) => s.length === 12)) expect(text).not.toContain(segment);
+  for (const path of paths)
+    for (const segment of path.split("/").filter((s) => s.length === 12)) expect(text).not.toContain(segment);
   // One series per route shape at most: a route id (name___locale) or an endpoint's name.
   for (const route of routes) expect(route).toMatch(/^[a-z_-]+(___[a-z]{2})?$/);
   expect(routes.size).toBeLessThanOrEqual(12);

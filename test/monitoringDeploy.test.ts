@@ -20,10 +20,20 @@ const read = (file: string) => fs.readFileSync(file, "utf8");
 const Rule = z.object({
   alert: z.string().regex(/^Site[A-Z]\w+$/),
   expr: z.string().min(1),
-  for: z.string().regex(/^\d+[smh]$/).optional(),
+  for: z
+    .string()
+    .regex(/^\d+[smh]$/)
+    .optional(),
   labels: z.object({ severity: z.enum(["critical", "warning"]) }).strict(),
   annotations: z
-    .object({ summary: z.string().min(10), description: z.string().min(10), runbook: z.string().min(20).regex(/^[^\n]+$/, "one line") })
+    .object({
+      summary: z.string().min(10),
+      description: z.string().min(10),
+      runbook: z
+        .string()
+        .min(20)
+        .regex(/^[^\n]+$/, "one line"),
+    })
     .strict(),
 });
 const RuleGroups = z.object({ groups: z.array(z.object({ name: z.string(), rules: z.array(Rule).min(1) })).min(1) });
@@ -50,7 +60,10 @@ describe("deploy/prometheus/alerts.yaml", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alerts-"));
     try {
       // Every threshold of the 5xx ratio raised tenfold: its firing case must now fail.
-      fs.writeFileSync(path.join(dir, "alerts.yaml"), read(path.join(PROMETHEUS, "alerts.yaml")).replace("[5m])) > 0.02", "[5m])) > 0.2"));
+      fs.writeFileSync(
+        path.join(dir, "alerts.yaml"),
+        read(path.join(PROMETHEUS, "alerts.yaml")).replace("[5m])) > 0.02", "[5m])) > 0.2"),
+      );
       fs.copyFileSync(path.join(PROMETHEUS, "alerts.test.yaml"), path.join(dir, "alerts.test.yaml"));
       const { status, output } = promtool("test", "rules", path.join(dir, "alerts.test.yaml"));
       expect(output).toContain("alertname: SiteHighErrorRatio");
@@ -61,16 +74,27 @@ describe("deploy/prometheus/alerts.yaml", () => {
   });
 
   test("every alert has a case where it fires and one where it stays quiet, and says what to do", () => {
-    const tests = (parse(read(path.join(PROMETHEUS, "alerts.test.yaml"))) as { tests: Array<{ alert_rule_test: Array<{ alertname: string; exp_alerts: unknown[] }> }> }).tests;
+    const tests = (
+      parse(read(path.join(PROMETHEUS, "alerts.test.yaml"))) as {
+        tests: Array<{ alert_rule_test: Array<{ alertname: string; exp_alerts: unknown[] }> }>;
+      }
+    ).tests;
     const cases = tests.flatMap((t) => t.alert_rule_test);
     for (const { alert, annotations } of alerts) {
-      expect({ alert, fires: cases.some((c) => c.alertname === alert && c.exp_alerts.length > 0) }).toEqual({ alert, fires: true });
-      expect({ alert, quiet: cases.some((c) => c.alertname === alert && c.exp_alerts.length === 0) }).toEqual({ alert, quiet: true });
+      expect({ alert, fires: cases.some((c) => c.alertname === alert && c.exp_alerts.length > 0) }).toEqual({
+        alert,
+        fires: true,
+      });
+      expect({ alert, quiet: cases.some((c) => c.alertname === alert && c.exp_alerts.length === 0) }).toEqual({
+        alert,
+        quiet: true,
+      });
       expect(annotations.runbook).not.toMatch(/TODO|TBD/);
     }
     // docs/operations.md explains each alert under its name.
     const operations = read(path.join(ROOT, "docs/operations.md"));
-    for (const { alert } of alerts) expect({ alert, documented: operations.includes(`\`${alert}\``) }).toEqual({ alert, documented: true });
+    for (const { alert } of alerts)
+      expect({ alert, documented: operations.includes(`\`${alert}\``) }).toEqual({ alert, documented: true });
   });
 });
 
@@ -78,7 +102,12 @@ describe("deploy/kubernetes/monitoring", () => {
   const manifests = fs
     .readdirSync(MONITORING)
     .filter((f) => f.endsWith(".yaml") && f !== "kustomization.yaml")
-    .flatMap((file) => parseAllDocuments(read(path.join(MONITORING, file))).map((doc) => ({ file, manifest: doc.toJS() as Record<string, any> })));
+    .flatMap((file) =>
+      parseAllDocuments(read(path.join(MONITORING, file))).map((doc) => ({
+        file,
+        manifest: doc.toJS() as Record<string, any>,
+      })),
+    );
   const only = (kind: string) => {
     const found = manifests.filter((m) => m.manifest.kind === kind);
     expect(found).toHaveLength(1);
@@ -87,7 +116,9 @@ describe("deploy/kubernetes/monitoring", () => {
   const k8s = (file: string) => parse(read(path.join(ROOT, "deploy/kubernetes", file))) as Record<string, any>;
 
   // The shape of the Prometheus Operator's CRDs (monitoring.coreos.com/v1) that these manifests use.
-  const Metadata = z.object({ name: z.string().regex(/^[a-z0-9-]+$/), labels: z.record(z.string(), z.string()).optional() }).strict();
+  const Metadata = z
+    .object({ name: z.string().regex(/^[a-z0-9-]+$/), labels: z.record(z.string(), z.string()).optional() })
+    .strict();
   const ServiceMonitor = z
     .object({
       apiVersion: z.literal("monitoring.coreos.com/v1"),
@@ -104,7 +135,12 @@ describe("deploy/kubernetes/monitoring", () => {
                   path: z.string().startsWith("/"),
                   interval: z.string().regex(/^\d+[sm]$/),
                   scrapeTimeout: z.string().regex(/^\d+[sm]$/),
-                  authorization: z.object({ type: z.literal("Bearer"), credentials: z.object({ name: z.string(), key: z.string() }).strict() }).strict(),
+                  authorization: z
+                    .object({
+                      type: z.literal("Bearer"),
+                      credentials: z.object({ name: z.string(), key: z.string() }).strict(),
+                    })
+                    .strict(),
                 })
                 .strict(),
             )
@@ -114,7 +150,12 @@ describe("deploy/kubernetes/monitoring", () => {
     })
     .strict();
   const PrometheusRule = z
-    .object({ apiVersion: z.literal("monitoring.coreos.com/v1"), kind: z.literal("PrometheusRule"), metadata: Metadata, spec: RuleGroups.strict() })
+    .object({
+      apiVersion: z.literal("monitoring.coreos.com/v1"),
+      kind: z.literal("PrometheusRule"),
+      metadata: Metadata,
+      spec: RuleGroups.strict(),
+    })
     .strict();
 
   test("the PrometheusRule carries exactly the rules promtool tests (regenerate: node scripts/ops/prometheusRule.mjs)", () => {
@@ -144,12 +185,40 @@ describe("deploy/kubernetes/monitoring", () => {
 });
 
 describe("deploy/grafana/site.json", () => {
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's own dashboard variable, not a template literal
-  const Target = z.object({ refId: z.string(), expr: z.string().min(1), legendFormat: z.string(), datasource: z.object({ type: z.literal("prometheus"), uid: z.literal("${datasource}") }) }).passthrough();
-  const GridPos = z.object({ h: z.number().int().min(1), w: z.number().int().min(1).max(24), x: z.number().int().min(0).max(23), y: z.number().int().min(0) });
+  const Target = z
+    .object({
+      refId: z.string(),
+      expr: z.string().min(1),
+      legendFormat: z.string(),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's own dashboard variable, not a template literal
+      datasource: z.object({ type: z.literal("prometheus"), uid: z.literal("${datasource}") }),
+    })
+    .passthrough();
+  const GridPos = z.object({
+    h: z.number().int().min(1),
+    w: z.number().int().min(1).max(24),
+    x: z.number().int().min(0).max(23),
+    y: z.number().int().min(0),
+  });
   const Panel = z.discriminatedUnion("type", [
-    z.object({ type: z.literal("row"), id: z.number(), title: z.string(), gridPos: GridPos, collapsed: z.boolean(), panels: z.array(z.unknown()) }),
-    z.object({ type: z.enum(["timeseries", "stat"]), id: z.number(), title: z.string().min(3), description: z.string().min(10), gridPos: GridPos, targets: z.array(Target).min(1) }).passthrough(),
+    z.object({
+      type: z.literal("row"),
+      id: z.number(),
+      title: z.string(),
+      gridPos: GridPos,
+      collapsed: z.boolean(),
+      panels: z.array(z.unknown()),
+    }),
+    z
+      .object({
+        type: z.enum(["timeseries", "stat"]),
+        id: z.number(),
+        title: z.string().min(3),
+        description: z.string().min(10),
+        gridPos: GridPos,
+        targets: z.array(Target).min(1),
+      })
+      .passthrough(),
   ]);
   const Dashboard = z
     .object({
@@ -185,7 +254,20 @@ describe("deploy/grafana/site.json", () => {
 
   test("shows the figure behind every alert", () => {
     const queried = dashboard.panels.flatMap((p) => ("targets" in p ? p.targets.map((t) => t.expr) : [])).join("\n");
-    for (const metric of ["http_requests_total", "http_request_duration_seconds_bucket", "page_cache_requests_total", "content_service_errors_total", "content_ref_age_seconds", "media_transforms_refused", "outbox_events", "outbox_oldest_pending_age_seconds", "outbox_delivery_events_total", "outbox_full_refusals", "app_ready", "up{"]) {
+    for (const metric of [
+      "http_requests_total",
+      "http_request_duration_seconds_bucket",
+      "page_cache_requests_total",
+      "content_service_errors_total",
+      "content_ref_age_seconds",
+      "media_transforms_refused",
+      "outbox_events",
+      "outbox_oldest_pending_age_seconds",
+      "outbox_delivery_events_total",
+      "outbox_full_refusals",
+      "app_ready",
+      "up{",
+    ]) {
       expect({ metric, shown: queried.includes(metric) }).toEqual({ metric, shown: true });
     }
   });

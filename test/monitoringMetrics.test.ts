@@ -33,7 +33,11 @@ afterAll(() => fs.rmSync(mediaCache, { recursive: true, force: true }));
 
 function monitoredApp(options: Parameters<typeof createTestApp>[0] = {}) {
   const outbox = countDeliveryOutcomes(openSqliteOutboxStore(":memory:"));
-  const app = createTestApp({ outbox, ...options, env: { METRICS_TOKEN: TOKEN, MEDIA_CACHE_DIR: mediaCache, ...WITH_PAGE_CACHE, ...options.env } });
+  const app = createTestApp({
+    outbox,
+    ...options,
+    env: { METRICS_TOKEN: TOKEN, MEDIA_CACHE_DIR: mediaCache, ...WITH_PAGE_CACHE, ...options.env },
+  });
   return { ...app, outbox };
 }
 
@@ -45,22 +49,39 @@ async function scrape(app: Parameters<typeof request>[0]): Promise<Sample[]> {
 
 /** Every PromQL expression of the rules and of the dashboard's panels, with where it comes from. */
 function expressions(): Array<{ where: string; expr: string }> {
-  const rules = parse(fs.readFileSync(path.join(ROOT, "deploy/prometheus/alerts.yaml"), "utf8")) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> };
+  const rules = parse(fs.readFileSync(path.join(ROOT, "deploy/prometheus/alerts.yaml"), "utf8")) as {
+    groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+  };
   const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/grafana/site.json"), "utf8")) as {
     panels: Array<{ type: string; title: string; targets?: Array<{ expr: string }> }>;
     templating: { list: Array<{ name: string; definition?: string }> };
   };
   return [
     ...rules.groups.flatMap((group) => group.rules.map((rule) => ({ where: `alert ${rule.alert}`, expr: rule.expr }))),
-    ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => ({ where: `panel "${panel.title}"`, expr: target.expr }))),
-    ...dashboard.templating.list.filter((v) => v.definition).map((v) => ({ where: `variable $${v.name}`, expr: v.definition!.replace(/^label_values\((.*),\s*\w+\)$/, "$1") })),
+    ...dashboard.panels.flatMap((panel) =>
+      (panel.targets ?? []).map((target) => ({ where: `panel "${panel.title}"`, expr: target.expr })),
+    ),
+    ...dashboard.templating.list
+      .filter((v) => v.definition)
+      .map((v) => ({
+        where: `variable $${v.name}`,
+        expr: v.definition!.replace(/^label_values\((.*),\s*\w+\)$/, "$1"),
+      })),
   ];
 }
 
 test("reads metric names out of PromQL as Prometheus would", () => {
-  expect(metricNames('sum by (le) (rate(http_request_duration_seconds_bucket{route=~".+___.+"}[5m])) > 1e3')).toEqual(["http_request_duration_seconds_bucket"]);
-  expect(metricNames('max(sum by (instance) (outbox_events{status=~"pending|leased"})) > 500 and count(up{job="site"} == 1) * 60')).toEqual(["outbox_events", "up"]);
-  expect(metricNames("topk(8, histogram_quantile(0.99, sum by (route, le) (rate(x_bucket{a=\"b\"}[$__rate_interval]))))")).toEqual(["x_bucket"]);
+  expect(metricNames('sum by (le) (rate(http_request_duration_seconds_bucket{route=~".+___.+"}[5m])) > 1e3')).toEqual([
+    "http_request_duration_seconds_bucket",
+  ]);
+  expect(
+    metricNames(
+      'max(sum by (instance) (outbox_events{status=~"pending|leased"})) > 500 and count(up{job="site"} == 1) * 60',
+    ),
+  ).toEqual(["outbox_events", "up"]);
+  expect(
+    metricNames('topk(8, histogram_quantile(0.99, sum by (route, le) (rate(x_bucket{a="b"}[$__rate_interval]))))'),
+  ).toEqual(["x_bucket"]);
 });
 
 test("every metric an alert or a dashboard panel reads is exposed by the app", async () => {
@@ -69,7 +90,11 @@ test("every metric an alert or a dashboard panel reads is exposed by the app", a
   // Pages (a miss, then hits), an image transform, a tracking event, a content outage on a page never rendered.
   for (let i = 0; i < 3; i++) expect((await request(app).get("/gallery")).status).toBe(200);
   expect((await request(app).get("/media/detail-shaker-door.jpg?w=640&fm=webp")).status).toBe(200);
-  const posted = await request(app).post("/api/meta-capi").set("Origin", SITE).set("User-Agent", "Mozilla/5.0 (Test)").send({ event_name: "PageView", region: "uk", custom_data: { page_url: `${SITE}/`, page_title: "Home" } });
+  const posted = await request(app)
+    .post("/api/meta-capi")
+    .set("Origin", SITE)
+    .set("User-Agent", "Mozilla/5.0 (Test)")
+    .send({ event_name: "PageView", region: "uk", custom_data: { page_url: `${SITE}/`, page_title: "Home" } });
   expect(posted.status).toBe(202);
   await delivery.worker(outbox).runOnce();
   faults.set({ kind: "down" });
@@ -97,7 +122,10 @@ test("app_ready is 1 while /readyz says ready, and 0 while draining", async () =
 
 test("content_ref_age_seconds stays within the ref's TTL while Prismic answers, and grows while it does not", async () => {
   const faults = createFaultyFetch();
-  const { app } = monitoredApp({ wrapFetch: faults.wrap, env: { CONTENT_REF_TTL_MS: "200", CONTENT_TIMEOUT_MS: "300" } });
+  const { app } = monitoredApp({
+    wrapFetch: faults.wrap,
+    env: { CONTENT_REF_TTL_MS: "200", CONTENT_TIMEOUT_MS: "300" },
+  });
   expect((await request(app).get("/")).status).toBe(200);
   await new Promise((r) => setTimeout(r, 400));
   // An idle instance is not stale: the scrape re-reads the ref once its TTL has passed.
@@ -124,14 +152,22 @@ test("outbox_oldest_pending_age_seconds is the age of the oldest event still to 
   // Leased (being sent) still counts; delivered does not.
   const claimed = await outbox.claim("w", 10, 60_000, Date.now());
   expect(sumOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(3_600);
-  await outbox.settle(claimed.map((e) => e.id), "w", { status: "delivered", at: Date.now() });
+  await outbox.settle(
+    claimed.map((e) => e.id),
+    "w",
+    { status: "delivered", at: Date.now() },
+  );
   expect(sumOf(await scrape(app), "outbox_oldest_pending_age_seconds")).toBe(0);
 });
 
 test("outbox_delivery_events_total counts the worker's events by outcome, every outcome present from the start", async () => {
   const { app, outbox } = monitoredApp();
   let samples = await scrape(app);
-  expect(samplesOf(samples, "outbox_delivery_events_total").map((s) => [s.labels.outcome, s.value]).sort()).toEqual([
+  expect(
+    samplesOf(samples, "outbox_delivery_events_total")
+      .map((s) => [s.labels.outcome, s.value])
+      .sort(),
+  ).toEqual([
     ["delivered", 0],
     ["failed", 0],
     ["not_sent", 0],

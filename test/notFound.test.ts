@@ -5,14 +5,7 @@
  */
 import request from "supertest";
 import type { ContentService } from "../server/content/contentService";
-import {
-  elementByClass,
-  hydrationData,
-  linksOf,
-  mainOf,
-  titleOf,
-  visibleText,
-} from "./support/html";
+import { elementByClass, hydrationData, linksOf, mainOf, titleOf, visibleText } from "./support/html";
 import { createContentClient } from "../server/content/contentClient";
 import { createContentService } from "../server/content/contentService";
 import { loadConfig } from "../server/config";
@@ -180,25 +173,33 @@ describe("malformed requests answer 4xx, never 5xx", () => {
     "/a//b",
     "//evil.example",
     "/info/blog/a;b",
-  ])("the odd path %s answers a 4xx, not a 5xx (at most after one redirect to its canonical spelling, on this site)", async (path) => {
-    let res = await request(t.app).get(path);
-    if (res.status === 301) {
-      // Another spelling of a page path (repeated slashes, dot segments): one hop to a path here.
-      expect(res.headers.location).toMatch(/^\/(?![/\\])/);
-      res = await request(t.app).get(res.headers.location);
-    }
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect(res.text).not.toContain('"name"'); // no package.json or other file served
-    expect(res.headers.location).toBeUndefined();
-  });
+  ])(
+    "the odd path %s answers a 4xx, not a 5xx (at most after one redirect to its canonical spelling, on this site)",
+    async (path) => {
+      let res = await request(t.app).get(path);
+      if (res.status === 301) {
+        // Another spelling of a page path (repeated slashes, dot segments): one hop to a path here.
+        expect(res.headers.location).toMatch(/^\/(?![/\\])/);
+        res = await request(t.app).get(res.headers.location);
+      }
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.text).not.toContain('"name"'); // no package.json or other file served
+      expect(res.headers.location).toBeUndefined();
+    },
+  );
 
-  test.each(["POST", "PUT", "DELETE", "PATCH"] as const)("%s to a page answers 405 with Allow: GET, HEAD", async (method) => {
-    const res = await request(t.app)[method.toLowerCase() as "post" | "put" | "delete" | "patch"]("/quote").send({ a: 1 });
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe("GET, HEAD");
-    expect(t.calls.log).toEqual([]);
-  });
+  test.each(["POST", "PUT", "DELETE", "PATCH"] as const)(
+    "%s to a page answers 405 with Allow: GET, HEAD",
+    async (method) => {
+      const res = await request(t.app)
+        [method.toLowerCase() as "post" | "put" | "delete" | "patch"]("/quote")
+        .send({ a: 1 });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe("GET, HEAD");
+      expect(t.calls.log).toEqual([]);
+    },
+  );
 
   test("HEAD of a page answers 200 without a body", async () => {
     const res = await request(t.app).head("/quote");
@@ -236,15 +237,18 @@ describe("a loader failure that is not a 404", () => {
     ["a list", "articles", "/info/blog", "/"],
     ["the menus of the layout", "navigation", "/us", "/us"],
     ["the home document", "home", "/", "/"],
-  ] as const)("when loading %s fails, answers 500 with the same screen and no error detail", async (_name, method, path, home) => {
-    const { app } = createTestApp({ content: failing(method) });
-    const res = await request(app).get(path);
-    expect(res.status).toBe(500);
-    expect(res.headers["content-type"]).toMatch(/^text\/html/);
-    expectNotFoundScreen(res.text, home);
-    expectNoLeak(res.text);
-    expect(errorMessage(res.text)).toBe("Internal Server Error");
-  });
+  ] as const)(
+    "when loading %s fails, answers 500 with the same screen and no error detail",
+    async (_name, method, path, home) => {
+      const { app } = createTestApp({ content: failing(method) });
+      const res = await request(app).get(path);
+      expect(res.status).toBe(500);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expectNotFoundScreen(res.text, home);
+      expectNoLeak(res.text);
+      expect(errorMessage(res.text)).toBe("Internal Server Error");
+    },
+  );
 
   test("the data endpoint answers 500 JSON with no error detail", async () => {
     const { app } = createTestApp({ content: failing("galleryProject") });
@@ -254,4 +258,3 @@ describe("a loader failure that is not a 404", () => {
     expectNoLeak(res.text);
   });
 });
-

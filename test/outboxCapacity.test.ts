@@ -16,7 +16,13 @@ const REFRESH_MS = 5_000;
 async function filledOutbox(settlement?: Settlement) {
   const store = openSqliteOutboxStore(":memory:");
   let now = T;
-  const capacity = createOutboxCapacity({ store, maxEvents: 5, logger: createLogger("silent"), refreshMs: REFRESH_MS, now: () => now });
+  const capacity = createOutboxCapacity({
+    store,
+    maxEvents: 5,
+    logger: createLogger("silent"),
+    refreshMs: REFRESH_MS,
+    now: () => now,
+  });
   const admitted: boolean[] = [];
   for (let i = 0; i < 5; i++) {
     admitted.push(await capacity.admit());
@@ -26,7 +32,13 @@ async function filledOutbox(settlement?: Settlement) {
   expect(await capacity.admit()).toBe(false);
   if (settlement) {
     const claimed = await store.claim("w1", 10, 30_000, now);
-    expect(await store.settle(claimed.map((e) => e.id), "w1", settlement)).toBe(5);
+    expect(
+      await store.settle(
+        claimed.map((e) => e.id),
+        "w1",
+        settlement,
+      ),
+    ).toBe(5);
   }
   // Past the refresh the cap reads the store again.
   now += REFRESH_MS;

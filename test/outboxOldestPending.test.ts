@@ -27,7 +27,10 @@ async function firestoreStore(): Promise<OutboxStore> {
   const { createFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
   const app = initializeApp({ projectId: "demo-outbox" }, `oldest-${apps.length}`);
   apps.push(app);
-  return createFirestoreOutboxStore({ firestore: getFirestore(app), collection: `oldest_${Date.now()}_${apps.length}` });
+  return createFirestoreOutboxStore({
+    firestore: getFirestore(app),
+    collection: `oldest_${Date.now()}_${apps.length}`,
+  });
 }
 
 test.each([
@@ -49,7 +52,11 @@ test.each([
     await store.settle([oldest.id], "w", { status: "delivered", at: T0 + 200_001 });
     expect(await store.oldestPendingAt!()).toBe(T0 + 60_000);
     const rest = await store.claim("w", 2, 60_000, T0 + 200_002);
-    await store.settle(rest.map((e) => e.id), "w", { status: "failed", at: T0 + 200_003, error: "refused" });
+    await store.settle(
+      rest.map((e) => e.id),
+      "w",
+      { status: "failed", at: T0 + 200_003, error: "refused" },
+    );
     expect(await store.oldestPendingAt!()).toBeUndefined();
   } finally {
     await store.close();

@@ -47,14 +47,24 @@ const statusAfterBody = async (res: Response) => {
 };
 
 const logLines = (server: RunningServer) =>
-  server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>);
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 test("with Meta down the outbox stops at OUTBOX_MAX_EVENTS: 503 beyond it, one log line, a metric", async () => {
   graph.mode = "down";
   const dataDir = path.join(temp, "capped");
   const server = await startBuiltServer({
-    DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "40", TRACKING_RATE_LIMIT: "100000", METRICS_TOKEN, MEDIA_WARM: "off",
-    META_PIXEL_ID: "1234567890", META_ACCESS_TOKEN: "test-token", META_GRAPH_URL: graph.url,
+    DATA_DIR: dataDir,
+    OUTBOX_MAX_EVENTS: "40",
+    TRACKING_RATE_LIMIT: "100000",
+    METRICS_TOKEN,
+    MEDIA_WARM: "off",
+    META_PIXEL_ID: "1234567890",
+    META_ACCESS_TOKEN: "test-token",
+    META_GRAPH_URL: graph.url,
   });
   try {
     const statuses: number[] = [];
@@ -87,7 +97,12 @@ test("with Meta down the outbox stops at OUTBOX_MAX_EVENTS: 503 beyond it, one l
 test("events settled not_sent do not fill the cap: tracking goes on after the outbox was filled once", async () => {
   // No Meta credentials: the worker marks every event not_sent (about a second after it arrives).
   const dataDir = path.join(temp, "settled");
-  const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", TRACKING_RATE_LIMIT: "100000", MEDIA_WARM: "off" });
+  const server = await startBuiltServer({
+    DATA_DIR: dataDir,
+    OUTBOX_MAX_EVENTS: "5",
+    TRACKING_RATE_LIMIT: "100000",
+    MEDIA_WARM: "off",
+  });
   const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
   try {
     const first = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server, event(i)).then(statusAfterBody)));
@@ -100,7 +115,8 @@ test("events settled not_sent do not fill the cap: tracking goes on after the ou
     // The cap reads the store at most every 5 s: within a bounded wait a new event is taken again.
     const statuses: number[] = [];
     while (statuses.at(-1) !== 202) {
-      if (Date.now() > deadline + 10_000) throw new Error(`still refused 10 s after the 5 events were settled: ${statuses.join(" ")}`);
+      if (Date.now() > deadline + 10_000)
+        throw new Error(`still refused 10 s after the 5 events were settled: ${statuses.join(" ")}`);
       const res = await post(server, event(100 + statuses.length));
       statuses.push(res.status);
       await res.arrayBuffer();
@@ -118,7 +134,13 @@ test("at start, settled events past the retention and pending ones past the maxi
   const store = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
   const day = 24 * 3_600_000;
   const old = Date.now() - 8 * day;
-  const ids = { delivered: "old-delivered", failed: "old-failed", not_sent: "old-not-sent", pending: "old-pending", recent: "recent-delivered" };
+  const ids = {
+    delivered: "old-delivered",
+    failed: "old-failed",
+    not_sent: "old-not-sent",
+    pending: "old-pending",
+    recent: "recent-delivered",
+  };
   for (const id of Object.values(ids)) await store.add(sampleEvent(id === ids.recent ? Date.now() - day : old, id));
   await store.claim("seed", 5, 1, Date.now());
   await store.settle([ids.delivered], "seed", { status: "delivered", at: old });
@@ -145,7 +167,8 @@ test("at start, settled events past the retention and pending ones past the maxi
   }
   const after = openSqliteOutboxStore(path.join(dataDir, SQLITE_FILE_NAME));
   try {
-    for (const id of [ids.delivered, ids.failed, ids.not_sent, ids.pending]) expect(await after.get(id)).toBeUndefined();
+    for (const id of [ids.delivered, ids.failed, ids.not_sent, ids.pending])
+      expect(await after.get(id)).toBeUndefined();
     expect(await after.get(ids.recent)).toMatchObject({ status: "delivered" });
   } finally {
     await after.close();
@@ -162,7 +185,12 @@ test("settled events are kept to OUTBOX_MAX_EVENTS as well: the oldest beyond it
   for (const [i, id] of ids.entries()) await store.settle([id], "seed", { status: "delivered", at: recent + i });
   await store.close();
 
-  const server = await startBuiltServer({ DATA_DIR: dataDir, OUTBOX_MAX_EVENTS: "5", LOG_LEVEL: "info", MEDIA_WARM: "off" });
+  const server = await startBuiltServer({
+    DATA_DIR: dataDir,
+    OUTBOX_MAX_EVENTS: "5",
+    LOG_LEVEL: "info",
+    MEDIA_WARM: "off",
+  });
   try {
     const deadline = Date.now() + 10_000;
     const purgeLine = () => logLines(server).find((l) => /^outbox retention/.test(l.msg ?? ""));
@@ -186,11 +214,22 @@ test("settled events are kept to OUTBOX_MAX_EVENTS as well: the oldest beyond it
 }, 30_000);
 
 test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; a forged one is ignored, said once", async () => {
-  const postFrom = (server: RunningServer, i: number) => post(server, event(i), { "x-forwarded-for": `203.0.113.${i}` }).then(statusAfterBody);
+  const postFrom = (server: RunningServer, i: number) =>
+    post(server, event(i), { "x-forwarded-for": `203.0.113.${i}` }).then(statusAfterBody);
   // The load balancer is on 10.0.0.0/8; this client connects from 127.0.0.1, forging the header.
-  const direct = await startBuiltServer({ DATA_DIR: path.join(temp, "direct"), TRUST_PROXY: "10.0.0.0/8", TRACKING_RATE_LIMIT: "5", MEDIA_WARM: "off" });
+  const direct = await startBuiltServer({
+    DATA_DIR: path.join(temp, "direct"),
+    TRUST_PROXY: "10.0.0.0/8",
+    TRACKING_RATE_LIMIT: "5",
+    MEDIA_WARM: "off",
+  });
   // Control: the same posts through a trusted proxy (loopback) are five per forwarded address.
-  const proxied = await startBuiltServer({ DATA_DIR: path.join(temp, "proxied"), TRUST_PROXY: "loopback", TRACKING_RATE_LIMIT: "5", MEDIA_WARM: "off" });
+  const proxied = await startBuiltServer({
+    DATA_DIR: path.join(temp, "proxied"),
+    TRUST_PROXY: "loopback",
+    TRACKING_RATE_LIMIT: "5",
+    MEDIA_WARM: "off",
+  });
   try {
     const forged: number[] = [];
     const forwarded: number[] = [];
@@ -200,7 +239,9 @@ test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; a forged o
     }
     expect(forged).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
     expect(forwarded).toEqual([202, 202, 202, 202, 202, 202, 202, 202]);
-    const warnings = logLines(direct).filter((l) => /X-Forwarded-For from a peer TRUST_PROXY does not name/.test(l.msg ?? ""));
+    const warnings = logLines(direct).filter((l) =>
+      /X-Forwarded-For from a peer TRUST_PROXY does not name/.test(l.msg ?? ""),
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0].peer).toMatch(/127\.0\.0\.1/);
     expect(logLines(proxied).filter((l) => /X-Forwarded-For from a peer/.test(l.msg ?? ""))).toEqual([]);
@@ -212,7 +253,9 @@ test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; a forged o
 test("a hop-count TRUST_PROXY is warned about once at start", async () => {
   const server = await startBuiltServer({ DATA_DIR: path.join(temp, "hops"), TRUST_PROXY: "1", MEDIA_WARM: "off" });
   try {
-    expect(logLines(server).filter((l) => /TRUST_PROXY=1 trusts X-Forwarded-For from whatever connects/.test(l.msg ?? ""))).toHaveLength(1);
+    expect(
+      logLines(server).filter((l) => /TRUST_PROXY=1 trusts X-Forwarded-For from whatever connects/.test(l.msg ?? "")),
+    ).toHaveLength(1);
   } finally {
     await server.stop();
   }

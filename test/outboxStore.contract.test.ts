@@ -170,7 +170,12 @@ describe.each([
     await store.claim("w2", 10, LEASE, T0 + LEASE + 1);
     expect(await store.settle([event.id], "w1", { status: "failed", at: T0 + LEASE + 2, error: "late" })).toBe(0);
     expect(await store.settle([event.id], "w2", { status: "delivered", at: T0 + LEASE + 3 })).toBe(1);
-    expect(await store.get(event.id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: T0 + LEASE + 3, leasedBy: null });
+    expect(await store.get(event.id)).toMatchObject({
+      status: "delivered",
+      attempts: 1,
+      deliveredAt: T0 + LEASE + 3,
+      leasedBy: null,
+    });
     // Settled events are not settled again, nor settled when never claimed.
     const unclaimed = sampleEvent(T0);
     await store.add(unclaimed);
@@ -181,7 +186,14 @@ describe.each([
     const event = sampleEvent(T0);
     await store.add(event);
     await store.claim("w1", 10, LEASE, T0);
-    expect(await store.settle([event.id], "w1", { status: "retry", at: T0 + 10, nextAttemptAt: T0 + 5_000, error: "HTTP 503" })).toBe(1);
+    expect(
+      await store.settle([event.id], "w1", {
+        status: "retry",
+        at: T0 + 10,
+        nextAttemptAt: T0 + 5_000,
+        error: "HTTP 503",
+      }),
+    ).toBe(1);
     expect(await store.get(event.id)).toMatchObject({
       status: "pending",
       attempts: 1,
@@ -193,7 +205,12 @@ describe.each([
     expect(await store.claim("w1", 10, LEASE, T0 + 4_999)).toEqual([]);
     const again = await store.claim("w2", 10, LEASE, T0 + 5_000);
     expect(again.map((e) => [e.id, e.attempts])).toEqual([[event.id, 1]]);
-    await store.settle([event.id], "w2", { status: "retry", at: T0 + 5_001, nextAttemptAt: T0 + 6_000, error: "no answer within 1500 ms" });
+    await store.settle([event.id], "w2", {
+      status: "retry",
+      at: T0 + 5_001,
+      nextAttemptAt: T0 + 6_000,
+      error: "no answer within 1500 ms",
+    });
     expect(await store.get(event.id)).toMatchObject({ attempts: 2, lastError: "no answer within 1500 ms" });
   });
 
@@ -202,9 +219,17 @@ describe.each([
     await store.add(failed);
     await store.add(notSent);
     await store.claim("w1", 10, LEASE, T0);
-    await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1, error: "HTTP 400: Invalid parameter [OAuthException, code 100]" });
+    await store.settle([failed.id], "w1", {
+      status: "failed",
+      at: T0 + 1,
+      error: "HTTP 400: Invalid parameter [OAuthException, code 100]",
+    });
     await store.settle([notSent.id], "w1", { status: "not_sent", at: T0 + 1, reason: "no credentials" });
-    expect(await store.get(failed.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "HTTP 400: Invalid parameter [OAuthException, code 100]" });
+    expect(await store.get(failed.id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "HTTP 400: Invalid parameter [OAuthException, code 100]",
+    });
     expect(await store.get(notSent.id)).toMatchObject({ status: "not_sent", attempts: 0, lastError: "no credentials" });
     expect(await store.claim("w1", 10, LEASE, T0 + 10 * LEASE)).toEqual([]);
   });
@@ -219,7 +244,12 @@ describe.each([
     await store.settle([delivered.id], "w1", { status: "delivered", at: T0 + 1 });
     await store.settle([failed.id], "w1", { status: "failed", at: T0 + 1, error: "HTTP 400" });
     await store.settle([notSent.id], "w1", { status: "not_sent", at: T0 + 1, reason: "no credentials" });
-    await store.settle([retried.id], "w1", { status: "retry", at: T0 + 1, nextAttemptAt: T0 + 1_000, error: "HTTP 503" });
+    await store.settle([retried.id], "w1", {
+      status: "retry",
+      at: T0 + 1,
+      nextAttemptAt: T0 + 1_000,
+      error: "HTTP 503",
+    });
     for (const event of [delivered, failed, notSent]) {
       const { payload } = (await store.get(event.id))!;
       expect(payload.user_data).toEqual({});
@@ -228,11 +258,16 @@ describe.each([
     }
     expect((await store.get(retried.id))!.payload).toEqual(retried.payload);
     const [again] = await store.claim("w2", 10, LEASE, T0 + 1_000);
-    expect(again.payload.user_data).toMatchObject({ client_ip_address: "203.0.113.7", client_user_agent: "Mozilla/5.0" });
+    expect(again.payload.user_data).toMatchObject({
+      client_ip_address: "203.0.113.7",
+      client_user_agent: "Mozilla/5.0",
+    });
   });
 
   test("purges settled events past the retention and stale pending ones, counted by status, and nothing else", async () => {
-    const [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed] = [1, 2, 3, 4, 5].map(() => sampleEvent(T0));
+    const [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed] = [1, 2, 3, 4, 5].map(() =>
+      sampleEvent(T0),
+    );
     for (const e of [oldDelivered, recentDelivered, oldFailed, oldNotSent, recentFailed]) await store.add(e);
     await store.claim("w1", 10, LEASE, T0);
     await store.settle([oldDelivered.id], "w1", { status: "delivered", at: T0 + 1_000 });
@@ -250,14 +285,17 @@ describe.each([
 
     const cutoffs = { settledBefore: T0 + 5_000, pendingCreatedBefore: T0, now: T0 + 6_000 };
     expect(await store.purge(cutoffs)).toEqual({ delivered: 1, failed: 1, not_sent: 1, pending: 2 });
-    for (const id of [oldDelivered.id, oldFailed.id, oldNotSent.id, "stale-pending", "stale-lease-ended"]) expect(await store.get(id)).toBeUndefined();
+    for (const id of [oldDelivered.id, oldFailed.id, oldNotSent.id, "stale-pending", "stale-lease-ended"])
+      expect(await store.get(id)).toBeUndefined();
     expect(await store.get(recentDelivered.id)).toMatchObject({ status: "delivered" });
     expect(await store.get("stale-lease-held")).toMatchObject({ status: "leased", leasedBy: "w3" });
     expect(await store.purge(cutoffs)).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
     expect(await store.counts()).toEqual({ pending: 1, leased: 1, delivered: 1, failed: 1, not_sent: 0 });
     // A deleted event's id is free again, with a fresh history.
     expect(await store.add(oldDelivered)).toBe(true);
-    expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual([oldDelivered.id, "recent-pending"].sort());
+    expect((await store.claim("w9", 10, LEASE, T0 + 6_000)).map((e) => e.id).sort()).toEqual(
+      [oldDelivered.id, "recent-pending"].sort(),
+    );
   });
 
   test("a purge keeps at most keepSettled settled events, deleting the oldest settled first and never one waiting", async () => {
@@ -276,10 +314,20 @@ describe.each([
 
     // Nothing past the retention: only the count bound deletes, the three settled first.
     const cutoffs = { settledBefore: T0, pendingCreatedBefore: T0 - 10_000, now: T0 + 10 };
-    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({ delivered: 1, failed: 1, not_sent: 1, pending: 0 });
+    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({
+      delivered: 1,
+      failed: 1,
+      not_sent: 1,
+      pending: 0,
+    });
     expect(await store.counts()).toMatchObject({ delivered: 2, failed: 0, not_sent: 0, pending: 1 });
     for (const e of settled.slice(3)) expect(await store.get(e.id)).toMatchObject({ status: "delivered" });
-    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
+    expect(await store.purge({ ...cutoffs, keepSettled: 2 })).toEqual({
+      delivered: 0,
+      failed: 0,
+      not_sent: 0,
+      pending: 0,
+    });
     // Without keepSettled there is no count bound.
     expect(await store.purge(cutoffs)).toEqual({ delivered: 0, failed: 0, not_sent: 0, pending: 0 });
   });
@@ -314,12 +362,16 @@ describe.each([
     await Promise.all(
       workers.map(async (worker, w) => {
         let empty = 0;
-        await repeatUntil(`worker w${w} to find the outbox empty 3 times (are claimed events leased?)`, total + 3, async () => {
-          const batch = await worker.claim(`w${w}`, 15, LEASE, T0 + 100);
-          if (!batch.length) empty++;
-          for (const e of batch) claimedBy.set(e.id, [...(claimedBy.get(e.id) ?? []), `w${w}`]);
-          return empty === 3;
-        });
+        await repeatUntil(
+          `worker w${w} to find the outbox empty 3 times (are claimed events leased?)`,
+          total + 3,
+          async () => {
+            const batch = await worker.claim(`w${w}`, 15, LEASE, T0 + 100);
+            if (!batch.length) empty++;
+            for (const e of batch) claimedBy.set(e.id, [...(claimedBy.get(e.id) ?? []), `w${w}`]);
+            return empty === 3;
+          },
+        );
       }),
     );
     expect(claimedBy.size).toBe(total);
@@ -328,7 +380,8 @@ describe.each([
     const byWorker = new Map<string, string[]>();
     for (const [id, [holder]] of claimedBy) byWorker.set(holder, [...(byWorker.get(holder) ?? []), id]);
     let settled = 0;
-    for (const [holder, ids] of byWorker) settled += await store.settle(ids, holder, { status: "delivered", at: T0 + 200 });
+    for (const [holder, ids] of byWorker)
+      settled += await store.settle(ids, holder, { status: "delivered", at: T0 + 200 });
     expect(settled).toBe(total);
     expect((await store.counts()).delivered).toBe(total);
   });
@@ -366,7 +419,8 @@ describe("the SQLite outbox file", () => {
     const [first, second] = [sampleEvent(T0 + 50), sampleEvent(T0 + 40)];
     for (const e of [first, second]) await store.add(e);
     await store.claim("w1", 10, LEASE, T0 + 100);
-    for (const e of [first, second]) await store.settle([e.id], "w1", { status: "retry", at: T0 + 101, nextAttemptAt: T0 + 500, error: "HTTP 503" });
+    for (const e of [first, second])
+      await store.settle([e.id], "w1", { status: "retry", at: T0 + 101, nextAttemptAt: T0 + 500, error: "HTTP 503" });
     expect((await store.claim("w2", 10, LEASE, T0 + 500)).map((e) => e.id)).toEqual([second.id, first.id]);
     await store.close();
   });
@@ -374,19 +428,26 @@ describe("the SQLite outbox file", () => {
   test.each([
     ["leaves the transaction open", "ABORT"],
     ["ends the transaction itself", "ROLLBACK"],
-  ])("a write that fails part-way (the database %s) is undone, reports its own error and leaves the store usable", async (_how, raise) => {
-    const file = path.join(dir, "outbox.sqlite");
-    const store = openSqliteOutboxStore(file);
-    // A fault in the middle of a write: the database refuses one event.
-    const other = new DatabaseSync(file);
-    other.exec(`CREATE TRIGGER refuse BEFORE INSERT ON outbox WHEN NEW.region = 'refused' BEGIN SELECT RAISE(${raise}, 'refused by the database'); END`);
-    other.close();
-    await expect(store.add({ ...sampleEvent(T0), region: "refused" } as never)).rejects.toThrow("refused by the database");
-    const next = sampleEvent(T0 + 1);
-    await expect(store.add(next)).resolves.toBe(true);
-    expect((await store.claim("w1", 10, LEASE, T0 + 100)).map((e) => e.id)).toEqual([next.id]);
-    await store.close();
-  });
+  ])(
+    "a write that fails part-way (the database %s) is undone, reports its own error and leaves the store usable",
+    async (_how, raise) => {
+      const file = path.join(dir, "outbox.sqlite");
+      const store = openSqliteOutboxStore(file);
+      // A fault in the middle of a write: the database refuses one event.
+      const other = new DatabaseSync(file);
+      other.exec(
+        `CREATE TRIGGER refuse BEFORE INSERT ON outbox WHEN NEW.region = 'refused' BEGIN SELECT RAISE(${raise}, 'refused by the database'); END`,
+      );
+      other.close();
+      await expect(store.add({ ...sampleEvent(T0), region: "refused" } as never)).rejects.toThrow(
+        "refused by the database",
+      );
+      const next = sampleEvent(T0 + 1);
+      await expect(store.add(next)).resolves.toBe(true);
+      expect((await store.claim("w1", 10, LEASE, T0 + 100)).map((e) => e.id)).toEqual([next.id]);
+      await store.close();
+    },
+  );
 
   test("once closed, it refuses work rather than writing behind the caller's back", async () => {
     const store = openSqliteOutboxStore(path.join(dir, "outbox.sqlite"));

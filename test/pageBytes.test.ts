@@ -36,7 +36,9 @@ interface Fixture {
   previews: Record<string, Recorded>;
 }
 
-const existing: Fixture | undefined = fs.existsSync(FIXTURE) ? (JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as Fixture) : undefined;
+const existing: Fixture | undefined = fs.existsSync(FIXTURE)
+  ? (JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as Fixture)
+  : undefined;
 const manifest = RECORD || !existing ? readAssetManifest(path.join(ROOT, "dist")) : existing.manifest;
 
 /** A preview's nonce differs per response by design; everything else must not. */
@@ -48,12 +50,23 @@ function dump(kind: string, url: string, body: string): void {
   fs.writeFileSync(path.join(DUMP, kind, `${encodeURIComponent(url)}.html`), body);
 }
 
-async function fetchPage(app: Parameters<typeof request>[0], url: string, cookie?: string): Promise<{ recorded: Recorded; body: string }> {
-  const req = request(app).get(url).set("Accept-Encoding", "identity").set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36");
+async function fetchPage(
+  app: Parameters<typeof request>[0],
+  url: string,
+  cookie?: string,
+): Promise<{ recorded: Recorded; body: string }> {
+  const req = request(app)
+    .get(url)
+    .set("Accept-Encoding", "identity")
+    .set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36");
   const res = await (cookie ? req.set("Cookie", cookie) : req);
   const body = res.text ?? "";
-  if (res.status >= 300 && res.status < 400) return { recorded: { status: res.status, location: res.headers.location }, body };
-  return { recorded: { status: res.status, sha256: createHash("sha256").update(withoutNonce(body)).digest("base64") }, body };
+  if (res.status >= 300 && res.status < 400)
+    return { recorded: { status: res.status, location: res.headers.location }, body };
+  return {
+    recorded: { status: res.status, sha256: createHash("sha256").update(withoutNonce(body)).digest("base64") },
+    body,
+  };
 }
 
 /** Same-site page links of a page: no assets, media, endpoints or fragments. */
@@ -61,7 +74,11 @@ function linksOf(html: string): string[] {
   const found = new Set<string>();
   for (const [, href] of html.matchAll(/href="(\/[^"#]*)"/g)) {
     const url = href.replace(/&amp;/g, "&");
-    if (/^\/(assets|media|builds|api|_data|preview|_region|favicon|fonts)\b/.test(url) || /\.\w+$/.test(url.split("?")[0])) continue;
+    if (
+      /^\/(assets|media|builds|api|_data|preview|_region|favicon|fonts)\b/.test(url) ||
+      /\.\w+$/.test(url.split("?")[0])
+    )
+      continue;
     found.add(url);
   }
   return [...found];
@@ -72,7 +89,16 @@ jest.setTimeout(180_000);
 test("every page, in both regions and in preview, is the same bytes as recorded", async () => {
   const t = createTestApp({ env: { ...WITH_PAGE_CACHE, CONTENT_REF_TTL_MS: "300000" }, assets: manifest });
   const sitemap = await request(t.app).get("/sitemap.xml");
-  const queue = ["/", "/us", "/no-such-page", "/us/no-such-page", "/gallery/no-such-project", ...[...sitemap.text.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(([, p]) => p.replace(/&amp;/g, "&") || "/")];
+  const queue = [
+    "/",
+    "/us",
+    "/no-such-page",
+    "/us/no-such-page",
+    "/gallery/no-such-project",
+    ...[...sitemap.text.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(
+      ([, p]) => p.replace(/&amp;/g, "&") || "/",
+    ),
+  ];
   const pages: Record<string, Recorded> = {};
   const bodies = new Map<string, string>();
   while (queue.length > 0 && Object.keys(pages).length < MAX_PAGES) {

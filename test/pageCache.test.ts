@@ -38,7 +38,10 @@ async function rawGet(app: Express, path: string, headers: Record<string, string
 
 function setup(env: Record<string, string> = {}) {
   const faults = createFaultyFetch();
-  const test = createTestApp({ wrapFetch: faults.wrap, env: { CONTENT_REF_TTL_MS: "60000", PRISMIC_WEBHOOK_SECRET: SECRET, ...WITH_PAGE_CACHE, ...env } });
+  const test = createTestApp({
+    wrapFetch: faults.wrap,
+    env: { CONTENT_REF_TTL_MS: "60000", PRISMIC_WEBHOOK_SECRET: SECRET, ...WITH_PAGE_CACHE, ...env },
+  });
   return { ...test, faults };
 }
 
@@ -141,7 +144,9 @@ test("the webhook refuses a wrong secret (401) and a bad body (400), and is off 
   const { app } = setup();
   expect((await request(app).post("/api/prismic-webhook").send({ secret: "nope" })).status).toBe(401);
   expect((await request(app).post("/api/prismic-webhook").send({ nothing: true })).status).toBe(400);
-  expect((await request(app).post("/api/prismic-webhook").set("Content-Type", "application/json").send("{not json")).status).toBe(400);
+  expect(
+    (await request(app).post("/api/prismic-webhook").set("Content-Type", "application/json").send("{not json")).status,
+  ).toBe(400);
   const off = createTestApp({ env: {} }).app;
   expect((await request(off).post("/api/prismic-webhook").send({ secret: SECRET })).status).toBe(404);
 });

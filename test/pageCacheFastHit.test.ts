@@ -12,9 +12,21 @@ import { createTestApp } from "./support/testApp";
 import { warmPage } from "./support/warmPage";
 
 /** What differs per response by nature, and what only the streaming stack adds. */
-const PER_RESPONSE = new Set(["date", "x-request-id", "x-cache", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+const PER_RESPONSE = new Set([
+  "date",
+  "x-request-id",
+  "x-cache",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+]);
 const comparable = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !PER_RESPONSE.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 function setup(env: Record<string, string> = {}) {
   const { logger, lines } = capturingLogger("info");
@@ -26,12 +38,21 @@ test("a hit is answered by the fast path with the bytes and every header of the 
   const miss = await request(app).get("/gallery/braybrook-st");
   expect(miss.headers["x-cache"]).toBe("MISS");
   const hit = await warmPage(app, "/gallery/braybrook-st");
-  const traced = await request(app).get("/gallery/braybrook-st?utm_source=x&token=s3cret").set("X-Request-Id", "hit-123");
+  const traced = await request(app)
+    .get("/gallery/braybrook-st?utm_source=x&token=s3cret")
+    .set("X-Request-Id", "hit-123");
   expect(traced.headers["x-request-id"]).toBe("hit-123");
   expect(traced.text).toBe(miss.text);
   expect(comparable(traced.headers)).toEqual(comparable(miss.headers));
   expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
-  for (const name of ["content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"]) {
+  for (const name of [
+    "content-security-policy",
+    "x-frame-options",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+  ]) {
     expect(traced.headers[name]).toBeTruthy();
   }
   // One line, written by the fast path (pino-http never saw the request), secrets redacted.
@@ -49,11 +70,14 @@ test("compressed bodies as the client accepts them, and 304 for a matching If-No
   const get = (headers: Record<string, string>) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
       http
-        .get({ host: "127.0.0.1", port: (server.address() as AddressInfo).port, path: "/info/blog", headers }, (res) => {
-          let bytes = 0;
-          res.on("data", (c: Buffer) => (bytes += c.length));
-          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, bytes }));
-        })
+        .get(
+          { host: "127.0.0.1", port: (server.address() as AddressInfo).port, path: "/info/blog", headers },
+          (res) => {
+            let bytes = 0;
+            res.on("data", (c: Buffer) => (bytes += c.length));
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, bytes }));
+          },
+        )
         .on("error", reject);
     });
   try {
@@ -91,12 +115,18 @@ describe("never ahead of what decides first", () => {
   });
 
   test("the root's locale detection: en-US and the us cookie are redirected; en-GB and crawlers get the cached gb home, varying on both", async () => {
-    const us = await request(t.app).get("/").set({ ...browser, "Accept-Language": "en-US" });
+    const us = await request(t.app)
+      .get("/")
+      .set({ ...browser, "Accept-Language": "en-US" });
     expect(us.status).toBe(302);
     expect(us.headers.location).toBe("/us");
-    const cookie = await request(t.app).get("/").set({ ...browser, "Accept-Language": "en-GB", Cookie: "i18n_redirected=us" });
+    const cookie = await request(t.app)
+      .get("/")
+      .set({ ...browser, "Accept-Language": "en-GB", Cookie: "i18n_redirected=us" });
     expect(cookie.status).toBe(302);
-    const gb = await request(t.app).get("/").set({ ...browser, "Accept-Language": "en-GB" });
+    const gb = await request(t.app)
+      .get("/")
+      .set({ ...browser, "Accept-Language": "en-GB" });
     expect(gb.headers["x-cache"]).toBe("HIT");
     expect(gb.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
     const crawler = await request(t.app).get("/").set("User-Agent", "Googlebot/2.1");
@@ -106,7 +136,9 @@ describe("never ahead of what decides first", () => {
   test("a valid preview cookie goes to the preview; a junk one is a hit", async () => {
     const preview = `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "https://embedded.invalid/previews/spring-refresh" } }))}`;
     expect((await request(t.app).get("/gallery").set("Cookie", preview)).headers["x-cache"]).toBe("BYPASS");
-    expect((await request(t.app).get("/gallery").set("Cookie", "io.prismic.preview=junk; other=1")).headers["x-cache"]).toBe("HIT");
+    expect(
+      (await request(t.app).get("/gallery").set("Cookie", "io.prismic.preview=junk; other=1")).headers["x-cache"],
+    ).toBe("HIT");
   });
 
   test("a URL too long is refused as before, cached page or not", async () => {

@@ -14,7 +14,8 @@ const SECRET = "a-webhook-secret-of-some-length";
 function setup() {
   const { logger, lines } = capturingLogger("info");
   const t = createTestApp({ logger, env: { CONTENT_REF_TTL_MS: "60000", PRISMIC_WEBHOOK_SECRET: SECRET } });
-  const renders = (page?: string) => lines.filter((l) => l.msg === "page rendered" && (page === undefined || l.page === page)).length;
+  const renders = (page?: string) =>
+    lines.filter((l) => l.msg === "page rendered" && (page === undefined || l.page === page)).length;
   return { ...t, renders, lines };
 }
 
@@ -34,7 +35,9 @@ test("a publish under load: every requested page is served at once (stale) and r
   expect(renders()).toBe(PAGES.length);
 
   contentClient.embedded!.publish(demoWithHomeHeading("Published under load"));
-  expect((await request(app).post("/api/prismic-webhook").send({ type: "api-update", secret: SECRET })).status).toBe(200);
+  expect((await request(app).post("/api/prismic-webhook").send({ type: "api-update", secret: SECRET })).status).toBe(
+    200,
+  );
 
   // 10 rounds of 5 concurrent requests for each page: 250 requests while the refreshes run.
   const states: string[] = [];

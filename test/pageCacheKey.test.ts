@@ -58,8 +58,14 @@ describe("the preview cookie", () => {
   test.each([
     ["junk", "io.prismic.preview=junk"],
     ["JSON that does not parse", "io.prismic.preview=%7Bnot-json"],
-    ["another repository's preview", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "someone-else.prismic.io": { preview: "https://someone-else.prismic.io/previews/x" } }))}`],
-    ["a token that is not one", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "no spaces allowed" } }))}`],
+    [
+      "another repository's preview",
+      `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "someone-else.prismic.io": { preview: "https://someone-else.prismic.io/previews/x" } }))}`,
+    ],
+    [
+      "a token that is not one",
+      `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: "no spaces allowed" } }))}`,
+    ],
     ["a bare non-https token", "io.prismic.preview=http%3A%2F%2Fembedded.invalid%2Fpreviews%2Fx"],
   ])("%s is no preview: the page is a HIT, public", async (_what, cookie) => {
     const clean = await warmPage(t.app, "/gallery");
@@ -71,7 +77,12 @@ describe("the preview cookie", () => {
 
   test("a junk cookie's visit that renders the page gets the same bytes and policy as anyone, not the preview's", async () => {
     // Prismic's hosted toolbar, whose hosts a preview's policy would add.
-    const fresh = createTestApp({ env: { ...WITH_PAGE_CACHE, PRISMIC_TOOLBAR_SRC: "https://static.cdn.prismic.io/prismic.js?new=true&repo=embedded" } });
+    const fresh = createTestApp({
+      env: {
+        ...WITH_PAGE_CACHE,
+        PRISMIC_TOOLBAR_SRC: "https://static.cdn.prismic.io/prismic.js?new=true&repo=embedded",
+      },
+    });
     const first = await request(fresh.app).get("/materials/samples").set("Cookie", "io.prismic.preview=junk");
     expect(first.headers["x-cache"]).toBe("MISS");
     const clean = await warmPage(fresh.app, "/materials/samples");
@@ -96,7 +107,12 @@ describe("404s have their own budget", () => {
     status,
     contentType: "text/html",
     scriptHashes: [],
-    html: Buffer.from(Math.random().toString(36).repeat(Math.ceil(bytes / 10)).slice(0, bytes)),
+    html: Buffer.from(
+      Math.random()
+        .toString(36)
+        .repeat(Math.ceil(bytes / 10))
+        .slice(0, bytes),
+    ),
   });
 
   test("1,500 cached 404s evict each other, never a page", async () => {

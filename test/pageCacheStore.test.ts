@@ -5,7 +5,13 @@
  */
 import zlib from "node:zlib";
 import { createPageCache, type PageToStore } from "../server/pageCache/pageCache";
-import { cacheControlFor, NOT_FOUND_CACHE_CONTROL, NO_STORE, PAGE_CACHE_CONTROL, PRIVATE_NO_STORE } from "../server/pageCache/cacheControl";
+import {
+  cacheControlFor,
+  NOT_FOUND_CACHE_CONTROL,
+  NO_STORE,
+  PAGE_CACHE_CONTROL,
+  PRIVATE_NO_STORE,
+} from "../server/pageCache/cacheControl";
 
 const page = (html: string, status = 200): PageToStore => ({
   ref: "ref-1",
@@ -38,7 +44,12 @@ test("its size counts all three bodies plus a fixed overhead, in the pages' budg
   await cache.store("/gallery/nope", page("<p>not here</p>", 404));
   const [hit, missing] = [cache.get("/gallery")!, cache.get("/gallery/nope")!];
   const size = (p: typeof hit) => p.bodies.identity.length + p.bodies.gzip.length + p.bodies.br.length + 512;
-  expect(cache.stats()).toEqual({ entries: 2, bytes: size(hit) + size(missing), notFoundEntries: 1, notFoundBytes: size(missing) });
+  expect(cache.stats()).toEqual({
+    entries: 2,
+    bytes: size(hit) + size(missing),
+    notFoundEntries: 1,
+    notFoundBytes: size(missing),
+  });
 });
 
 test("PAGE_CACHE_BYTES=0 keeps nothing and compresses nothing ahead", async () => {

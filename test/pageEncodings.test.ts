@@ -69,15 +69,21 @@ test("each representation has its own strong ETag, and a 304 only for its own", 
   expect(mismatch.status).toBe(200);
   expect(mismatch.headers.etag).toBe(tags[0]);
   // A 304 names the representation it confirms.
-  expect((await get("/gallery", { "accept-encoding": "gzip", "if-none-match": `"other", ${tags[1]}` })).headers.etag).toBe(tags[1]);
+  expect(
+    (await get("/gallery", { "accept-encoding": "gzip", "if-none-match": `"other", ${tags[1]}` })).headers.etag,
+  ).toBe(tags[1]);
 });
 
 test("through the whole stack (a page's first render) the same rules hold", async () => {
   const { app } = createTestApp({ env: { ...WITH_PAGE_CACHE, CONTENT_REF_TTL_MS: "60000" } });
-  const first = await request(app).get("/info/blog").set("Accept-Encoding", "x-br, gzip").buffer(true).parse((res, cb) => {
-    res.on("data", () => {});
-    res.on("end", () => cb(null, null));
-  });
+  const first = await request(app)
+    .get("/info/blog")
+    .set("Accept-Encoding", "x-br, gzip")
+    .buffer(true)
+    .parse((res, cb) => {
+      res.on("data", () => {});
+      res.on("end", () => cb(null, null));
+    });
   expect(first.headers["x-cache"]).toBe("MISS");
   expect(first.headers["content-encoding"]).toBe("gzip");
   const plain = await request(app).get("/info/blog").set("Accept-Encoding", "identity");

@@ -112,14 +112,20 @@ describe("the breadcrumb trail", () => {
 describe("what a page says it is", () => {
   test("a gallery item is a website page whose share image falls back to its cover", () => {
     const doc = readDocument("en-gb", "gallery_project", "braybrook-st");
-    const h = head({ ...doc, data: { ...doc.data, meta_image: {}, cover: served(doc.data.cover) } }, "/gallery/braybrook-st");
+    const h = head(
+      { ...doc, data: { ...doc.data, meta_image: {}, cover: served(doc.data.cover) } },
+      "/gallery/braybrook-st",
+    );
     expect(h.type).toBe("website");
     expect(h.image).toMatchObject({ url: ORIGIN + doc.data.cover.url, ...doc.data.cover.dimensions });
   });
 
   test("an article is an article, with its share image falling back to its cover", () => {
     const doc = readDocument("en-gb", "article", "planning-a-pantry");
-    const h = head({ ...doc, data: { ...doc.data, meta_image: {}, cover: served(doc.data.cover) } }, "/info/blog/planning-a-pantry");
+    const h = head(
+      { ...doc, data: { ...doc.data, meta_image: {}, cover: served(doc.data.cover) } },
+      "/info/blog/planning-a-pantry",
+    );
     expect(h.type).toBe("article");
     expect(h.image).toMatchObject({ url: ORIGIN + doc.data.cover.url, ...doc.data.cover.dimensions });
   });
@@ -127,14 +133,20 @@ describe("what a page says it is", () => {
   test("the home page describes the business with the site's logo", () => {
     const doc = readDocument("en-gb", "home");
     const [business] = head(doc, "/").jsonLd;
-    expect(business).toMatchObject({ "@type": "HomeAndConstructionBusiness", url: `${ORIGIN}/`, logo: `${ORIGIN}/og-default.jpg` });
+    expect(business).toMatchObject({
+      "@type": "HomeAndConstructionBusiness",
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/og-default.jpg`,
+    });
   });
 });
 
 describe("an article's structured data", () => {
   const doc = readDocument("en-gb", "article", "planning-a-pantry");
   const articleOf = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    head({ ...doc, ...extra, data: { ...doc.data, ...data } }, "/info/blog/planning-a-pantry").jsonLd.find((d) => d["@type"] === "Article")!;
+    head({ ...doc, ...extra, data: { ...doc.data, ...data } }, "/info/blog/planning-a-pantry").jsonLd.find(
+      (d) => d["@type"] === "Article",
+    )!;
 
   test("its description is the meta description, else the excerpt", () => {
     expect(articleOf({}).description).toBe(doc.data.meta_description);
@@ -143,9 +155,9 @@ describe("an article's structured data", () => {
 
   test("it was published on its publication date, else when first published", () => {
     expect(articleOf({}).datePublished).toBe(doc.data.publication_date);
-    expect(articleOf({ publication_date: null }, { first_publication_date: "2025-03-12T08:00:00+0000" }).datePublished).toBe(
-      "2025-03-12T08:00:00+0000",
-    );
+    expect(
+      articleOf({ publication_date: null }, { first_publication_date: "2025-03-12T08:00:00+0000" }).datePublished,
+    ).toBe("2025-03-12T08:00:00+0000");
   });
 
   test("its headline is the title, else the page's title", () => {
@@ -177,24 +189,37 @@ describe("the pieces every head is made of", () => {
   test("a share image without alternative text has an empty one", () => {
     const context = { origin: ORIGIN, locale: localeByLang("en-gb"), path: "/quote", alternates: [] };
     const image = { url: `${EMBEDDED_MEDIA_ORIGIN}/media/a.jpg`, dimensions: { width: 10, height: 5 }, alt: null };
-    expect(documentHead({ title: "Quote", meta_image: image }, context).image).toEqual({ url: `${ORIGIN}/media/a.jpg`, width: 10, height: 5, alt: "" });
+    expect(documentHead({ title: "Quote", meta_image: image }, context).image).toEqual({
+      url: `${ORIGIN}/media/a.jpg`,
+      width: 10,
+      height: 5,
+      alt: "",
+    });
   });
 
   test("a document's versions are listed gb first, each once, leaving out a version with no page of its own", () => {
     const gb = readDocument("en-gb", "gallery_project", "braybrook-st");
     const us = readDocument("en-us", "gallery_project", "braybrook-st");
-    const usFirst = { ...us, alternate_languages: [gb, { ...gb, id: "copy" }] } as unknown as Parameters<typeof documentAlternates>[0];
+    const usFirst = { ...us, alternate_languages: [gb, { ...gb, id: "copy" }] } as unknown as Parameters<
+      typeof documentAlternates
+    >[0];
     expect(documentAlternates(usFirst, sectionsByLang, ORIGIN)).toEqual([
       { language: "en-GB", url: `${ORIGIN}/gallery/braybrook-st` },
       { language: "en-US", url: `${ORIGIN}/us/gallery/braybrook-st` },
     ]);
-    const noUsPage = { ...gb, alternate_languages: [{ ...us, uid: null }] } as unknown as Parameters<typeof documentAlternates>[0];
-    expect(documentAlternates(noUsPage, sectionsByLang, ORIGIN)).toEqual([{ language: "en-GB", url: `${ORIGIN}/gallery/braybrook-st` }]);
+    const noUsPage = { ...gb, alternate_languages: [{ ...us, uid: null }] } as unknown as Parameters<
+      typeof documentAlternates
+    >[0];
+    expect(documentAlternates(noUsPage, sectionsByLang, ORIGIN)).toEqual([
+      { language: "en-GB", url: `${ORIGIN}/gallery/braybrook-st` },
+    ]);
   });
 
   test("embedded media URLs become root-relative in a srcset, and absolute on the site's origin, whatever its trailing slashes", () => {
     const a = `${EMBEDDED_MEDIA_ORIGIN}/media/a.jpg`;
-    expect(rootRelativeMedia(`${a}?w=640 640w, ${a}?w=1080 1080w`)).toBe("/media/a.jpg?w=640 640w, /media/a.jpg?w=1080 1080w");
+    expect(rootRelativeMedia(`${a}?w=640 640w, ${a}?w=1080 1080w`)).toBe(
+      "/media/a.jpg?w=640 640w, /media/a.jpg?w=1080 1080w",
+    );
     expect(absoluteMedia(a, "https://site.test//")).toBe("https://site.test/media/a.jpg");
     expect(absoluteMedia("https://images.example/b.jpg", "https://site.test")).toBe("https://images.example/b.jpg");
   });

@@ -44,7 +44,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const titles = (html: string) => [...html.matchAll(/<h2 class="card__title">Article number (\d+)<\/h2>/g)].map((m) => Number(m[1]));
+const titles = (html: string) =>
+  [...html.matchAll(/<h2 class="card__title">Article number (\d+)<\/h2>/g)].map((m) => Number(m[1]));
 const relLink = (html: string, rel: string) => {
   const anchor = new RegExp(`<a\\b[^>]*\\brel="${rel}"[^>]*>`).exec(html)?.[0];
   return anchor ? /\bhref="([^"]+)"/.exec(anchor)?.[1]?.replace(/&amp;/g, "&") : undefined;
@@ -81,10 +82,13 @@ test("following next links visits every article exactly once, and previous links
   expect(relLink(second.text, "prev")).toBe("/info/blog");
 });
 
-test.each(["/info/blog?page=14", "/info/blog?page=0", "/info/blog?page=abc", "/info/blog?page=-1", "/info/blog?page=1.5"])(
-  "%s is a 404, not an empty page or an error",
-  async (url) => {
-    const res = await request(app).get(url);
-    expect(res.status).toBe(404);
-  },
-);
+test.each([
+  "/info/blog?page=14",
+  "/info/blog?page=0",
+  "/info/blog?page=abc",
+  "/info/blog?page=-1",
+  "/info/blog?page=1.5",
+])("%s is a 404, not an empty page or an error", async (url) => {
+  const res = await request(app).get(url);
+  expect(res.status).toBe(404);
+});

@@ -34,12 +34,14 @@ const REPOSITORY = "embedded";
 const SITE = "http://localhost:3000";
 
 /** A Cookie header carrying the preview cookie as the /preview route writes it. */
-const previewCookie = (token: string) => `io.prismic.preview=${encodeURIComponent(previewCookieValue(REPOSITORY, token))}`;
-
+const previewCookie = (token: string) =>
+  `io.prismic.preview=${encodeURIComponent(previewCookieValue(REPOSITORY, token))}`;
 
 /** The preview cookie a response sets, with its attributes. */
 function setCookieOf(res: request.Response): { value: string; attributes: string[] } | undefined {
-  const header = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("io.prismic.preview="));
+  const header = ([] as string[])
+    .concat(res.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith("io.prismic.preview="));
   if (!header) return undefined;
   const [pair, ...attributes] = header.split(/;\s*/);
   return { value: decodeURIComponent(pair.slice("io.prismic.preview=".length)), attributes };
@@ -71,7 +73,12 @@ describe("embedded releases", () => {
   test("the repository lists the release as a non-master ref with a label", async () => {
     const refs = await testApp.contentClient.client.getRefs();
     expect(refs.filter((r) => r.isMasterRef)).toHaveLength(1);
-    expect(refs).toContainEqual({ id: "spring-refresh", ref: RELEASE_REF, label: "Spring refresh", isMasterRef: false });
+    expect(refs).toContainEqual({
+      id: "spring-refresh",
+      ref: RELEASE_REF,
+      label: "Spring refresh",
+      isMasterRef: false,
+    });
     expect(RELEASE_REF).toMatch(/^release~spring-refresh~[\w-]{16}$/);
     expect(TOKEN).toBe(`https://embedded.invalid/previews/${RELEASE_REF}`);
   });
@@ -101,15 +108,29 @@ describe("embedded releases", () => {
 
   test("a draft with a new id is added; a draft taking another document's uid is refused", () => {
     const doc = (id: string, uid: string, title: string) =>
-      ({ id, uid, type: "page", lang: "en-gb", tags: [], data: { title }, alternate_languages: [] }) as unknown as prismic.PrismicDocument;
+      ({
+        id,
+        uid,
+        type: "page",
+        lang: "en-gb",
+        tags: [],
+        data: { title },
+        alternate_languages: [],
+      }) as unknown as prismic.PrismicDocument;
     const master = [doc("a", "one", "One"), doc("b", "two", "Two")];
-    const repo = createEmbeddedRepository(master, { releases: [{ name: "next", documents: [doc("b", "two", "Two, edited"), doc("c", "three", "Three")] }] });
+    const repo = createEmbeddedRepository(master, {
+      releases: [{ name: "next", documents: [doc("b", "two", "Two, edited"), doc("c", "three", "Three")] }],
+    });
     const set = repo.refs.get(releaseRef(repo, "next")!)!;
-    expect(set.documents.map((d) => [d.id, d.data.title])).toEqual([["a", "One"], ["b", "Two, edited"], ["c", "Three"]]);
+    expect(set.documents.map((d) => [d.id, d.data.title])).toEqual([
+      ["a", "One"],
+      ["b", "Two, edited"],
+      ["c", "Three"],
+    ]);
     expect(repo.refs.get(repo.masterRef)!.documents.map((d) => d.data.title)).toEqual(["One", "Two"]);
-    expect(() => createEmbeddedRepository(master, { releases: [{ name: "next", documents: [doc("c", "one", "Clash")] }] })).toThrow(
-      /Release "next": documents "a" and "c" both have uid "one"/,
-    );
+    expect(() =>
+      createEmbeddedRepository(master, { releases: [{ name: "next", documents: [doc("c", "one", "Clash")] }] }),
+    ).toThrow(/Release "next": documents "a" and "c" both have uid "one"/);
   });
 
   test("an unknown token is answered like an unknown ref: 404 api_notfound_error naming the master ref", async () => {
@@ -119,7 +140,10 @@ describe("embedded releases", () => {
     url.searchParams.set("ref", embeddedPreviewToken("release~gone~0000000000000000"));
     const res = await fetchFn(url.toString());
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ type: "api_notfound_error", message: expect.stringMatching(new RegExp(`Master ref is: ${repo.masterRef}$`)) });
+    expect(await res.json()).toEqual({
+      type: "api_notfound_error",
+      message: expect.stringMatching(new RegExp(`Master ref is: ${repo.masterRef}$`)),
+    });
   });
 
   test("release folders are read like the content folder, and a bad release folder name stops start-up naming it", () => {
@@ -130,7 +154,10 @@ describe("embedded releases", () => {
       expect(() => loadReleases(dir)).toThrow(/Bad Name: a release folder name/);
       fs.rmSync(path.join(dir, "_releases", "Bad Name"), { recursive: true });
       fs.mkdirSync(path.join(dir, "_releases", "ok", "deep", "er"), { recursive: true });
-      fs.writeFileSync(path.join(dir, "_releases", "ok", "deep", "er", "x.json"), JSON.stringify({ id: "x", type: "page", lang: "en-gb" }));
+      fs.writeFileSync(
+        path.join(dir, "_releases", "ok", "deep", "er", "x.json"),
+        JSON.stringify({ id: "x", type: "page", lang: "en-gb" }),
+      );
       expect(loadReleases(dir).map((r) => [r.name, r.documents.map((d) => d.id)])).toEqual([["ok", ["x"]]]);
       expect(loadReleases(path.join(ROOT, "content")).map((r) => r.name)).toEqual(["spring-refresh"]);
     } finally {
@@ -174,7 +201,10 @@ describe("GET /preview", () => {
     const https = express();
     https.set("trust proxy", true);
     https.use(cookieParser(), createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger }));
-    const res = await request(https).get("/preview").query({ token: TOKEN, documentId: "home-gb" }).set("X-Forwarded-Proto", "https");
+    const res = await request(https)
+      .get("/preview")
+      .query({ token: TOKEN, documentId: "home-gb" })
+      .set("X-Forwarded-Proto", "https");
     expect(setCookieOf(res)!.attributes).toContain("Secure");
     expect(setCookieOf(res)!.attributes).not.toContain("HttpOnly");
   });
@@ -191,7 +221,10 @@ describe("GET /preview", () => {
     ["a javascript: token", { token: "javascript:alert(1)", documentId: "home-gb" }],
     ["an http token", { token: "http://embedded.invalid/previews/x", documentId: "home-gb" }],
     ["a token with credentials", { token: "https://user:pass@embedded.invalid/previews/x", documentId: "home-gb" }],
-    ["a token the repository does not know", { token: "https://embedded.invalid/previews/release~gone~0000000000000000", documentId: "home-gb" }],
+    [
+      "a token the repository does not know",
+      { token: "https://embedded.invalid/previews/release~gone~0000000000000000", documentId: "home-gb" },
+    ],
     ["a bare ref the repository does not know", { token: "ZzZz123~unknown", documentId: "home-gb" }],
   ])("%s: no cookie, to the home page", async (_what, query) => {
     const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === "TOKEN" ? TOKEN : v]));
@@ -215,7 +248,19 @@ describe("GET /preview", () => {
     const long = `https://embedded.invalid/previews/${"a".repeat(2048 - 34)}`;
     expect(validPreviewToken(long)).toBe(long);
     expect(validPreviewToken(`${long}a`)).toBeNull();
-    for (const bad of [undefined, 42, ["x"], "", " ", "a\tb", "a\\b", "//evil.example", "https:", "data:text/html,x", "<script>"]) {
+    for (const bad of [
+      undefined,
+      42,
+      ["x"],
+      "",
+      " ",
+      "a\tb",
+      "a\\b",
+      "//evil.example",
+      "https:",
+      "data:text/html,x",
+      "<script>",
+    ]) {
       expect(validPreviewToken(bad)).toBeNull();
     }
   });
@@ -245,51 +290,90 @@ describe("GET /preview", () => {
   ];
 
   describe("never redirects off the site", () => {
-    test.each(HOSTILE)("a hostile query value %j (as token, documentId and exit `to`) lands on a same-site path", async (value) => {
-      for (const query of [{ token: value, documentId: "home-gb" }, { token: TOKEN, documentId: value }, { token: value, documentId: value }]) {
-        const res = await request(app).get("/preview").query(query);
-        expect(res.status).toBe(302);
-        expectSameSite(res.headers.location);
-        expect(res.headers.location).toBe("/");
-      }
-      const exit = await request(app).get("/preview/exit").query({ to: value });
-      expect(exit.status).toBe(302);
-      expectSameSite(exit.headers.location);
-      // "/%2F%2Fevil.example" is a path of this site, encoded slashes and all; nothing else passes.
-      expect(exit.headers.location).toBe(sameSitePath(value) ?? "/");
-    });
+    test.each(HOSTILE)(
+      "a hostile query value %j (as token, documentId and exit `to`) lands on a same-site path",
+      async (value) => {
+        for (const query of [
+          { token: value, documentId: "home-gb" },
+          { token: TOKEN, documentId: value },
+          { token: value, documentId: value },
+        ]) {
+          const res = await request(app).get("/preview").query(query);
+          expect(res.status).toBe(302);
+          expectSameSite(res.headers.location);
+          expect(res.headers.location).toBe("/");
+        }
+        const exit = await request(app).get("/preview/exit").query({ to: value });
+        expect(exit.status).toBe(302);
+        expectSameSite(exit.headers.location);
+        // "/%2F%2Fevil.example" is a path of this site, encoded slashes and all; nothing else passes.
+        expect(exit.headers.location).toBe(sameSitePath(value) ?? "/");
+      },
+    );
 
     test("raw (not re-encoded) hostile query strings land on a same-site path", async () => {
-      for (const raw of ["to=//evil.example", "to=%2F%2Fevil.example", "to=/%5Cevil.example", "to=%2F%09%2Fevil.example", "to=%0A//evil.example", "to=https%3Aevil.example", "to[]=//evil.example", "to=/ok&to=//evil.example"]) {
+      for (const raw of [
+        "to=//evil.example",
+        "to=%2F%2Fevil.example",
+        "to=/%5Cevil.example",
+        "to=%2F%09%2Fevil.example",
+        "to=%0A//evil.example",
+        "to=https%3Aevil.example",
+        "to[]=//evil.example",
+        "to=/ok&to=//evil.example",
+      ]) {
         const res = await request(app).get(`/preview/exit?${raw}`);
         expect(res.status).toBe(302);
         expectSameSite(res.headers.location);
       }
     });
 
-    test.each(HOSTILE.filter(Boolean))("a document whose link resolution gives %j goes to a same-site path (else its region's home)", async (hostile) => {
-      const { logger } = capturingLogger("warn");
-      const site = express();
-      site.use(cookieParser(), createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger, linkResolver: () => hostile }));
-      // Only "/%2F%2Fevil.example" is a same-site path (a path of this site, encoded slashes and all).
-      const safe = sameSitePath(hostile);
-      expect(safe === null || safe === "/%2F%2Fevil.example").toBe(true);
-      const gb = await request(site).get("/preview").query({ token: TOKEN, documentId: "gallery-canal-house-gb" });
-      expectSameSite(gb.headers.location);
-      expect(gb.headers.location).toBe(safe ?? "/");
-      const us = await request(site).get("/preview").query({ token: TOKEN, documentId: "article-planning-a-pantry-us" });
-      expectSameSite(us.headers.location);
-      expect(us.headers.location).toBe(safe ?? "/us");
-      // The token itself was good: the preview starts, at a safe place.
-      expect(setCookieOf(us)).toBeDefined();
-    });
+    test.each(HOSTILE.filter(Boolean))(
+      "a document whose link resolution gives %j goes to a same-site path (else its region's home)",
+      async (hostile) => {
+        const { logger } = capturingLogger("warn");
+        const site = express();
+        site.use(
+          cookieParser(),
+          createPreviewRouter({
+            content: testApp.content,
+            repositoryName: REPOSITORY,
+            logger,
+            linkResolver: () => hostile,
+          }),
+        );
+        // Only "/%2F%2Fevil.example" is a same-site path (a path of this site, encoded slashes and all).
+        const safe = sameSitePath(hostile);
+        expect(safe === null || safe === "/%2F%2Fevil.example").toBe(true);
+        const gb = await request(site).get("/preview").query({ token: TOKEN, documentId: "gallery-canal-house-gb" });
+        expectSameSite(gb.headers.location);
+        expect(gb.headers.location).toBe(safe ?? "/");
+        const us = await request(site)
+          .get("/preview")
+          .query({ token: TOKEN, documentId: "article-planning-a-pantry-us" });
+        expectSameSite(us.headers.location);
+        expect(us.headers.location).toBe(safe ?? "/us");
+        // The token itself was good: the preview starts, at a safe place.
+        expect(setCookieOf(us)).toBeDefined();
+      },
+    );
 
     test("a link resolver that fails, or resolves nothing, also goes to the region's home", async () => {
       const { logger } = capturingLogger("warn");
-      for (const linkResolver of [() => null, (): string => { throw new Error("boom"); }]) {
+      for (const linkResolver of [
+        () => null,
+        (): string => {
+          throw new Error("boom");
+        },
+      ]) {
         const site = express();
-        site.use(cookieParser(), createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger, linkResolver }));
-        const res = await request(site).get("/preview").query({ token: TOKEN, documentId: "article-planning-a-pantry-us" });
+        site.use(
+          cookieParser(),
+          createPreviewRouter({ content: testApp.content, repositoryName: REPOSITORY, logger, linkResolver }),
+        );
+        const res = await request(site)
+          .get("/preview")
+          .query({ token: TOKEN, documentId: "article-planning-a-pantry-us" });
         expect(res.headers.location).toBe("/us");
       }
     });
@@ -312,7 +396,13 @@ describe("GET /preview", () => {
       testApp.calls.reset();
       const res = await request(site).get("/preview").query({ token: TOKEN, documentId: "page-about-us-us" });
       expect(res.headers.location).toBe("/somewhere?x=1#y");
-      expect(seen[0][0]).toEqual({ link_type: "Document", id: "page-about-us-us", uid: "about-us", type: "page", lang: "en-us" });
+      expect(seen[0][0]).toEqual({
+        link_type: "Document",
+        id: "page-about-us-us",
+        uid: "about-us",
+        type: "page",
+        lang: "en-us",
+      });
       expect(seen[0][1]["page-about-us-us"]).toBe("info");
       expect(testApp.calls.log).toEqual([
         { method: "previewDocument", args: ["page-about-us-us", TOKEN] },
@@ -336,7 +426,10 @@ describe("GET /preview", () => {
 
 describe("GET /preview/exit", () => {
   test("clears the cookie and goes to the same-site `to`, query and fragment kept", async () => {
-    const res = await request(app).get("/preview/exit").query({ to: "/gallery/canal-house?page=2#photos" }).set("Cookie", previewCookie(TOKEN));
+    const res = await request(app)
+      .get("/preview/exit")
+      .query({ to: "/gallery/canal-house?page=2#photos" })
+      .set("Cookie", previewCookie(TOKEN));
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/gallery/canal-house?page=2#photos");
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -362,7 +455,9 @@ describe("a page in preview", () => {
     expect(res.text).toContain('<meta name="robots" content="noindex">');
     expect(res.text).toMatch(/<html lang="en-GB" data-preview>/);
 
-    const nonce = cspDirectives(res.headers["content-security-policy"])["script-src"].find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
+    const nonce = cspDirectives(res.headers["content-security-policy"])
+      ["script-src"].find((s) => s.startsWith("'nonce-"))!
+      .slice(7, -1);
     const toolbar = scriptsOf(res.text).filter((s) => attribute(s.attributes, "src") === "/preview/toolbar.js");
     expect(toolbar).toHaveLength(1);
     expect(attribute(toolbar[0].attributes, "nonce")).toBe(nonce);
@@ -423,7 +518,9 @@ describe("a page in preview", () => {
     // Still not cacheable: the request asked for a preview.
     expect(res.headers["cache-control"]).toBe("private, no-store");
     const messages = warn.mock.calls.map((args) => String(args[0]));
-    expect(messages).toContainEqual(expect.stringMatching(/was invalid\. Now retrying with the latest master ref .*will not include draft content/));
+    expect(messages).toContainEqual(
+      expect.stringMatching(/was invalid\. Now retrying with the latest master ref .*will not include draft content/),
+    );
     expect(messages.join("\n")).toContain(unknown);
   });
 
@@ -433,10 +530,13 @@ describe("a page in preview", () => {
       wrapFetch: (inner) => async (input, init) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
         if (url.searchParams.get("ref") === expired) {
-          return new Response(JSON.stringify({ type: "api_security_error", message: "This preview token has expired" }), {
-            status: 404,
-            headers: { "content-type": "application/json" },
-          });
+          return new Response(
+            JSON.stringify({ type: "api_security_error", message: "This preview token has expired" }),
+            {
+              status: 404,
+              headers: { "content-type": "application/json" },
+            },
+          );
         }
         return inner(input, init);
       },
@@ -445,7 +545,9 @@ describe("a page in preview", () => {
     const res = await request(hosted.app).get("/").set("Cookie", previewCookie(expired));
     expect(res.status).toBe(200);
     expect(res.text).toContain(PUBLISHED_HEADING);
-    expect(warn.mock.calls.map((args) => String(args[0])).join("\n")).toMatch(/was invalid\. Now retrying with the latest master ref/);
+    expect(warn.mock.calls.map((args) => String(args[0])).join("\n")).toMatch(
+      /was invalid\. Now retrying with the latest master ref/,
+    );
     // And /preview refuses it: no cookie.
     const entry = await request(hosted.app).get("/preview").query({ token: expired, documentId: "home-gb" });
     expect(entry.headers.location).toBe("/");
@@ -454,7 +556,10 @@ describe("a page in preview", () => {
 
   test.each([
     ["a cookie that does not parse", "io.prismic.preview=%7Bnot-json"],
-    ["a cookie without a token", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": {} }))}`],
+    [
+      "a cookie without a token",
+      `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": {} }))}`,
+    ],
   ])("%s: published content and a warning, not an error", async (_what, cookie) => {
     const { logger, lines } = capturingLogger("warn");
     const site = createTestApp({ logger }).app;
@@ -462,7 +567,9 @@ describe("a page in preview", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain(PUBLISHED_HEADING);
     expect(res.text).not.toContain("data-preview");
-    expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toContainEqual(expect.stringMatching(/Ignoring a preview cookie/));
+    expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toContainEqual(
+      expect.stringMatching(/Ignoring a preview cookie/),
+    );
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });
@@ -504,10 +611,20 @@ describe("the toolbar and the CSP", () => {
   });
 
   test("PRISMIC_TOOLBAR_SRC: Prismic's toolbar by default in hosted mode, the stand-in in embedded mode, and checked", () => {
-    expect(loadConfig({ PRISMIC_REPOSITORY: "my-repo" }, ROOT).PRISMIC_TOOLBAR_SRC).toBe("https://static.cdn.prismic.io/prismic.js?new=true&repo=my-repo");
+    expect(loadConfig({ PRISMIC_REPOSITORY: "my-repo" }, ROOT).PRISMIC_TOOLBAR_SRC).toBe(
+      "https://static.cdn.prismic.io/prismic.js?new=true&repo=my-repo",
+    );
     expect(loadConfig({}, ROOT).PRISMIC_TOOLBAR_SRC).toBe("/preview/toolbar.js");
-    expect(loadConfig({ PRISMIC_TOOLBAR_SRC: "https://cdn.example/toolbar.js" }, ROOT).PRISMIC_TOOLBAR_SRC).toBe("https://cdn.example/toolbar.js");
-    for (const bad of ["javascript:alert(1)", "//evil.example/t.js", "/\\evil.example/t.js", "http://cdn.example/t.js", "toolbar.js"]) {
+    expect(loadConfig({ PRISMIC_TOOLBAR_SRC: "https://cdn.example/toolbar.js" }, ROOT).PRISMIC_TOOLBAR_SRC).toBe(
+      "https://cdn.example/toolbar.js",
+    );
+    for (const bad of [
+      "javascript:alert(1)",
+      "//evil.example/t.js",
+      "/\\evil.example/t.js",
+      "http://cdn.example/t.js",
+      "toolbar.js",
+    ]) {
       expect(() => loadConfig({ PRISMIC_TOOLBAR_SRC: bad }, ROOT)).toThrow(ConfigError);
       expect(() => loadConfig({ PRISMIC_TOOLBAR_SRC: bad }, ROOT)).toThrow(/PRISMIC_TOOLBAR_SRC/);
     }
@@ -522,7 +639,10 @@ describe("the content service's preview resolve (spec §7.2)", () => {
 
   test("reads the document by id at the token, in any language", async () => {
     const found = await service.previewDocument("article-planning-a-pantry-us", TOKEN);
-    expect(found).toEqual({ valid: true, document: expect.objectContaining({ lang: "en-us", data: expect.objectContaining({ title: DRAFT_ARTICLE }) }) });
+    expect(found).toEqual({
+      valid: true,
+      document: expect.objectContaining({ lang: "en-us", data: expect.objectContaining({ title: DRAFT_ARTICLE }) }),
+    });
     expect(await service.previewDocument("nope", TOKEN)).toEqual({ valid: true, document: null });
   });
 

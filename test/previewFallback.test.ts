@@ -26,7 +26,10 @@ let site: TestApp;
 let TOKEN: string;
 
 beforeAll(() => {
-  site = createTestApp({ logger: log.logger, wrapFetch: (inner) => answeringFetch(inner, answers, () => site.contentClient.embedded!.current().masterRef) });
+  site = createTestApp({
+    logger: log.logger,
+    wrapFetch: (inner) => answeringFetch(inner, answers, () => site.contentClient.embedded!.current().masterRef),
+  });
   TOKEN = embeddedPreviewToken(releaseRef(site.contentClient.embedded!.current(), "spring-refresh")!);
 });
 
@@ -42,7 +45,9 @@ const cookieHeader = (value: unknown) =>
 
 /** The Set-Cookie that clears the preview cookie, if the response sends one. */
 const clearsCookie = (res: request.Response) =>
-  ([] as string[]).concat(res.headers["set-cookie"] ?? []).some((c) => /^io\.prismic\.preview=;.*Expires=Thu, 01 Jan 1970/.test(c));
+  ([] as string[])
+    .concat(res.headers["set-cookie"] ?? [])
+    .some((c) => /^io\.prismic\.preview=;.*Expires=Thu, 01 Jan 1970/.test(c));
 
 describe("every refusal of the preview token: published content, the client's warning, the cookie cleared", () => {
   test.each<[string, PrismicAnswerKind | null]>([
@@ -56,11 +61,15 @@ describe("every refusal of the preview token: published content, the client's wa
   ])("%s", async (_name, kind) => {
     const token = `https://embedded.invalid/previews/${kind ?? "never-was"}-${Date.now()}`;
     if (kind) answers.switchTo({ kind, ref: token });
-    const res = await request(site.app).get(PAGE).set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: token } }));
+    const res = await request(site.app)
+      .get(PAGE)
+      .set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: token } }));
     expect(res.status).toBe(200);
     expect(visibleText(mainOf(res.text))).toContain(PUBLISHED_PROJECT);
     expect(res.text).not.toContain(DRAFT_PROJECT);
-    expect(warn.mock.calls.map((args) => String(args[0])).join("\n")).toMatch(/Now retrying with the latest master ref .*will not include draft content/);
+    expect(warn.mock.calls.map((args) => String(args[0])).join("\n")).toMatch(
+      /Now retrying with the latest master ref .*will not include draft content/,
+    );
     expect(clearsCookie(res)).toBe(true);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     // Logged for the operators, without the token, and never as an error.
@@ -72,13 +81,17 @@ describe("every refusal of the preview token: published content, the client's wa
 
     // A browser that kept the cookie anyway: published at once, without asking Prismic about the token again.
     const served = answers.served.get(kind ?? "preview-token-expired") ?? 0;
-    const again = await request(site.app).get(PAGE).set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: token } }));
+    const again = await request(site.app)
+      .get(PAGE)
+      .set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: token } }));
     expect([again.status, clearsCookie(again)]).toEqual([200, true]);
     expect(visibleText(mainOf(again.text))).toContain(PUBLISHED_PROJECT);
     expect(answers.served.get(kind ?? "preview-token-expired") ?? 0).toBe(served);
 
     // The data endpoint of client-side navigation falls back the same way.
-    const data = await request(site.app).get(`${DATA_PREFIX}/?_route=index___gb`).set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: token } }));
+    const data = await request(site.app)
+      .get(`${DATA_PREFIX}/?_route=index___gb`)
+      .set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: token } }));
     expect(data.status).toBe(200);
     expect(data.text).toContain(PUBLISHED_HEADING);
     expect(data.text).not.toContain(DRAFT_HEADING);
@@ -86,18 +99,24 @@ describe("every refusal of the preview token: published content, the client's wa
     // And /preview with that token stores nothing and goes home.
     const entry = await request(site.app).get("/preview").query({ token, documentId: "gallery-canal-house-gb" });
     expect([entry.status, entry.headers.location]).toEqual([302, "/"]);
-    expect(([] as string[]).concat(entry.headers["set-cookie"] ?? []).some((c) => c.includes(encodeURIComponent(token)))).toBe(false);
+    expect(
+      ([] as string[]).concat(entry.headers["set-cookie"] ?? []).some((c) => c.includes(encodeURIComponent(token))),
+    ).toBe(false);
   });
 
   test("a working preview keeps its cookie", async () => {
-    const res = await request(site.app).get(PAGE).set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: TOKEN } }));
+    const res = await request(site.app)
+      .get(PAGE)
+      .set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: TOKEN } }));
     expect(res.text).toContain(DRAFT_PROJECT);
     expect(res.headers["set-cookie"]).toBeUndefined();
   });
 
   test("a rate limit or outage during a preview is not a refusal: the cookie stays", async () => {
     answers.switchTo({ kind: "server-error", status: 503, ref: TOKEN });
-    const res = await request(site.app).get(PAGE).set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: TOKEN } }));
+    const res = await request(site.app)
+      .get(PAGE)
+      .set("Cookie", cookieHeader({ "embedded.prismic.io": { preview: TOKEN } }));
     expect(res.status).toBe(503);
     expect(clearsCookie(res)).toBe(false);
   });
@@ -109,7 +128,13 @@ describe("the cookie in every form it is written", () => {
     ["ours, the host alone", { "embedded.prismic.io": { preview: "TOKEN" } }],
     ["a host in capitals", { _tracker: "k3Lz9QbA", "Embedded.Prismic.IO": { preview: "TOKEN" } }],
     ["the CDN host", { "embedded.cdn.prismic.io": { preview: "TOKEN" } }],
-    ["another repository's entry beside ours", { "other-repo.prismic.io": { preview: "https://other-repo.prismic.io/previews/x" }, "embedded.prismic.io": { preview: "TOKEN" } }],
+    [
+      "another repository's entry beside ours",
+      {
+        "other-repo.prismic.io": { preview: "https://other-repo.prismic.io/previews/x" },
+        "embedded.prismic.io": { preview: "TOKEN" },
+      },
+    ],
     ["a bare token (server-side kits, older toolbars)", "TOKEN"],
   ])("%s previews the draft", async (_name, value) => {
     const filled = JSON.parse(JSON.stringify(value).replaceAll("TOKEN", TOKEN)) as unknown;
@@ -121,7 +146,10 @@ describe("the cookie in every form it is written", () => {
   test("written byte for byte as the toolbar's js-cookie 2 writes it (JSON, partly percent-encoded)", async () => {
     const value = { _tracker: "k3Lz9QbA", "embedded.prismic.io": { preview: TOKEN } };
     // js-cookie 2.2's default converter: encodeURIComponent, then these characters back as they were.
-    const written = encodeURIComponent(JSON.stringify(value)).replace(/%(23|24|26|2B|3A|3C|3E|3D|2F|3F|40|5B|5D|5E|60|7B|7D|7C)/g, decodeURIComponent);
+    const written = encodeURIComponent(JSON.stringify(value)).replace(
+      /%(23|24|26|2B|3A|3C|3E|3D|2F|3F|40|5B|5D|5E|60|7B|7D|7C)/g,
+      decodeURIComponent,
+    );
     expect(written.startsWith("{%22_tracker%22:")).toBe(true);
     const res = await request(site.app).get(PAGE).set("Cookie", `io.prismic.preview=${written}`);
     expect(res.text).toContain(DRAFT_PROJECT);
@@ -135,7 +163,10 @@ describe("the cookie in every form it is written", () => {
 
   test.each<[string, unknown]>([
     ["the toolbar's with only its _tracker (no preview active)", { _tracker: "k3Lz9QbA" }],
-    ["another repository's preview only", { "other-repo.prismic.io": { preview: "https://other-repo.prismic.io/previews/x" } }],
+    [
+      "another repository's preview only",
+      { "other-repo.prismic.io": { preview: "https://other-repo.prismic.io/previews/x" } },
+    ],
   ])("%s: published content, and the tracker is never taken for a token", async (_name, value) => {
     const res = await request(site.app).get(PAGE).set("Cookie", cookieHeader(value));
     expect(res.status).toBe(200);
@@ -145,7 +176,10 @@ describe("the cookie in every form it is written", () => {
 
   test("PRISMIC_REPOSITORY with capitals matches the toolbar's lower-cased host", () => {
     const noWarning = jest.fn();
-    const cookie = JSON.stringify({ _tracker: "k3Lz9QbA", "my-kitchens.prismic.io": { preview: "https://my-kitchens.prismic.io/previews/abc" } });
+    const cookie = JSON.stringify({
+      _tracker: "k3Lz9QbA",
+      "my-kitchens.prismic.io": { preview: "https://my-kitchens.prismic.io/previews/abc" },
+    });
     expect(previewTokenFrom(cookie, "My-Kitchens", noWarning)).toBe("https://my-kitchens.prismic.io/previews/abc");
     expect(previewTokenFrom(JSON.stringify({ _tracker: "k3Lz9QbA" }), "My-Kitchens", noWarning)).toBeNull();
     expect(noWarning).not.toHaveBeenCalled();

@@ -55,11 +55,18 @@ describe("made-up preview tokens", () => {
       expect(res.text).not.toContain("data-preview");
     }
     // Past the client's budget, each is an ordinary visitor's cache hit: public, no cookie touched.
-    const hits = answers.filter((res) => res.headers["x-cache"] === "HIT" && !String(res.headers["cache-control"]).includes("private") && !res.headers["set-cookie"]);
+    const hits = answers.filter(
+      (res) =>
+        res.headers["x-cache"] === "HIT" &&
+        !String(res.headers["cache-control"]).includes("private") &&
+        !res.headers["set-cookie"],
+    );
     expect(hits.length).toBeGreaterThanOrEqual(40 - budget);
     expect(site.calls.count("verifyPreview")).toBeLessThanOrEqual(budget);
     // Nothing rendered: no content read but the questions themselves (previewRefused reads a set in memory).
-    expect(site.calls.log.filter((call) => call.method !== "verifyPreview" && call.method !== "previewRefused")).toEqual([]);
+    expect(
+      site.calls.log.filter((call) => call.method !== "verifyPreview" && call.method !== "previewRefused"),
+    ).toEqual([]);
   });
 
   test("a token is asked about once: the same refused token again is answered from what was learned", async () => {
@@ -69,7 +76,9 @@ describe("made-up preview tokens", () => {
     site.calls.reset();
     const first = await request(site.app).get(PAGE).set("Cookie", cookie(token));
     expect(first.status).toBe(200);
-    const again = await Promise.all(Array.from({ length: 5 }, () => request(site.app).get(PAGE).set("Cookie", cookie(token))));
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => request(site.app).get(PAGE).set("Cookie", cookie(token))),
+    );
     expect(site.calls.count("verifyPreview")).toBe(1);
     for (const res of [first, ...again]) {
       expect(visibleText(mainOf(res.text))).toContain(PUBLISHED_PROJECT);
@@ -85,12 +94,25 @@ describe("made-up preview tokens", () => {
     site.calls.reset();
     const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => request(site.app).get(PAGE).set("X-Forwarded-For", `10.0.${i >> 8}.${i & 255}`).set("Cookie", cookie(madeUp()))),
+      Array.from({ length: 120 }, (_, i) =>
+        request(site.app)
+          .get(PAGE)
+          .set("X-Forwarded-For", `10.0.${i >> 8}.${i & 255}`)
+          .set("Cookie", cookie(madeUp())),
+      ),
     );
     const seconds = (Date.now() - started) / 1000;
-    expect(answers.every((res) => res.status === 200 && res.text.includes(PUBLISHED_PROJECT) && !res.text.includes("data-preview"))).toBe(true);
-    expect(site.calls.count("verifyPreview")).toBeLessThanOrEqual(GLOBAL_BURST + Math.ceil(seconds * GLOBAL_PER_SECOND));
-    expect(answers.filter((res) => res.headers["x-cache"] === "HIT" && !res.headers["set-cookie"]).length).toBeGreaterThanOrEqual(120 - GLOBAL_BURST - Math.ceil(seconds * GLOBAL_PER_SECOND));
+    expect(
+      answers.every(
+        (res) => res.status === 200 && res.text.includes(PUBLISHED_PROJECT) && !res.text.includes("data-preview"),
+      ),
+    ).toBe(true);
+    expect(site.calls.count("verifyPreview")).toBeLessThanOrEqual(
+      GLOBAL_BURST + Math.ceil(seconds * GLOBAL_PER_SECOND),
+    );
+    expect(
+      answers.filter((res) => res.headers["x-cache"] === "HIT" && !res.headers["set-cookie"]).length,
+    ).toBeGreaterThanOrEqual(120 - GLOBAL_BURST - Math.ceil(seconds * GLOBAL_PER_SECOND));
   });
 
   test("a request that no preview changes (a POST) asks nothing about its token", async () => {
@@ -108,7 +130,10 @@ describe("made-up preview tokens", () => {
       .get("/")
       .set("Cookie", cookie(madeUp()))
       .set("Accept-Language", "en-US")
-      .set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36");
+      .set(
+        "User-Agent",
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
+      );
     expect([res.status, res.headers.location]).toEqual([302, "/us"]);
   });
 });
@@ -129,7 +154,9 @@ describe("real previews", () => {
     const site = createTestApp({ env: WITH_PAGE_CACHE });
     await warmed(site, PAGE);
     const token = embeddedPreviewToken(releaseRef(site.contentClient.embedded!.current(), "spring-refresh")!);
-    const answers = await Promise.all(Array.from({ length: 3 }, () => request(site.app).get(PAGE).set("Cookie", cookie(token))));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => request(site.app).get(PAGE).set("Cookie", cookie(token))),
+    );
     answers.push(await request(site.app).get(PAGE).set("Cookie", cookie(token)));
     for (const res of answers) {
       expect(visibleText(mainOf(res.text))).toContain(DRAFT_PROJECT);
@@ -147,8 +174,20 @@ describe("hosted (Prismic over HTTP)", () => {
   afterAll(() => standIn.close());
   afterEach(() => standIn.answer(undefined));
 
-  const hosted = () => createTestApp({ env: { ...WITH_PAGE_CACHE, PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, CONTENT_REF_TTL_MS: "60000" } });
-  const searches = (from: number) => standIn.requests.slice(from).filter((r) => r.startsWith("/api/v2/documents/search")).map((r) => new URL(r, standIn.origin));
+  const hosted = () =>
+    createTestApp({
+      env: {
+        ...WITH_PAGE_CACHE,
+        PRISMIC_REPOSITORY: "embedded",
+        PRISMIC_API_ENDPOINT: standIn.endpoint,
+        CONTENT_REF_TTL_MS: "60000",
+      },
+    });
+  const searches = (from: number) =>
+    standIn.requests
+      .slice(from)
+      .filter((r) => r.startsWith("/api/v2/documents/search"))
+      .map((r) => new URL(r, standIn.origin));
 
   test("made-up tokens cost Prismic at most two calls per token asked about, and nothing past the budget", async () => {
     const site = hosted();
@@ -178,14 +217,19 @@ describe("hosted (Prismic over HTTP)", () => {
     });
     await warmed(site, PAGE);
     for (let i = 0; i < 9; i++) {
-      const res = await request(site.app).get(PAGE).set("Cookie", cookie(`${VALID}${i}`));
+      const res = await request(site.app)
+        .get(PAGE)
+        .set("Cookie", cookie(`${VALID}${i}`));
       expect(visibleText(mainOf(res.text))).toContain(DRAFT_PROJECT);
     }
     // A published page not rendered yet: its menus (both languages, at the master ref) are still cached.
     const before = standIn.requests.length;
     const res = await request(site.app).get("/us/info/blog");
     expect(res.status).toBe(200);
-    const menus = searches(before).filter((url) => url.searchParams.get("ref") === master && url.searchParams.getAll("q").some((q) => q.includes('"navigation"')));
+    const menus = searches(before).filter(
+      (url) =>
+        url.searchParams.get("ref") === master && url.searchParams.getAll("q").some((q) => q.includes('"navigation"')),
+    );
     expect(menus.map(String)).toEqual([]);
   });
 });

@@ -48,7 +48,8 @@ const pullWith = (env: Record<string, string>, folder: string, ...args: string[]
     timeoutMs: 120_000,
   });
 
-const byId = (entries: ContentEntry[]) => new Map(entries.map((entry) => [entry.document.id as string, entry.document]));
+const byId = (entries: ContentEntry[]) =>
+  new Map(entries.map((entry) => [entry.document.id as string, entry.document]));
 const { models } = loadModels(ROOT);
 const original = loadContentEntries(CONTENT, ROOT).entries;
 
@@ -66,7 +67,9 @@ afterAll(async () => {
 test("pulls every document of every language, with the same data, in <lang>/<type>/<uid>.json files", () => {
   expect(pulled.stderr).toBe("");
   expect(pulled.status).toBe(0);
-  expect(pulled.stdout).toMatch(/^Pulled \d+ documents in 2 language\(s\) \(en-gb, en-us\) at the master ref, \d+ media files/);
+  expect(pulled.stdout).toMatch(
+    /^Pulled \d+ documents in 2 language\(s\) \(en-gb, en-us\) at the master ref, \d+ media files/,
+  );
   const entries = loadContentEntries(snapshot, tmp).entries;
   expect(entries).toHaveLength(original.length);
   const pulledById = byId(entries);
@@ -76,18 +79,25 @@ test("pulls every document of every language, with the same data, in <lang>/<typ
     expect({ ...copy, href: undefined }).toEqual({ ...document, href: undefined });
   }
   // The same layout as content/: <lang>/<type>/<uid>.json, a single type's one document as <type>.json.
-  const layout = (entries: ContentEntry[], root: string) => entries.map((e) => path.relative(root, path.join(ROOT, e.file))).sort();
+  const layout = (entries: ContentEntry[], root: string) =>
+    entries.map((e) => path.relative(root, path.join(ROOT, e.file))).sort();
   expect(entries.map((e) => path.relative("snapshot", e.file)).sort()).toEqual(layout(original, CONTENT));
 });
 
 test("downloads every image the documents use into media/, byte for byte, and the snapshot passes the content checks", () => {
-  const report = validateContent(loadContentEntries(snapshot, tmp).entries, models, { mediaDir: path.join(snapshot, "media") });
+  const report = validateContent(loadContentEntries(snapshot, tmp).entries, models, {
+    mediaDir: path.join(snapshot, "media"),
+  });
   expect(report.notes).toEqual([]);
   expect(report.errors).toEqual([]);
   const files = fs.readdirSync(path.join(snapshot, "media"));
   expect(files.length).toBeGreaterThan(10);
   const digest = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-  for (const file of files) expect([file, digest(path.join(snapshot, "media", file))]).toEqual([file, digest(path.join(CONTENT, "media", file))]);
+  for (const file of files)
+    expect([file, digest(path.join(snapshot, "media", file))]).toEqual([
+      file,
+      digest(path.join(CONTENT, "media", file)),
+    ]);
 });
 
 test("round trip: served from the snapshot, every sitemap page renders the same as from content/", async () => {
@@ -103,7 +113,8 @@ test("round trip: served from the snapshot, every sitemap page renders the same 
   for (const pagePath of paths) {
     const [a, b] = await Promise.all([request(fromContent).get(pagePath), request(fromSnapshot).get(pagePath)]);
     expect({ pagePath, status: b.status }).toEqual({ pagePath, status: a.status });
-    if (normalize(b.text) !== normalize(a.text)) expect({ pagePath, html: normalize(b.text) }).toEqual({ pagePath, html: normalize(a.text) });
+    if (normalize(b.text) !== normalize(a.text))
+      expect({ pagePath, html: normalize(b.text) }).toEqual({ pagePath, html: normalize(a.text) });
   }
 }, 120_000);
 
@@ -207,16 +218,27 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
     const home = documents.find((d) => d.type === "home" && d.lang === "en-gb")!;
     const images = imagesOf(home.data);
     expect(images.length).toBeGreaterThanOrEqual(4);
-    const refused = [`${elsewhere.url}/not-our-cdn.jpg`, `${cdn.url}/endless.jpg`, `${cdn.url}/stalled.jpg`, `${cdn.url}/huge.jpg`];
+    const refused = [
+      `${elsewhere.url}/not-our-cdn.jpg`,
+      `${cdn.url}/endless.jpg`,
+      `${cdn.url}/stalled.jpg`,
+      `${cdn.url}/huge.jpg`,
+    ];
     for (const [i, url] of refused.entries()) images[i].url = url;
     // Every view of the same image names the same file; the views of the images changed are dropped here.
-    for (const image of images.slice(0, 4)) for (const key of Object.keys(image)) if (typeof image[key] === "object" && (image[key] as { url?: string })?.url) delete image[key];
+    for (const image of images.slice(0, 4))
+      for (const key of Object.keys(image))
+        if (typeof image[key] === "object" && (image[key] as { url?: string })?.url) delete image[key];
     standIn.publish(documents);
     const folder = path.join(tmp, "bounded");
     const started = Date.now();
     try {
       const run = await pullWith(
-        { PRISMIC_MEDIA_HOSTS: `${new URL(standIn.origin).host},${new URL(cdn.url).host}`, PRISMIC_MEDIA_MAX_BYTES: String(1024 * 1024), PRISMIC_MEDIA_TIMEOUT_MS: "2000" },
+        {
+          PRISMIC_MEDIA_HOSTS: `${new URL(standIn.origin).host},${new URL(cdn.url).host}`,
+          PRISMIC_MEDIA_MAX_BYTES: String(1024 * 1024),
+          PRISMIC_MEDIA_TIMEOUT_MS: "2000",
+        },
         folder,
       );
       expect(run.status).toBe(0);
@@ -234,7 +256,8 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
       for (const url of refused) expect(pulledHome).toContain(`"url": "${url}"`);
       expect(pulledHome).toContain('"url": "/media/');
       expect(fs.readdirSync(path.join(folder, "media")).length).toBeGreaterThan(10);
-      for (const name of ["not-our-cdn.jpg", "endless.jpg", "stalled.jpg", "huge.jpg"]) expect(fs.existsSync(path.join(folder, "media", name))).toBe(false);
+      for (const name of ["not-our-cdn.jpg", "endless.jpg", "stalled.jpg", "huge.jpg"])
+        expect(fs.existsSync(path.join(folder, "media", name))).toBe(false);
     } finally {
       standIn.publish(loadDocuments(CONTENT));
       await Promise.all([cdn.close(), elsewhere.close()]);
@@ -244,7 +267,8 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
   test("a redirect is followed only to a media host", async () => {
     const elsewhere = await mediaHost();
     const server = http.createServer((req, res) => {
-      const to = req.url === "/away.jpg" ? `${elsewhere.url}/x.jpg` : req.url === "/here.jpg" ? "/final.jpg" : undefined;
+      const to =
+        req.url === "/away.jpg" ? `${elsewhere.url}/x.jpg` : req.url === "/here.jpg" ? "/final.jpg" : undefined;
       if (to) res.writeHead(302, { location: to }).end();
       else res.writeHead(200).end("image bytes");
     });
@@ -253,10 +277,16 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
     const limits = { ...mediaHosts("hartley-and-reed", [new URL(cdn).host]), maxBytes: 1024, timeoutMs: 2_000 };
     try {
       expect(await downloadMedia(`${cdn}/here.jpg`, limits)).toEqual({ ok: true, body: Buffer.from("image bytes") });
-      expect(await downloadMedia(`${cdn}/away.jpg`, limits)).toEqual({ ok: false, reason: expect.stringContaining("not on the repository's media hosts") });
+      expect(await downloadMedia(`${cdn}/away.jpg`, limits)).toEqual({
+        ok: false,
+        reason: expect.stringContaining("not on the repository's media hosts"),
+      });
       expect(elsewhere.seen.requests).toEqual([]);
       // The named host may be plain http (a local stand-in); Prismic's own hosts only https.
-      expect(await downloadMedia("http://images.prismic.io/x.jpg", limits)).toEqual({ ok: false, reason: expect.stringContaining("not on the repository's media hosts") });
+      expect(await downloadMedia("http://images.prismic.io/x.jpg", limits)).toEqual({
+        ok: false,
+        reason: expect.stringContaining("not on the repository's media hosts"),
+      });
     } finally {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -271,8 +301,12 @@ describe("downloads are bounded: the repository's media hosts only, a size cap, 
     const run = await pullWith({ PRISMIC_MEDIA_HOSTS: "" }, folder);
     expect(run.status).toBe(0);
     // The stand-in's images are on 127.0.0.1: none is downloaded, each is reported.
-    expect(run.stderr).toMatch(/: not on the repository's media hosts \(images\.prismic\.io, hartley-and-reed\.cdn\.prismic\.io\)/);
+    expect(run.stderr).toMatch(
+      /: not on the repository's media hosts \(images\.prismic\.io, hartley-and-reed\.cdn\.prismic\.io\)/,
+    );
     expect(fs.existsSync(path.join(folder, "media"))).toBe(false);
-    expect(fs.readFileSync(path.join(folder, "en-gb/home/home.json"), "utf8")).toContain(`"url": "${standIn.origin}/media/`);
+    expect(fs.readFileSync(path.join(folder, "en-gb/home/home.json"), "utf8")).toContain(
+      `"url": "${standIn.origin}/media/`,
+    );
   }, 120_000);
 });

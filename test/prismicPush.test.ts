@@ -18,7 +18,9 @@ const TOKEN = "a-write-token-for-the-stand-in";
 let api: CustomTypesApiStandIn;
 let models: ProjectCopy;
 
-const slicesOnDisk = fs.readdirSync(path.join(ROOT, "views/slices")).filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "model.json"))).length;
+const slicesOnDisk = fs
+  .readdirSync(path.join(ROOT, "views/slices"))
+  .filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "model.json"))).length;
 const typesOnDisk = fs.readdirSync(path.join(ROOT, "customtypes")).length;
 
 const push = (...args: string[]) =>
@@ -50,23 +52,33 @@ test("the first run inserts every slice, then every custom type, with the reposi
   expect(run.status).toBe(0);
   const writes = api.writes();
   expect(writes).toHaveLength(slicesOnDisk + typesOnDisk);
-  expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([...Array(slicesOnDisk).fill("POST /slices/insert"), ...Array(typesOnDisk).fill("POST /customtypes/insert")]);
+  expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+    ...Array(slicesOnDisk).fill("POST /slices/insert"),
+    ...Array(typesOnDisk).fill("POST /customtypes/insert"),
+  ]);
   for (const request of api.requests) {
     expect(request.repository).toBe(REPOSITORY);
     expect(request.authorization).toBe(`Bearer ${TOKEN}`);
   }
-  expect(api.customTypes.get("page")).toEqual(JSON.parse(fs.readFileSync(path.join(ROOT, "customtypes/page/index.json"), "utf8")));
-  expect(api.slices.get("hero")).toEqual(JSON.parse(fs.readFileSync(path.join(ROOT, "views/slices/Hero/model.json"), "utf8")));
+  expect(api.customTypes.get("page")).toEqual(
+    JSON.parse(fs.readFileSync(path.join(ROOT, "customtypes/page/index.json"), "utf8")),
+  );
+  expect(api.slices.get("hero")).toEqual(
+    JSON.parse(fs.readFileSync(path.join(ROOT, "views/slices/Hero/model.json"), "utf8")),
+  );
   expect(run.stdout).toContain(`${slicesOnDisk + typesOnDisk} write(s) to ${REPOSITORY}`);
 });
 
 test("a second run writes nothing, whatever bookkeeping the API adds to the models it returns", async () => {
-  for (const model of [...api.customTypes.values(), ...api.slices.values()]) Object.assign(model, { hash: "stored-by-the-api" });
+  for (const model of [...api.customTypes.values(), ...api.slices.values()])
+    Object.assign(model, { hash: "stored-by-the-api" });
   const before = api.writes().length;
   const run = await push();
   expect(run.status).toBe(0);
   expect(api.writes().length).toBe(before);
-  expect(run.stdout).toContain(`0 write(s) to ${REPOSITORY}; ${slicesOnDisk + typesOnDisk} model(s) already up to date`);
+  expect(run.stdout).toContain(
+    `0 write(s) to ${REPOSITORY}; ${slicesOnDisk + typesOnDisk} model(s) already up to date`,
+  );
 });
 
 test("one changed model is one update", async () => {
@@ -77,7 +89,12 @@ test("one changed model is one update", async () => {
   const before = api.writes().length;
   const run = await push();
   expect(run.status).toBe(0);
-  expect(api.writes().slice(before).map((w) => `${w.method} ${w.path}`)).toEqual(["POST /slices/update"]);
+  expect(
+    api
+      .writes()
+      .slice(before)
+      .map((w) => `${w.method} ${w.path}`),
+  ).toEqual(["POST /slices/update"]);
   expect(api.slices.get("faq")).toEqual(model);
   expect(run.stdout).toContain("update shared slice faq");
 });
@@ -101,7 +118,12 @@ test("remote models with no local one are listed and kept; --prune deletes only 
   expect(pruned.status).toBe(0);
   expect(pruned.stdout).toContain("delete custom type old_landing");
   expect(pruned.stdout).toContain("delete shared slice old_banner");
-  expect(api.writes().slice(before).map((w) => `${w.method} ${w.path}`)).toEqual(["DELETE /customtypes/old_landing", "DELETE /slices/old_banner"]);
+  expect(
+    api
+      .writes()
+      .slice(before)
+      .map((w) => `${w.method} ${w.path}`),
+  ).toEqual(["DELETE /customtypes/old_landing", "DELETE /slices/old_banner"]);
   expect([...api.customTypes.keys()].sort()).toEqual(fs.readdirSync(path.join(ROOT, "customtypes")).sort());
   expect(api.slices.size).toBe(slicesOnDisk);
 });
@@ -114,7 +136,9 @@ test("an invalid model stops the push before any request, naming the problem", a
   const requests = api.requests.length;
   const run = await push();
   expect(run.status).toBe(1);
-  expect(run.stderr).toContain('customtypes/page/index.json: slice zone "slices" offers "no_such_slice", which has no shared slice model');
+  expect(run.stderr).toContain(
+    'customtypes/page/index.json: slice zone "slices" offers "no_such_slice", which has no shared slice model',
+  );
   expect(api.requests.length).toBe(requests);
 });
 
@@ -129,7 +153,10 @@ test("a wrong token is reported as the API's refusal, with no stack trace", asyn
 });
 
 test("missing settings stop it with a message naming them", async () => {
-  const run = await runScript(PUSH, [], { cwd: ROOT, env: { PRISMIC_REPOSITORY: undefined, PRISMIC_WRITE_TOKEN: undefined } });
+  const run = await runScript(PUSH, [], {
+    cwd: ROOT,
+    env: { PRISMIC_REPOSITORY: undefined, PRISMIC_WRITE_TOKEN: undefined },
+  });
   expect(run.status).toBe(2);
   expect(run.stderr).toContain("PRISMIC_REPOSITORY:");
   expect(run.stderr).toContain("PRISMIC_WRITE_TOKEN:");
@@ -141,14 +168,20 @@ describe("screenshots", () => {
   const run = (...args: string[]) =>
     runScript(PUSH, args, {
       cwd: project.root,
-      env: { PRISMIC_REPOSITORY: REPOSITORY, PRISMIC_WRITE_TOKEN: TOKEN, PRISMIC_CUSTOM_TYPES_API: shotsApi.endpoint, PRISMIC_ASSET_API: shotsApi.endpoint },
+      env: {
+        PRISMIC_REPOSITORY: REPOSITORY,
+        PRISMIC_WRITE_TOKEN: TOKEN,
+        PRISMIC_CUSTOM_TYPES_API: shotsApi.endpoint,
+        PRISMIC_ASSET_API: shotsApi.endpoint,
+      },
     });
   const heroShot = (variation: string) => path.join(project.root, `views/slices/Hero/screenshot-${variation}.png`);
 
   beforeAll(async () => {
     shotsApi = await startCustomTypesApiStandIn({ repository: REPOSITORY, token: TOKEN });
     project = copyModelFiles("prismic-push-shots-");
-    for (const variation of ["default", "withVideo"]) fs.copyFileSync(path.join(ROOT, `views/slices/Hero/screenshot-${variation}.png`), heroShot(variation));
+    for (const variation of ["default", "withVideo"])
+      fs.copyFileSync(path.join(ROOT, `views/slices/Hero/screenshot-${variation}.png`), heroShot(variation));
   });
   afterAll(async () => {
     await shotsApi?.close();
@@ -166,12 +199,17 @@ describe("screenshots", () => {
   test("each variation's screenshot is uploaded to the media library and becomes its imageUrl", async () => {
     const first = await run();
     expect(first.status).toBe(0);
-    expect(shotsApi.assets.map((a) => a.filename)).toEqual([expect.stringMatching(/^hero-default-[0-9a-f]{32}\.png$/), expect.stringMatching(/^hero-withVideo-[0-9a-f]{32}\.png$/)]);
+    expect(shotsApi.assets.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/^hero-default-[0-9a-f]{32}\.png$/),
+      expect.stringMatching(/^hero-withVideo-[0-9a-f]{32}\.png$/),
+    ]);
     expect(shotsApi.assets[0]!.bytes.equals(fs.readFileSync(heroShot("default")))).toBe(true);
     const hero = shotsApi.slices.get("hero") as unknown as { variations: { id: string; imageUrl: string }[] };
     expect(hero.variations.map((v) => v.imageUrl)).toEqual(shotsApi.assets.map((a) => a.url));
     // Slices without a screenshot keep theirs (none in this copy).
-    expect((shotsApi.slices.get("faq") as unknown as { variations: { imageUrl: string }[] }).variations[0]!.imageUrl).toBe("");
+    expect(
+      (shotsApi.slices.get("faq") as unknown as { variations: { imageUrl: string }[] }).variations[0]!.imageUrl,
+    ).toBe("");
   });
 
   test("an unchanged screenshot is neither uploaded again nor a change; a new one is one upload and one update", async () => {
@@ -188,7 +226,12 @@ describe("screenshots", () => {
     expect(changed.status).toBe(0);
     expect(shotsApi.assets.length).toBe(uploads + 1);
     expect(shotsApi.assets.at(-1)!.filename).toMatch(/^hero-withVideo-/);
-    expect(shotsApi.writes().slice(writes).map((w) => `${w.method} ${w.path}`)).toEqual(["POST /assets", "POST /slices/update"]);
+    expect(
+      shotsApi
+        .writes()
+        .slice(writes)
+        .map((w) => `${w.method} ${w.path}`),
+    ).toEqual(["POST /assets", "POST /slices/update"]);
     const hero = shotsApi.slices.get("hero") as unknown as { variations: { id: string; imageUrl: string }[] };
     expect(hero.variations.find((v) => v.id === "withVideo")!.imageUrl).toBe(shotsApi.assets.at(-1)!.url);
   });

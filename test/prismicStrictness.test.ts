@@ -112,8 +112,15 @@ describe("no order where Prismic promises none", () => {
     expect(first).not.toEqual([...first].sort());
     expect(await ids(await search("pageSize=100"))).toEqual(first);
     // Another ref (a publish): another order.
-    const published = createEmbeddedRepository([...articles(250), ...articles(1, "2024-04-01T00:00:00+0000").map((d) => ({ ...d, id: "extra", uid: "extra" }))]);
-    const other = await ids(await createEmbeddedFetch(published)(`${EMBEDDED_ENDPOINT}/documents/search?ref=${published.masterRef}&pageSize=100`));
+    const published = createEmbeddedRepository([
+      ...articles(250),
+      ...articles(1, "2024-04-01T00:00:00+0000").map((d) => ({ ...d, id: "extra", uid: "extra" })),
+    ]);
+    const other = await ids(
+      await createEmbeddedFetch(published)(
+        `${EMBEDDED_ENDPOINT}/documents/search?ref=${published.masterRef}&pageSize=100`,
+      ),
+    );
     expect(other.filter((id) => id !== "extra").slice(0, 20)).not.toEqual(first.slice(0, 20));
   });
 
@@ -127,7 +134,9 @@ describe("no order where Prismic promises none", () => {
   });
 
   test("an ordering orders: by rank, descending, the ranks never go up", async () => {
-    const body = (await (await search(`orderings=${encodeURIComponent("[my.article.rank desc]")}&pageSize=100`)).json()) as prismic.Query;
+    const body = (await (
+      await search(`orderings=${encodeURIComponent("[my.article.rank desc]")}&pageSize=100`)
+    ).json()) as prismic.Query;
     const ranks = body.results.map((d) => (d.data as { rank: number }).rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   });
@@ -138,9 +147,19 @@ describe("switchable to every other answer Prismic gives", () => {
     prismic.createClient(EMBEDDED_ENDPOINT, { fetch: createEmbeddedFetch(repo, { answers }) });
 
   test.each<[string, Parameters<PrismicAnswers["switchTo"]>[0], number, new (...args: never[]) => Error]>([
-    ["an expired preview token (404 api_security_error)", { kind: "preview-token-expired" }, 404, prismic.PreviewTokenExpiredError],
+    [
+      "an expired preview token (404 api_security_error)",
+      { kind: "preview-token-expired" },
+      404,
+      prismic.PreviewTokenExpiredError,
+    ],
     ["an expired preview token (400 error)", { kind: "preview-token-expired-400" }, 400, prismic.ParsingError],
-    ["an unknown preview token (404 api_notfound_error, no master ref)", { kind: "preview-token-not-found" }, 404, prismic.RefNotFoundError],
+    [
+      "an unknown preview token (404 api_notfound_error, no master ref)",
+      { kind: "preview-token-not-found" },
+      404,
+      prismic.RefNotFoundError,
+    ],
     ["a wrong-scope access token (401)", { kind: "invalid-access-token" }, 401, prismic.ForbiddenError],
     ["a release without a master+releases token (403)", { kind: "ref-needs-access-token" }, 403, prismic.PrismicError],
     ["a server error (503)", { kind: "server-error", status: 503 }, 503, prismic.PrismicError],
@@ -150,7 +169,9 @@ describe("switchable to every other answer Prismic gives", () => {
       `${EMBEDDED_ENDPOINT}/documents/search?ref=${encodeURIComponent("https://embedded.invalid/previews/stale")}`,
     );
     expect(response.status).toBe(status);
-    await expect(clientWith(answers).get({ ref: "https://embedded.invalid/previews/stale" })).rejects.toBeInstanceOf(errorClass);
+    await expect(clientWith(answers).get({ ref: "https://embedded.invalid/previews/stale" })).rejects.toBeInstanceOf(
+      errorClass,
+    );
     // Other refs are not affected.
     expect((await clientWith(answers).get({ pageSize: 1 })).results).toHaveLength(1);
   });
@@ -162,7 +183,9 @@ describe("switchable to every other answer Prismic gives", () => {
   });
 
   test("429 with and without Retry-After, counted, and only as many times as asked", async () => {
-    const answers = new PrismicAnswers().switchTo({ kind: "rate-limited", retryAfter: "7", times: 1 }).switchTo({ kind: "rate-limited", times: 1 });
+    const answers = new PrismicAnswers()
+      .switchTo({ kind: "rate-limited", retryAfter: "7", times: 1 })
+      .switchTo({ kind: "rate-limited", times: 1 });
     const fetchFn = createEmbeddedFetch(repo, { answers });
     const first = await search("pageSize=1", fetchFn);
     expect([first.status, first.headers.get("retry-after")]).toEqual([429, "7"]);
@@ -175,7 +198,11 @@ describe("switchable to every other answer Prismic gives", () => {
   test("a 503 can carry a Retry-After too, as during an incident", async () => {
     const answers = new PrismicAnswers().switchTo({ kind: "server-error", status: 503, retryAfter: "120" });
     const response = await search("pageSize=1", createEmbeddedFetch(repo, { answers }));
-    expect([response.status, response.headers.get("retry-after"), response.headers.get("content-type")]).toEqual([503, "120", "text/html; charset=utf-8"]);
+    expect([response.status, response.headers.get("retry-after"), response.headers.get("content-type")]).toEqual([
+      503,
+      "120",
+      "text/html; charset=utf-8",
+    ]);
   });
 
   test("the repository endpoint can fail on its own", async () => {

@@ -35,7 +35,10 @@ function bulkPublish(count: number, secret: string | undefined) {
 }
 
 /** A gzip body of a few KB that inflates to about 4 MB of JSON. */
-const GZIP_BOMB = zlib.gzipSync(JSON.stringify({ type: "api-update", documents: Array.from({ length: 210_000 }, () => "Z000000000000000") }), { level: 9 });
+const GZIP_BOMB = zlib.gzipSync(
+  JSON.stringify({ type: "api-update", documents: Array.from({ length: 210_000 }, () => "Z000000000000000") }),
+  { level: 9 },
+);
 
 /** The site listening on loopback, for requests whose body the test controls byte by byte. */
 async function listening(site: TestApp): Promise<{ port: number; close: () => Promise<void> }> {
@@ -52,13 +55,27 @@ async function listening(site: TestApp): Promise<{ port: number; close: () => Pr
 }
 
 /** Sends the headers and only the first bytes of a body announced as `length` bytes; resolves with the answer's status (never finishes the body). */
-function answerBeforeBody(port: number, headers: Record<string, string>, first: Buffer, length: number): Promise<number> {
+function answerBeforeBody(
+  port: number,
+  headers: Record<string, string>,
+  first: Buffer,
+  length: number,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ port, host: "127.0.0.1", method: "POST", path: PATH, headers: { ...headers, "content-length": String(length) } }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-      req.destroy();
-    });
+    const req = http.request(
+      {
+        port,
+        host: "127.0.0.1",
+        method: "POST",
+        path: PATH,
+        headers: { ...headers, "content-length": String(length) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+        req.destroy();
+      },
+    );
     req.on("error", reject);
     req.write(first);
   });
@@ -73,18 +90,25 @@ describe("a legitimate call", () => {
     const res = await request(site.app).post(PATH).set("Authorization", `Bearer ${SECRET}`).send(payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, ref: site.contentClient.embedded!.current().masterRef });
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "Prismic publish webhook: master ref re-read", documents: 20_000 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: "Prismic publish webhook: master ref re-read", documents: 20_000 }),
+    );
   });
 
   test.each([
     ["in the body, as Prismic sends it by default", (r: request.Test) => r.send(bulkPublish(50, SECRET))],
-    ["in an Authorization header", (r: request.Test) => r.set("Authorization", `Bearer ${SECRET}`).send(bulkPublish(50, undefined))],
+    [
+      "in an Authorization header",
+      (r: request.Test) => r.set("Authorization", `Bearer ${SECRET}`).send(bulkPublish(50, undefined)),
+    ],
   ])("with the secret %s, a publish is served at once", async (_how, send) => {
     // A long ref TTL: only the webhook can make the new content show now.
     const site = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: SECRET, CONTENT_REF_TTL_MS: "300000" } });
     const before = site.contentClient.embedded!.current();
     expect((await request(site.app).get("/")).status).toBe(200);
-    const documents = before.refs.get(before.masterRef)!.documents.map((doc) => structuredClone(doc) as PrismicDocument);
+    const documents = before.refs
+      .get(before.masterRef)!
+      .documents.map((doc) => structuredClone(doc) as PrismicDocument);
     const home = documents.find((doc) => doc.type === "home" && doc.lang === "en-gb")!;
     home.data.title = [{ type: "heading1", text: "Published a moment ago", spans: [] }];
     site.contentClient.embedded!.publish(documents);
@@ -100,7 +124,9 @@ describe("a legitimate call", () => {
     const { logger, lines } = capturingLogger("info");
     const site = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: SECRET }, logger });
     const trigger = { type: "test-trigger", domain: "my-kitchens", apiUrl: "https://my-kitchens.prismic.io/api" };
-    const inBody = await request(site.app).post(PATH).send({ ...trigger, secret: SECRET });
+    const inBody = await request(site.app)
+      .post(PATH)
+      .send({ ...trigger, secret: SECRET });
     const inHeader = await request(site.app).post(PATH).set("Authorization", `Bearer ${SECRET}`).send(trigger);
     for (const res of [inBody, inHeader]) expect([res.status, res.body.ok, res.body.test]).toEqual([200, true, true]);
     expect(lines.filter((line) => line.msg === "Prismic webhook: test trigger received")).toHaveLength(2);
@@ -111,9 +137,21 @@ describe("a stranger's call", () => {
   test.each([
     ["a wrong secret in the body", (r: request.Test) => r.send(bulkPublish(100, "not-the-secret-at-all")), 401],
     ["no secret at all", (r: request.Test) => r.send(bulkPublish(100, undefined)), 400],
-    ["a wrong secret in the header", (r: request.Test) => r.set("Authorization", "Bearer not-the-secret-at-all").send(bulkPublish(100, SECRET)), 401],
-    ["a header that is not a bearer secret", (r: request.Test) => r.set("Authorization", `Basic ${SECRET}`).send(bulkPublish(100, SECRET)), 401],
-    ["a wrong secret on a test trigger", (r: request.Test) => r.send({ type: "test-trigger", secret: "not-the-secret-at-all" }), 401],
+    [
+      "a wrong secret in the header",
+      (r: request.Test) => r.set("Authorization", "Bearer not-the-secret-at-all").send(bulkPublish(100, SECRET)),
+      401,
+    ],
+    [
+      "a header that is not a bearer secret",
+      (r: request.Test) => r.set("Authorization", `Basic ${SECRET}`).send(bulkPublish(100, SECRET)),
+      401,
+    ],
+    [
+      "a wrong secret on a test trigger",
+      (r: request.Test) => r.send({ type: "test-trigger", secret: "not-the-secret-at-all" }),
+      401,
+    ],
   ])("%s is refused", async (_name, send, status) => {
     const site = createTestApp({ env: { PRISMIC_WEBHOOK_SECRET: SECRET } });
     const res = await send(request(site.app).post(PATH));
@@ -127,7 +165,10 @@ describe("a stranger's call", () => {
     const small = await request(site.app).post(PATH).send(bulkPublish(2_000, SECRET));
     expect(small.status).toBe(413);
     expect(small.body.error).toMatch(/Authorization header/);
-    const huge = await request(site.app).post(PATH).set("Authorization", `Bearer ${SECRET}`).send(bulkPublish(130_000, undefined));
+    const huge = await request(site.app)
+      .post(PATH)
+      .set("Authorization", `Bearer ${SECRET}`)
+      .send(bulkPublish(130_000, undefined));
     expect(huge.status).toBe(413);
   });
 
@@ -138,9 +179,30 @@ describe("a stranger's call", () => {
       const json = { "content-type": "application/json" };
       // 10 MB announced, 1 KB sent: an answer that waited for the body would never come.
       const first = Buffer.from(`{"documents":["${"Z".repeat(1000)}`);
-      expect(await answerBeforeBody(server.port, { ...json, authorization: "Bearer not-the-secret-at-all" }, first, 10_000_000)).toBe(401);
-      expect(await answerBeforeBody(server.port, { ...json, "content-encoding": "gzip" }, GZIP_BOMB.subarray(0, 1000), GZIP_BOMB.length)).toBe(415);
-      expect(await answerBeforeBody(server.port, { ...json, "content-encoding": "deflate", authorization: `Bearer ${SECRET}` }, first, 10_000_000)).toBe(415);
+      expect(
+        await answerBeforeBody(
+          server.port,
+          { ...json, authorization: "Bearer not-the-secret-at-all" },
+          first,
+          10_000_000,
+        ),
+      ).toBe(401);
+      expect(
+        await answerBeforeBody(
+          server.port,
+          { ...json, "content-encoding": "gzip" },
+          GZIP_BOMB.subarray(0, 1000),
+          GZIP_BOMB.length,
+        ),
+      ).toBe(415);
+      expect(
+        await answerBeforeBody(
+          server.port,
+          { ...json, "content-encoding": "deflate", authorization: `Bearer ${SECRET}` },
+          first,
+          10_000_000,
+        ),
+      ).toBe(415);
     } finally {
       await server.close();
     }
@@ -152,9 +214,22 @@ describe("a stranger's call", () => {
     try {
       const post = () =>
         new Promise<number>((resolve, reject) => {
-          const req = http.request({ port: server.port, host: "127.0.0.1", method: "POST", path: PATH, headers: { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(GZIP_BOMB.length) } }, (res) => {
-            res.resume().on("end", () => resolve(res.statusCode!));
-          });
+          const req = http.request(
+            {
+              port: server.port,
+              host: "127.0.0.1",
+              method: "POST",
+              path: PATH,
+              headers: {
+                "content-type": "application/json",
+                "content-encoding": "gzip",
+                "content-length": String(GZIP_BOMB.length),
+              },
+            },
+            (res) => {
+              res.resume().on("end", () => resolve(res.statusCode!));
+            },
+          );
           req.on("error", reject);
           req.end(GZIP_BOMB);
         });
@@ -186,11 +261,16 @@ describe("a stranger's call", () => {
     expect((await call("2001:db8:5:6:ffff::1").send({ secret: SECRET, type: "api-update" })).status).toBe(429);
     // Another address, and the header secret from the limited one, still get through.
     expect((await call("198.51.100.4").send({ secret: SECRET, type: "api-update" })).status).toBe(200);
-    expect((await call("203.0.113.9").set("Authorization", `Bearer ${SECRET}`).send({ type: "api-update" })).status).toBe(200);
+    expect(
+      (await call("203.0.113.9").set("Authorization", `Bearer ${SECRET}`).send({ type: "api-update" })).status,
+    ).toBe(200);
   });
 
   test("off without a secret: 404, whatever is sent", async () => {
     const site = createTestApp();
-    expect((await request(site.app).post(PATH).set("Authorization", "Bearer anything-at-all-here").send({ secret: "x" })).status).toBe(404);
+    expect(
+      (await request(site.app).post(PATH).set("Authorization", "Bearer anything-at-all-here").send({ secret: "x" }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -2,7 +2,9 @@
 import { clampProgress, nextProgress } from "../views/parts/ProgressBar";
 
 test("values are clamped to 0..100", () => {
-  expect([-5, 0, 42.5, 100, 180, Number.NaN, Number.POSITIVE_INFINITY].map(clampProgress)).toEqual([0, 0, 42.5, 100, 100, 0, 0]);
+  expect([-5, 0, 42.5, 100, 180, Number.NaN, Number.POSITIVE_INFINITY].map(clampProgress)).toEqual([
+    0, 0, 42.5, 100, 100, 0, 0,
+  ]);
 });
 
 test("progress only grows, towards 90 and never past it", () => {

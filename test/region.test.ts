@@ -28,5 +28,6 @@ test("localizing a path and reading its locale back are inverse", () => {
 test("a region code names its locale; anything else names none", () => {
   expect(localeByCode("gb")?.lang).toBe("en-gb");
   expect(localeByCode("us")?.lang).toBe("en-us");
-  for (const code of ["GB", "fr", "", null, undefined]) expect({ code, locale: localeByCode(code) }).toEqual({ code, locale: undefined });
+  for (const code of ["GB", "fr", "", null, undefined])
+    expect({ code, locale: localeByCode(code) }).toEqual({ code, locale: undefined });
 });

@@ -17,7 +17,14 @@ const VISITOR = "198.51.100.2";
 let site: TestApp;
 /** A burst of five renders, then `perMinute`, for clients told apart by X-Forwarded-For. */
 const siteWith = (perMinute: number) =>
-  createTestApp({ env: { ...WITH_PAGE_CACHE, RENDER_BUDGET_PER_MINUTE: String(perMinute), RENDER_BUDGET_BURST: String(BURST), TRUST_PROXY: "loopback" } });
+  createTestApp({
+    env: {
+      ...WITH_PAGE_CACHE,
+      RENDER_BUDGET_PER_MINUTE: String(perMinute),
+      RENDER_BUDGET_BURST: String(BURST),
+      TRUST_PROXY: "loopback",
+    },
+  });
 beforeEach(() => {
   // One render a minute after the burst: none comes back while a test runs.
   site = siteWith(1);

@@ -18,7 +18,9 @@ test("a preview token in the URL is redacted in the request log line, and the re
     .get("/preview?token=https%3A%2F%2Fembedded.invalid%2Fpreviews%2Fsecret-release&documentId=home-gb")
     .set("X-Request-Id", "req-abc-123");
   expect(res.headers["x-request-id"]).toBe("req-abc-123");
-  const line = lines.find((l) => (l.req as { url?: string } | undefined)?.url?.startsWith("/preview")) as { req: { id: string; url: string } } | undefined;
+  const line = lines.find((l) => (l.req as { url?: string } | undefined)?.url?.startsWith("/preview")) as
+    | { req: { id: string; url: string } }
+    | undefined;
   expect(line).toBeDefined();
   expect(line!.req.id).toBe("req-abc-123");
   expect(line!.req.url).toContain("token=[redacted]");
@@ -28,10 +30,17 @@ test("a preview token in the URL is redacted in the request log line, and the re
 describe("log format by NODE_ENV", () => {
   /** The first line the process logger writes, in a Node process of its own (the pretty transport is a worker thread writing to stdout). */
   const firstLine = (env: LogEnvironment) =>
-    execFileSync(process.execPath, ["-e", `import("./server/logger.ts").then((m) => m.createLogger("info", "${env}").info({ page: "/gallery" }, "hello"))`], {
-      cwd: ROOT,
-      encoding: "utf8",
-    }).split("\n")[0];
+    execFileSync(
+      process.execPath,
+      [
+        "-e",
+        `import("./server/logger.ts").then((m) => m.createLogger("info", "${env}").info({ page: "/gallery" }, "hello"))`,
+      ],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+      },
+    ).split("\n")[0];
 
   test("production and test write JSON lines; development writes pretty lines through pino-pretty", () => {
     for (const env of ["production", "test"] as const) {

@@ -6,7 +6,12 @@ import type { RichTextField } from "@prismicio/client";
 import { RichText } from "../views/parts/RichText";
 import { renderInSite } from "./support/renderInSite";
 
-const span = (start: number, end: number, type: string, data?: unknown) => ({ start, end, type, ...(data ? { data } : {}) });
+const span = (start: number, end: number, type: string, data?: unknown) => ({
+  start,
+  end,
+  type,
+  ...(data ? { data } : {}),
+});
 const block = (type: string, text: string, spans: unknown[] = []) => ({ type, text, spans });
 
 const everything = [
@@ -58,7 +63,14 @@ describe("rich text", () => {
 
   test("renders every heading level, at levels that never skip, each looking like the level the editor chose", () => {
     // heading1..heading6 in a row, under the page's h1: h2..h6, and the deepest stays h6.
-    for (const [editor, rendered] of [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 6]]) {
+    for (const [editor, rendered] of [
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+      [5, 6],
+      [6, 6],
+    ]) {
       const name = ["one", "two", "three", "four", "five", "six"][editor - 1];
       expect(html).toContain(`<h${rendered} id="heading-${name}" class="rt-h${editor}">Heading ${name}</h${rendered}>`);
     }
@@ -101,10 +113,13 @@ describe("rich text", () => {
 });
 
 describe("hyperlinks in rich text", () => {
-  const para = (data: unknown) => [block("paragraph", "see our samples", [span(4, 15, "hyperlink", data)])] as unknown as RichTextField;
+  const para = (data: unknown) =>
+    [block("paragraph", "see our samples", [span(4, 15, "hyperlink", data)])] as unknown as RichTextField;
 
   test("a document link is resolved by the site's link resolver", async () => {
-    const html = await renderInSite(<RichText field={para({ link_type: "Document", id: "s", type: "sample_page", lang: "en-gb" })} />);
+    const html = await renderInSite(
+      <RichText field={para({ link_type: "Document", id: "s", type: "sample_page", lang: "en-gb" })} />,
+    );
     expect(html).toMatch(/<a href="\/materials\/samples"[^>]*>our samples<\/a>/);
   });
 
@@ -121,14 +136,17 @@ describe("hyperlinks in rich text", () => {
     expect(html).toMatch(/<a href="https:\/\/fsc.org\/" rel="noopener noreferrer" target="_blank">our samples<\/a>/);
   });
 
-  test.each(["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example"])(
-    "a %s link is dropped to plain text",
-    async (url) => {
-      const html = await renderInSite(<RichText field={para({ link_type: "Web", url })} />);
-      expect(html).toContain("see <span>our samples</span>");
-      expect(html).not.toContain("<a ");
-    },
-  );
+  test.each([
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:x",
+    "//evil.example",
+  ])("a %s link is dropped to plain text", async (url) => {
+    const html = await renderInSite(<RichText field={para({ link_type: "Web", url })} />);
+    expect(html).toContain("see <span>our samples</span>");
+    expect(html).not.toContain("<a ");
+  });
 
   test("mailto and tel links are kept", async () => {
     const html = await renderInSite(<RichText field={para({ link_type: "Web", url: "mailto:hello@example.com" })} />);
@@ -137,39 +155,62 @@ describe("hyperlinks in rich text", () => {
 });
 
 describe("the outline of rich-text headings, whatever the editor wrote", () => {
-  const headings = (levels: number[]) => levels.map((l, i) => block(`heading${l}`, `H${i}`)) as unknown as RichTextField;
+  const headings = (levels: number[]) =>
+    levels.map((l, i) => block(`heading${l}`, `H${i}`)) as unknown as RichTextField;
   const rendered = async (levels: number[], headingLevel?: 2 | 3 | 4) =>
-    [...(await renderInSite(<RichText field={headings(levels)} headingLevel={headingLevel} />)).matchAll(/<h([1-6]) [^>]*class="rt-h([1-6])"/g)].map((m) => [
-      Number(m[1]),
-      Number(m[2]),
-    ]);
+    [
+      ...(await renderInSite(<RichText field={headings(levels)} headingLevel={headingLevel} />)).matchAll(
+        /<h([1-6]) [^>]*class="rt-h([1-6])"/g,
+      ),
+    ].map((m) => [Number(m[1]), Number(m[2])]);
 
   test("an h4 after an h2 (the article planning-a-pantry) becomes an h3, and keeps the h4's look", async () => {
-    expect(await rendered([2, 4, 4, 2, 3])).toEqual([[2, 2], [3, 4], [3, 4], [2, 2], [3, 3]]);
+    expect(await rendered([2, 4, 4, 2, 3])).toEqual([
+      [2, 2],
+      [3, 4],
+      [3, 4],
+      [2, 2],
+      [3, 3],
+    ]);
   });
 
   test("the view decides where the field's outline starts: under a slice's h2 the first heading is an h3", async () => {
-    expect(await rendered([2, 3], 3)).toEqual([[3, 2], [4, 3]]);
-    expect(await rendered([4, 6, 5], 3)).toEqual([[3, 4], [4, 6], [4, 5]]);
+    expect(await rendered([2, 3], 3)).toEqual([
+      [3, 2],
+      [4, 3],
+    ]);
+    expect(await rendered([4, 6, 5], 3)).toEqual([
+      [3, 4],
+      [4, 6],
+      [4, 5],
+    ]);
   });
 
   test("a heading1 in the copy never becomes a second h1", async () => {
-    expect(await rendered([1, 1, 2])).toEqual([[2, 1], [2, 1], [3, 2]]);
+    expect(await rendered([1, 1, 2])).toEqual([
+      [2, 1],
+      [2, 1],
+      [3, 2],
+    ]);
   });
 
   test("for any sequence of levels: the first at the view's level, never a skip, never above the view's level, never past h6", async () => {
     const { default: fc } = await import("fast-check");
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 12 }), fc.constantFrom(2 as const, 3 as const, 4 as const), async (levels, start) => {
-        const out = (await rendered(levels, start)).map(([level]) => level);
-        expect(out).toHaveLength(levels.length);
-        expect(out[0]).toBe(start);
-        out.forEach((level, i) => {
-          expect(level).toBeGreaterThanOrEqual(start);
-          expect(level).toBeLessThanOrEqual(6);
-          if (i > 0) expect(level).toBeLessThanOrEqual(out[i - 1] + 1);
-        });
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(2 as const, 3 as const, 4 as const),
+        async (levels, start) => {
+          const out = (await rendered(levels, start)).map(([level]) => level);
+          expect(out).toHaveLength(levels.length);
+          expect(out[0]).toBe(start);
+          out.forEach((level, i) => {
+            expect(level).toBeGreaterThanOrEqual(start);
+            expect(level).toBeLessThanOrEqual(6);
+            if (i > 0) expect(level).toBeLessThanOrEqual(out[i - 1] + 1);
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -212,7 +253,15 @@ describe("rich text as Prismic's API may send it: what can be rendered is, the r
       {
         type: "paragraph",
         text: "backwards label link tail",
-        spans: [null, { start: 5, end: 2, type: "em" }, { start: 10, end: 15, type: "label" }, { start: 16, end: 20, type: "hyperlink" }, { start: 21, end: 99, type: "strong" }, { start: 300, end: 310, type: "em" }, { start: "0", end: 3, type: "em" }],
+        spans: [
+          null,
+          { start: 5, end: 2, type: "em" },
+          { start: 10, end: 15, type: "label" },
+          { start: 16, end: 20, type: "hyperlink" },
+          { start: 21, end: 99, type: "strong" },
+          { start: 300, end: 310, type: "em" },
+          { start: "0", end: 3, type: "em" },
+        ],
       },
     ]);
     expect(html).toContain("<p>backwards label link <strong>tail</strong></p>");

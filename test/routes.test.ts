@@ -49,7 +49,11 @@ interface DocumentRoute {
 
 const DOCUMENT_ROUTES: DocumentRoute[] = [
   { path: "/", what: "the home page", document: (lang) => readDocument(lang, "home") },
-  { path: "/quote", what: "a page not in the primary nav, at /{section}", document: (lang) => readDocument(lang, "page", "quote") },
+  {
+    path: "/quote",
+    what: "a page not in the primary nav, at /{section}",
+    document: (lang) => readDocument(lang, "page", "quote"),
+  },
   {
     path: "/products/doors-drawers",
     what: "a page of the Products nav group, at /{section}/{uid}",
@@ -60,13 +64,21 @@ const DOCUMENT_ROUTES: DocumentRoute[] = [
     what: "a page of the Info nav group, at /{section}/{uid}",
     document: (lang) => readDocument(lang, "page", "about-us"),
   },
-  { path: "/gallery/braybrook-st", what: "a gallery item", document: (lang) => readDocument(lang, "gallery_project", "braybrook-st") },
+  {
+    path: "/gallery/braybrook-st",
+    what: "a gallery item",
+    document: (lang) => readDocument(lang, "gallery_project", "braybrook-st"),
+  },
   {
     path: "/info/blog/choosing-a-worktop",
     what: "a blog article",
     document: (lang) => readDocument(lang, "article", "choosing-a-worktop"),
   },
-  { path: "/materials/samples", what: "the materials samples page", document: (lang) => readDocument(lang, "sample_page") },
+  {
+    path: "/materials/samples",
+    what: "the materials samples page",
+    document: (lang) => readDocument(lang, "sample_page"),
+  },
 ];
 
 describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, locale) => {
@@ -157,7 +169,11 @@ describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, loc
       const formId: string = footerDoc.data.klaviyo_footer_form_id;
       expect(formId).toMatch(/^[A-Za-z0-9]+$/);
       const withKlaviyo = createTestApp({ env: { KLAVIYO_COMPANY_ID: "AbC123" } }).app;
-      const footer = elementByClass((await request(withKlaviyo).get(at(locale, "/quote"))).text, "footer", "site-footer");
+      const footer = elementByClass(
+        (await request(withKlaviyo).get(at(locale, "/quote"))).text,
+        "footer",
+        "site-footer",
+      );
       expect(footer).toContain(`<div class="klaviyo-form-${formId}"></div>`);
     });
 
@@ -223,7 +239,9 @@ describe("the home pages differ by region", () => {
       const html = (await request(app).get(at(locale, "/"))).text;
       const switcher = elementByClass(html, "ul", "region-switcher")!;
       expect(hrefsOf(switcher)).toEqual(["/_region/gb?to=%2F", "/_region/us?to=%2Fus"]);
-      const current = /<a\b[^>]*aria-current="true"[^>]*>.*?<span class="visually-hidden">([^<]*)<\/span><\/a>/.exec(switcher)?.[1];
+      const current = /<a\b[^>]*aria-current="true"[^>]*>.*?<span class="visually-hidden">([^<]*)<\/span><\/a>/.exec(
+        switcher,
+      )?.[1];
       expect(current).toBe(locale.name);
     }
   });
@@ -263,7 +281,10 @@ describe("Content-Security-Policy: one policy a cache may keep (decision record 
   test("two renders give the same bytes and the same policy", async () => {
     const uncached = createTestApp({ env: { PAGE_CACHE_BYTES: "0" } }).app;
     const first = await request(uncached).get("/gallery/braybrook-st");
-    const again = await request(uncached).get("/gallery/braybrook-st").set("Cookie", "a=b").set("User-Agent", "Googlebot");
+    const again = await request(uncached)
+      .get("/gallery/braybrook-st")
+      .set("Cookie", "a=b")
+      .set("User-Agent", "Googlebot");
     expect(again.headers["x-cache"]).toBe("MISS");
     expect(again.text).toBe(first.text);
     expect(again.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
@@ -293,7 +314,12 @@ describe("the data endpoint the browser navigates with", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     const expected = readDocument("en-gb", "gallery_project", "braybrook-st");
-    expect(res.body.document).toMatchObject({ id: expected.id, uid: "braybrook-st", type: "gallery_project", lang: "en-gb" });
+    expect(res.body.document).toMatchObject({
+      id: expected.id,
+      uid: "braybrook-st",
+      type: "gallery_project",
+      lang: "en-gb",
+    });
     expect(res.body.document.data.title).toBe(expected.data.title);
     expect(res.body.head.title).toBe(expectedTitle(expected));
   });

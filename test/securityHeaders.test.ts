@@ -26,7 +26,8 @@ test("behind a trusted proxy that terminated HTTPS, responses carry HSTS", async
  * hashes of their bytes): only sources of these forms. 'unsafe-inline', 'unsafe-eval',
  * 'unsafe-hashes', wildcards and bare schemes would each let injected markup run script.
  */
-const STRICT_SCRIPT_SOURCE = /^(?:'self'|'strict-dynamic'|'nonce-[A-Za-z0-9+/_=-]+'|'sha(?:256|384|512)-[A-Za-z0-9+/_=-]+'|https:\/\/[a-z0-9.-]+(?::\d+)?(?:\/\S*)?)$/;
+const STRICT_SCRIPT_SOURCE =
+  /^(?:'self'|'strict-dynamic'|'nonce-[A-Za-z0-9+/_=-]+'|'sha(?:256|384|512)-[A-Za-z0-9+/_=-]+'|https:\/\/[a-z0-9.-]+(?::\d+)?(?:\/\S*)?)$/;
 
 test.each(["/", "/us", "/gallery", "/no-such-page", "/slice-simulator"])(
   "%s: scripts run only by nonce or hash, from the site or named https hosts: no 'unsafe-inline', 'unsafe-eval' or wildcard, and no inline event handlers",

@@ -66,7 +66,13 @@ describe("GET /sitemap.xml on the demo content", () => {
     const res = await request(t.app).get("/sitemap.xml").expect(200);
     xml = res.text;
     ({ urls, attributes } = parseUrlset(xml));
-    const paths = new Set<string>([...documents.filter((d) => ROUTABLE.has(d.type)).map((d) => pathOf(d)).filter((p): p is string => p !== null), ...urls.map((u) => u.loc.slice(origin.length) || "/")]);
+    const paths = new Set<string>([
+      ...documents
+        .filter((d) => ROUTABLE.has(d.type))
+        .map((d) => pathOf(d))
+        .filter((p): p is string => p !== null),
+      ...urls.map((u) => u.loc.slice(origin.length) || "/"),
+    ]);
     for (const p of paths) {
       const page = await request(t.app).get(p);
       served.set(p, { status: page.status, canonical: page.status === 200 ? canonicalOf(page.text) : undefined });
@@ -122,7 +128,9 @@ describe("GET /sitemap.xml on the demo content", () => {
   });
 
   test("excludes what the site does not serve (404, legacy 301), as a URL and as an alternate", async () => {
-    const excluded = documents.filter((d) => ROUTABLE.has(d.type) && pathOf(d) !== null && served.get(pathOf(d)!)?.status !== 200);
+    const excluded = documents.filter(
+      (d) => ROUTABLE.has(d.type) && pathOf(d) !== null && served.get(pathOf(d)!)?.status !== 200,
+    );
     for (const doc of excluded) {
       expect(urls.some((u) => u.loc === origin + pathOf(doc))).toBe(false);
       expect(urls.some((u) => u.links.some((l) => l.href === origin + pathOf(doc)))).toBe(false);
@@ -135,15 +143,25 @@ describe("GET /sitemap.xml on the demo content", () => {
     for (const doc of documents.filter((d) => ROUTABLE.has(d.type))) {
       const url = locs.get(origin + pathOf(doc));
       if (!url) continue;
-      expect({ loc: url.loc, lastmod: Date.parse(url.lastmod ?? "") }).toEqual({ loc: url.loc, lastmod: Date.parse(doc.last_publication_date) });
+      expect({ loc: url.loc, lastmod: Date.parse(url.lastmod ?? "") }).toEqual({
+        loc: url.loc,
+        lastmod: Date.parse(doc.last_publication_date),
+      });
       // W3C datetime with a time zone.
       expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?(Z|[+-]\d{2}:\d{2})$/);
       checked++;
     }
     expect(checked).toBeGreaterThan(40);
     for (const locale of LOCALES) {
-      for (const [list, type] of [["/gallery", "gallery_project"], ["/info/blog", "article"]] as const) {
-        const newest = Math.max(...documents.filter((d) => d.type === type && d.lang === locale.lang).map((d) => Date.parse(d.last_publication_date)));
+      for (const [list, type] of [
+        ["/gallery", "gallery_project"],
+        ["/info/blog", "article"],
+      ] as const) {
+        const newest = Math.max(
+          ...documents
+            .filter((d) => d.type === type && d.lang === locale.lang)
+            .map((d) => Date.parse(d.last_publication_date)),
+        );
         expect(Date.parse(locs.get(origin + locale.prefix + list)!.lastmod!)).toBe(newest);
       }
     }
@@ -163,7 +181,11 @@ describe("GET /sitemap.xml on the demo content", () => {
       // Reciprocal: each alternate is listed too, with the same set of links.
       for (const link of url.links) {
         const other = locs.get(link.href);
-        expect({ from: url.loc, to: link.href, listed: other !== undefined }).toEqual({ from: url.loc, to: link.href, listed: true });
+        expect({ from: url.loc, to: link.href, listed: other !== undefined }).toEqual({
+          from: url.loc,
+          to: link.href,
+          listed: true,
+        });
         const set = (u: SitemapUrl) => u.links.map((l) => `${l.hreflang} ${l.href}`).sort();
         expect(set(other!)).toEqual(set(url));
       }
@@ -189,7 +211,12 @@ describe("GET /sitemap.xml on the demo content", () => {
         })
         .filter(Boolean)
         .sort();
-      expect(url.links.filter((l) => l.hreflang !== "x-default").map((l) => `${l.hreflang} ${l.href}`).sort()).toEqual(expected);
+      expect(
+        url.links
+          .filter((l) => l.hreflang !== "x-default")
+          .map((l) => `${l.hreflang} ${l.href}`)
+          .sort(),
+      ).toEqual(expected);
     }
     expect(checked).toBeGreaterThan(40);
   });
@@ -201,7 +228,9 @@ describe("GET /sitemap.xml on the demo content", () => {
     const names = new Set(others.map((d) => d.uid ?? d.id));
     expect(names.size).toBeGreaterThan(0);
     expect(urls.filter((url) => !url.loc.startsWith(`${origin}/`)).map((url) => url.loc)).toEqual([]);
-    const naming = urls.filter((url) => new URL(url.loc).pathname.split("/").some((segment) => names.has(decodeURIComponent(segment))));
+    const naming = urls.filter((url) =>
+      new URL(url.loc).pathname.split("/").some((segment) => names.has(decodeURIComponent(segment))),
+    );
     expect(naming.map((url) => url.loc)).toEqual([]);
   });
 
@@ -227,7 +256,9 @@ describe("GET /sitemap.xml split into an index (small limits on the demo content
     const { attributes, locs } = parseIndex(index.text);
     expect(attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const routableCount = (await content.routableDocuments(1, 1)).total;
-    expect(locs).toEqual(Array.from({ length: Math.ceil(routableCount / 20) }, (_, i) => `${origin}/sitemap-${i + 1}.xml`));
+    expect(locs).toEqual(
+      Array.from({ length: Math.ceil(routableCount / 20) }, (_, i) => `${origin}/sitemap-${i + 1}.xml`),
+    );
 
     const merged: SitemapUrl[] = [];
     for (const loc of locs) {
@@ -238,7 +269,9 @@ describe("GET /sitemap.xml split into an index (small limits on the demo content
       merged.push(...urls);
     }
     expect(merged).toEqual(single.urls);
-    await request(app).get(`/sitemap-${locs.length + 1}.xml`).expect(404);
+    await request(app)
+      .get(`/sitemap-${locs.length + 1}.xml`)
+      .expect(404);
   });
 });
 
@@ -250,7 +283,8 @@ function hostileContentDir(uids: { article: string[]; gallery: string[]; page: s
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, `${doc.id}.json`), JSON.stringify(doc));
   };
-  for (const doc of documents.filter((d) => d.type === "navigation" || d.type === "home" || d.type === "taxonomy")) copy(doc);
+  for (const doc of documents.filter((d) => d.type === "navigation" || d.type === "home" || d.type === "taxonomy"))
+    copy(doc);
   const templates: Record<string, any> = {
     article: documents.find((d) => d.type === "article" && d.lang === "en-gb"),
     gallery_project: documents.find((d) => d.type === "gallery_project" && d.lang === "en-gb"),
@@ -258,7 +292,10 @@ function hostileContentDir(uids: { article: string[]; gallery: string[]; page: s
   };
   const add = (type: string, uid: string, n: number) => {
     const ids = { gb: `${type}-x${n}-gb`, us: `${type}-x${n}-us` };
-    for (const [lang, id, otherLang, otherId] of [["en-gb", ids.gb, "en-us", ids.us], ["en-us", ids.us, "en-gb", ids.gb]]) {
+    for (const [lang, id, otherLang, otherId] of [
+      ["en-gb", ids.gb, "en-us", ids.us],
+      ["en-us", ids.us, "en-gb", ids.gb],
+    ]) {
       copy({ ...templates[type], id, uid, lang, alternate_languages: [{ id: otherId, uid, type, lang: otherLang }] });
     }
   };
@@ -334,8 +371,12 @@ describe("escaping of uids, and pages the site cannot reach", () => {
     for (const uid of [HOSTILE, "x&amp;y", "p<q"]) {
       expect(urls.some((u) => decodeURIComponent(u.loc).includes(uid))).toBe(false);
     }
-    await request(app).get(`/info/blog/${encodeURIComponent(HOSTILE)}`).expect(404);
-    await request(app).get(`/us/gallery/${encodeURIComponent("x&amp;y")}`).expect(404);
+    await request(app)
+      .get(`/info/blog/${encodeURIComponent(HOSTILE)}`)
+      .expect(404);
+    await request(app)
+      .get(`/us/gallery/${encodeURIComponent("x&amp;y")}`)
+      .expect(404);
     expect(urls.every((u) => u.loc.startsWith(config.SITE_URL))).toBe(true);
   });
 
@@ -344,10 +385,18 @@ describe("escaping of uids, and pages the site cannot reach", () => {
     // route writes them: percent-encoded by the link resolver, XML-escaped by the library.
     const docs = loadDocuments(dir);
     const service = createContentService(
-      prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch: createEmbeddedFetch(createEmbeddedRepository(docs)) }),
+      prismic.createClient(EMBEDDED_REPOSITORY_NAME, {
+        documentAPIEndpoint: EMBEDDED_ENDPOINT,
+        fetch: createEmbeddedFetch(createEmbeddedRepository(docs)),
+      }),
     );
     const app = express().use(
-      createSitemapRouter({ content: service, origin: "https://example.com/a&b", logger: createLogger("silent"), served: () => true }),
+      createSitemapRouter({
+        content: service,
+        origin: "https://example.com/a&b",
+        logger: createLogger("silent"),
+        served: () => true,
+      }),
     );
     const res = await request(app).get("/sitemap.xml").expect(200);
     expect(res.text).toContain("&amp;");
@@ -371,10 +420,15 @@ function countedService(): { service: ContentService; fetches: () => number; set
     count++;
     return embedded(input, init);
   };
-  const base = createContentService(prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch }));
+  const base = createContentService(
+    prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch }),
+  );
   let refOverride: string | null = null;
   const service: ContentService = { ...base, masterRef: async () => refOverride ?? base.masterRef() };
-  return { service, fetches: () => count, setRef: (ref) => {
+  return {
+    service,
+    fetches: () => count,
+    setRef: (ref) => {
       refOverride = ref;
     },
   };
@@ -417,7 +471,9 @@ describe("caching by master ref", () => {
     setRef("a-newer-ref");
     const res = await request(app).get("/sitemap.xml").expect(200);
     expect(calls.count("routableDocuments")).toBeGreaterThan(0);
-    expect(calls.log.filter((c) => c.method === "routableDocuments").every((c) => c.args[2] === "a-newer-ref")).toBe(true);
+    expect(calls.log.filter((c) => c.method === "routableDocuments").every((c) => c.args[2] === "a-newer-ref")).toBe(
+      true,
+    );
     expect(parseUrlset(res.text).urls.length).toBeGreaterThan(40);
     calls.reset();
     setRef(null);
@@ -429,7 +485,10 @@ describe("caching by master ref", () => {
 describe("content service failures", () => {
   const failing = (method: keyof ContentService): ContentService => {
     const { service } = countedService();
-    return { ...service, [method]: async () => Promise.reject(new prismic.PrismicError("content API down", undefined, undefined)) };
+    return {
+      ...service,
+      [method]: async () => Promise.reject(new prismic.PrismicError("content API down", undefined, undefined)),
+    };
   };
 
   test.each(["masterRef", "routableDocuments", "navigation", "latestPublication"] as const)(
@@ -451,11 +510,19 @@ describe("content service failures", () => {
     let down = true;
     const flaky: ContentService = {
       ...service,
-      routableDocuments: (...args) => (down ? Promise.reject(new Error("socket hang up")) : service.routableDocuments(...args)),
+      routableDocuments: (...args) =>
+        down ? Promise.reject(new Error("socket hang up")) : service.routableDocuments(...args),
     };
     const app = express().use(createSitemapRouter({ content: flaky, origin: "http://localhost:3000", logger }));
     await request(app).get("/sitemap.xml").expect(503);
-    expect(lines.some((l) => l.level === 50 && /sitemap/.test(l.msg) && (l.err as { message?: string } | undefined)?.message === "socket hang up")).toBe(true);
+    expect(
+      lines.some(
+        (l) =>
+          l.level === 50 &&
+          /sitemap/.test(l.msg) &&
+          (l.err as { message?: string } | undefined)?.message === "socket hang up",
+      ),
+    ).toBe(true);
     down = false;
     await request(app).get("/sitemap.xml").expect(200);
   });
@@ -480,13 +547,18 @@ describe("content service failures", () => {
         return { items, page: n, totalPages: PAGES, total: PAGES * 100 };
       },
     };
-    const app = express().use(createSitemapRouter({ content: paged, origin: "http://localhost:3000", logger: createLogger("silent") }));
+    const app = express().use(
+      createSitemapRouter({ content: paged, origin: "http://localhost:3000", logger: createLogger("silent") }),
+    );
     // Four pages (~25 KiB each) are written before page 5 fails: past the first 64 KiB chunk the
     // response has started, so it is cut rather than completed or turned into a 503.
     const cut = await request(app)
       .get("/sitemap.xml")
       .buffer(true)
-      .then((res) => ({ status: res.status, text: res.text }), (error: Error) => error);
+      .then(
+        (res) => ({ status: res.status, text: res.text }),
+        (error: Error) => error,
+      );
     // A network error (the Error class of another realm than Jest's), not a response.
     expect(Object.prototype.toString.call(cut)).toBe("[object Error]");
     expect((cut as Error).message).toMatch(/aborted|hang up|ECONNRESET|terminated/i);
@@ -506,7 +578,13 @@ describe("content service failures", () => {
         return { ...result, totalPages: 2 }; // pretend there is a page 2
       },
     };
-    const app = express().use(createSitemapRouter({ content: secondPageFails, origin: "http://localhost:3000", logger: createLogger("silent") }));
+    const app = express().use(
+      createSitemapRouter({
+        content: secondPageFails,
+        origin: "http://localhost:3000",
+        logger: createLogger("silent"),
+      }),
+    );
     const res = await request(app).get("/sitemap.xml").expect(503);
     expect(res.headers.etag ?? "").not.toMatch(/^W\/"[\w-]{27}"$/); // not the sitemap's own ETag
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -518,7 +596,10 @@ describe("GET /robots.txt", () => {
     const { app, config } = createTestApp();
     const res = await request(app).get("/robots.txt").expect(200);
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
-    const lines = res.text.split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = res.text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     expect(lines).toEqual([
       "User-agent: *",
       "Disallow: /preview",

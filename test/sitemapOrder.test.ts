@@ -19,7 +19,8 @@ const PAIRS = 1_500;
 const LANGS = ["en-gb", "en-us"] as const;
 
 /** A stamp shared by every 50 pairs: ties that only a shuffled stand-in shows. */
-const stampOf = (n: number) => new Date(Date.UTC(2024, 0, 1) + Math.floor(n / 50) * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+0000");
+const stampOf = (n: number) =>
+  new Date(Date.UTC(2024, 0, 1) + Math.floor(n / 50) * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+0000");
 
 function writeContent(dir: string): string[] {
   const expected: string[] = [];
@@ -51,7 +52,10 @@ function writeContent(dir: string): string[] {
     const uid = `article-${n}`;
     for (const lang of LANGS) {
       const other = lang === "en-gb" ? "en-us" : "en-gb";
-      write({ ...base(`${uid}-${lang}`, uid, "article", lang, stampOf(n), `${uid}-${other}`), data: { title: `Article ${n}`, slices: [] } });
+      write({
+        ...base(`${uid}-${lang}`, uid, "article", lang, stampOf(n), `${uid}-${other}`),
+        data: { title: `Article ${n}`, slices: [] },
+      });
       expected.push(`${lang === "en-us" ? "/us" : ""}/info/blog/${uid}`);
     }
   }
@@ -81,7 +85,14 @@ test(`${(PAIRS * 2).toLocaleString("en")} documents with tied dates, shuffled by
   });
   const origin = config.SITE_URL;
   const app = express().use(
-    createSitemapRouter({ content, origin, logger: createLogger("silent"), documentsPerChild: 500, maxUrlsPerFile: 600, pageSize: 100 }),
+    createSitemapRouter({
+      content,
+      origin,
+      logger: createLogger("silent"),
+      documentsPerChild: 500,
+      maxUrlsPerFile: 600,
+      pageSize: 100,
+    }),
   );
   const { locs } = parseIndex((await request(app).get("/sitemap.xml").expect(200)).text);
   expect(locs.length).toBe(Math.ceil((PAIRS * 2 + 4) / 500));
@@ -95,6 +106,10 @@ test(`${(PAIRS * 2).toLocaleString("en")} documents with tied dates, shuffled by
   expect(documents).toHaveLength(expected.length);
   expect(new Set(documents)).toEqual(new Set(expected));
   // The stand-in really was asked for the explicit order.
-  expect(standIn.requests.some((r) => decodeURIComponent(r).includes("orderings=[document.first_publication_date,document.last_publication_date]"))).toBe(true);
+  expect(
+    standIn.requests.some((r) =>
+      decodeURIComponent(r).includes("orderings=[document.first_publication_date,document.last_publication_date]"),
+    ),
+  ).toBe(true);
   warn.mockRestore();
 });

@@ -57,7 +57,10 @@ function writeContent(dir: string, pairs: number): number {
   });
   for (const [i, lang] of LANGS.entries()) {
     const other = LANGS[1 - i];
-    write(lang, "home", "0", `home-${lang}`, { ...base(`home-${lang}`, null, "home", lang, { id: `home-${other}`, lang: other }), data: { title: "Home", slices: [] } });
+    write(lang, "home", "0", `home-${lang}`, {
+      ...base(`home-${lang}`, null, "home", lang, { id: `home-${other}`, lang: other }),
+      data: { title: "Home", slices: [] },
+    });
     write(lang, "navigation", "0", `nav-${lang}`, {
       ...base(`nav-${lang}`, "primary-nav", "navigation", lang, { id: `nav-${other}`, lang: other }),
       data: { body: [] },
@@ -90,94 +93,92 @@ describe(`GET /sitemap.xml with ${DOCS.toLocaleString("en")} documents`, () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test(
-    "becomes an index of children of at most 50,000 URLs that together list every document",
-    async () => {
-      const phases: Record<string, number> = {};
-      const time = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
-        const start = performance.now();
-        const result = await run();
-        phases[name] = Math.round(performance.now() - start);
-        return result;
-      };
+  test("becomes an index of children of at most 50,000 URLs that together list every document", async () => {
+    const phases: Record<string, number> = {};
+    const time = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
+      const start = performance.now();
+      const result = await run();
+      phases[name] = Math.round(performance.now() - start);
+      return result;
+    };
 
-      const routable = await time("write files", () => writeContent(dir, Math.floor(DOCS / 2)));
-      const { app, config } = await time("load embedded repository", () => createTestApp({ contentDir: dir }));
-      const origin = config.SITE_URL;
-      const expectedUrls = routable + 4; // + /gallery, /info/blog, /us/gallery, /us/info/blog
-      expect(expectedUrls).toBeGreaterThan(MAX_URLS_PER_FILE);
+    const routable = await time("write files", () => writeContent(dir, Math.floor(DOCS / 2)));
+    const { app, config } = await time("load embedded repository", () => createTestApp({ contentDir: dir }));
+    const origin = config.SITE_URL;
+    const expectedUrls = routable + 4; // + /gallery, /info/blog, /us/gallery, /us/info/blog
+    expect(expectedUrls).toBeGreaterThan(MAX_URLS_PER_FILE);
 
-      // RSS while the sitemap is generated (sampled, plus the kernel's high-water mark).
-      collectGarbage();
-      const baseline = process.memoryUsage();
-      const baselineMaxRss = process.resourceUsage().maxRSS * 1024;
-      let peakRss = baseline.rss;
-      let peakHeap = baseline.heapUsed;
-      const sampler = setInterval(() => {
-        const now = process.memoryUsage();
-        peakRss = Math.max(peakRss, now.rss);
-        peakHeap = Math.max(peakHeap, now.heapUsed);
-      }, 10);
+    // RSS while the sitemap is generated (sampled, plus the kernel's high-water mark).
+    collectGarbage();
+    const baseline = process.memoryUsage();
+    const baselineMaxRss = process.resourceUsage().maxRSS * 1024;
+    let peakRss = baseline.rss;
+    let peakHeap = baseline.heapUsed;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    }, 10);
 
-      const bodies: string[] = [];
-      const generationStart = performance.now();
-      const index = await time("GET /sitemap.xml (index)", () => request(app).get("/sitemap.xml").expect(200));
-      const { locs } = parseIndex(index.text);
-      expect(locs.length).toBeGreaterThanOrEqual(2);
-      for (const [i, loc] of locs.entries()) {
-        expect(loc).toBe(`${origin}/sitemap-${i + 1}.xml`);
-        const child = await time(`GET /sitemap-${i + 1}.xml`, () => request(app).get(loc.slice(origin.length)).expect(200));
-        expect(child.headers["content-type"]).toBe("application/xml; charset=utf-8");
-        bodies.push(child.text);
-      }
-      const generationMs = Math.round(performance.now() - generationStart);
-      clearInterval(sampler);
-      const finalMaxRss = process.resourceUsage().maxRSS * 1024;
-
-      // Every child is checked well-formed by the XML validator, and its <loc> entries counted
-      // (a full parse of 40 MB would triple the time); the smallest child is parsed in full.
-      let total = 0;
-      const seen = new Set<string>();
-      await time("validate and count", () => {
-        for (const body of bodies) {
-          const valid = XMLValidator.validate(body);
-          expect(valid).toBe(true);
-          const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-          expect(locs.length).toBe((body.match(/<url>/g) ?? []).length);
-          expect(locs.length).toBeLessThanOrEqual(MAX_URLS_PER_FILE);
-          total += locs.length;
-          for (const loc of locs) seen.add(loc);
-        }
-        const smallest = bodies.reduce((a, b) => (b.length < a.length ? b : a));
-        const { attributes, urls } = parseUrlset(smallest);
-        expect(attributes["xmlns:xhtml"]).toBe("http://www.w3.org/1999/xhtml");
-        for (const url of urls.filter((u) => u.loc.includes("/info/blog/"))) {
-          expect(url.lastmod).toBeDefined();
-          expect(url.links.map((l) => l.hreflang)).toEqual(["en-GB", "en-US", "x-default"]);
-        }
-      });
-      expect(total).toBe(expectedUrls);
-      expect(seen.size).toBe(expectedUrls);
-
-      // Cached: the second round trip costs no generation.
-      await time("GET every file again (cached)", async () => {
-        await request(app).get("/sitemap.xml").expect(200);
-        for (const loc of locs) await request(app).get(loc.slice(origin.length)).expect(200);
-      });
-
-      const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-      console.log(
-        [
-          `sitemap scale: ${routable.toLocaleString("en")} routable documents → ${total.toLocaleString("en")} URLs in ${locs.length} child sitemaps`,
-          `  sizes: ${bodies.map((b) => mb(Buffer.byteLength(b))).join(", ")}`,
-          ...Object.entries(phases).map(([name, ms]) => `  ${name}: ${ms} ms`),
-          `  generation (index + every child, first time): ${generationMs} ms`,
-          `  RSS growth during generation: sampled peak +${mb(peakRss - baseline.rss)} (baseline ${mb(baseline.rss)}), ` +
-            `high-water mark +${mb(Math.max(0, finalMaxRss - baselineMaxRss))}; heap used peak +${mb(peakHeap - baseline.heapUsed)}`,
-        ].join("\n"),
+    const bodies: string[] = [];
+    const generationStart = performance.now();
+    const index = await time("GET /sitemap.xml (index)", () => request(app).get("/sitemap.xml").expect(200));
+    const { locs } = parseIndex(index.text);
+    expect(locs.length).toBeGreaterThanOrEqual(2);
+    for (const [i, loc] of locs.entries()) {
+      expect(loc).toBe(`${origin}/sitemap-${i + 1}.xml`);
+      const child = await time(`GET /sitemap-${i + 1}.xml`, () =>
+        request(app).get(loc.slice(origin.length)).expect(200),
       );
-      expect(generationMs).toBeLessThan(GENERATION_BOUND_MS);
-    },
-    300_000,
-  );
+      expect(child.headers["content-type"]).toBe("application/xml; charset=utf-8");
+      bodies.push(child.text);
+    }
+    const generationMs = Math.round(performance.now() - generationStart);
+    clearInterval(sampler);
+    const finalMaxRss = process.resourceUsage().maxRSS * 1024;
+
+    // Every child is checked well-formed by the XML validator, and its <loc> entries counted
+    // (a full parse of 40 MB would triple the time); the smallest child is parsed in full.
+    let total = 0;
+    const seen = new Set<string>();
+    await time("validate and count", () => {
+      for (const body of bodies) {
+        const valid = XMLValidator.validate(body);
+        expect(valid).toBe(true);
+        const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+        expect(locs.length).toBe((body.match(/<url>/g) ?? []).length);
+        expect(locs.length).toBeLessThanOrEqual(MAX_URLS_PER_FILE);
+        total += locs.length;
+        for (const loc of locs) seen.add(loc);
+      }
+      const smallest = bodies.reduce((a, b) => (b.length < a.length ? b : a));
+      const { attributes, urls } = parseUrlset(smallest);
+      expect(attributes["xmlns:xhtml"]).toBe("http://www.w3.org/1999/xhtml");
+      for (const url of urls.filter((u) => u.loc.includes("/info/blog/"))) {
+        expect(url.lastmod).toBeDefined();
+        expect(url.links.map((l) => l.hreflang)).toEqual(["en-GB", "en-US", "x-default"]);
+      }
+    });
+    expect(total).toBe(expectedUrls);
+    expect(seen.size).toBe(expectedUrls);
+
+    // Cached: the second round trip costs no generation.
+    await time("GET every file again (cached)", async () => {
+      await request(app).get("/sitemap.xml").expect(200);
+      for (const loc of locs) await request(app).get(loc.slice(origin.length)).expect(200);
+    });
+
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    console.log(
+      [
+        `sitemap scale: ${routable.toLocaleString("en")} routable documents → ${total.toLocaleString("en")} URLs in ${locs.length} child sitemaps`,
+        `  sizes: ${bodies.map((b) => mb(Buffer.byteLength(b))).join(", ")}`,
+        ...Object.entries(phases).map(([name, ms]) => `  ${name}: ${ms} ms`),
+        `  generation (index + every child, first time): ${generationMs} ms`,
+        `  RSS growth during generation: sampled peak +${mb(peakRss - baseline.rss)} (baseline ${mb(baseline.rss)}), ` +
+          `high-water mark +${mb(Math.max(0, finalMaxRss - baselineMaxRss))}; heap used peak +${mb(peakHeap - baseline.heapUsed)}`,
+      ].join("\n"),
+    );
+    expect(generationMs).toBeLessThan(GENERATION_BOUND_MS);
+  }, 300_000);
 });

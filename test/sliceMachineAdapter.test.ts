@@ -62,15 +62,34 @@ describe("a slice's life", () => {
     expect(readJson("views/slices/OpeningHours/model.json")).toEqual(model);
     const view = read("views/slices/OpeningHours/index.tsx");
     expect(view).toContain('import type { OpeningHoursSlice } from "../../../shared/prismicio-types";');
-    for (const part of ["RichText", "ResponsiveImage", "ResolvedLink", "EmbedFacade"]) expect(view).toContain(`import { ${part} } from "../../parts/${part}";`);
-    for (const expression of ["slice.primary.heading", "slice.primary.intro", "slice.primary.photo", "slice.primary.booking_link", "slice.primary.open_sundays", "slice.primary.parking_spaces", "slice.primary.region", "slice.primary.tour", "slice.primary.days", "item.day", "item.hours", "item.note"])
+    for (const part of ["RichText", "ResponsiveImage", "ResolvedLink", "EmbedFacade"])
+      expect(view).toContain(`import { ${part} } from "../../parts/${part}";`);
+    for (const expression of [
+      "slice.primary.heading",
+      "slice.primary.intro",
+      "slice.primary.photo",
+      "slice.primary.booking_link",
+      "slice.primary.open_sundays",
+      "slice.primary.parking_spaces",
+      "slice.primary.region",
+      "slice.primary.tour",
+      "slice.primary.days",
+      "item.day",
+      "item.hours",
+      "item.note",
+    ])
       expect(view).toContain(expression);
     // Slice Machine's own mocks (its editor's content format), one per variation.
     const mocks = readJson("views/slices/OpeningHours/mocks.json") as Array<{ __TYPE__: string; variation: string }>;
-    expect(mocks.map((mock) => [mock.__TYPE__, mock.variation])).toEqual([["SharedSliceContent", "default"], ["SharedSliceContent", "compact"]]);
+    expect(mocks.map((mock) => [mock.__TYPE__, mock.variation])).toEqual([
+      ["SharedSliceContent", "default"],
+      ["SharedSliceContent", "compact"],
+    ]);
     expect(read("views/slices/index.ts")).toContain('import OpeningHours from "./OpeningHours";');
     expect(read("views/slices/index.ts")).toContain('  "opening_hours": OpeningHours,');
-    expect(read("shared/prismicio-types.d.ts")).toContain('export type OpeningHoursSlice = prismic.SharedSlice<"opening_hours", OpeningHoursSliceVariation>;');
+    expect(read("shared/prismicio-types.d.ts")).toContain(
+      'export type OpeningHoursSlice = prismic.SharedSlice<"opening_hours", OpeningHoursSliceVariation>;',
+    );
     // What the adapter wrote is exactly what `npm run prismic:types` writes.
     expect(staleGeneratedFiles(copy.root)).toEqual([]);
   });
@@ -79,8 +98,14 @@ describe("a slice's life", () => {
     const other = { ...newSliceModel(), id: "opening_hours_copy", name: "OpeningHoursCopy" };
     const runner = manager.getSliceMachinePluginRunner()!;
     expect((await runner.callHook("slice:create", { libraryID: LIBRARY_ID, model: other })).errors).toEqual([]);
-    const mocks = readJson("views/slices/OpeningHoursCopy/mocks.json") as Array<{ __TYPE__: string; variation: string }>;
-    expect(mocks.map((mock) => [mock.__TYPE__, mock.variation])).toEqual([["SharedSliceContent", "default"], ["SharedSliceContent", "compact"]]);
+    const mocks = readJson("views/slices/OpeningHoursCopy/mocks.json") as Array<{
+      __TYPE__: string;
+      variation: string;
+    }>;
+    expect(mocks.map((mock) => [mock.__TYPE__, mock.variation])).toEqual([
+      ["SharedSliceContent", "default"],
+      ["SharedSliceContent", "compact"],
+    ]);
     expect((await manager.slices.deleteSlice({ libraryID: LIBRARY_ID, sliceID: other.id })).errors).toEqual([]);
   });
 
@@ -92,7 +117,10 @@ describe("a slice's life", () => {
 
   test("updating it rewrites the model and the types; the view follows the model until the developer edits it", async () => {
     const updated = structuredClone(model);
-    (updated.variations[0].primary as Record<string, unknown>).footnote = { type: "Text", config: { label: "Footnote", placeholder: "" } };
+    (updated.variations[0].primary as Record<string, unknown>).footnote = {
+      type: "Text",
+      config: { label: "Footnote", placeholder: "" },
+    };
     expect((await manager.slices.updateSlice({ libraryID: LIBRARY_ID, model: updated })).errors).toEqual([]);
     expect(readJson("views/slices/OpeningHours/model.json")).toEqual(updated);
     expect(read("shared/prismicio-types.d.ts")).toContain("footnote: prismic.KeyTextField;");
@@ -103,7 +131,10 @@ describe("a slice's life", () => {
     const edited = read("views/slices/OpeningHours/index.tsx").replace("Written by Slice Machine", "Shaped by hand");
     fs.writeFileSync(file("views/slices/OpeningHours/index.tsx"), edited);
     const again = structuredClone(updated);
-    (again.variations[0].primary as Record<string, unknown>).signature = { type: "Text", config: { label: "Signature", placeholder: "" } };
+    (again.variations[0].primary as Record<string, unknown>).signature = {
+      type: "Text",
+      config: { label: "Signature", placeholder: "" },
+    };
     expect((await manager.slices.updateSlice({ libraryID: LIBRARY_ID, model: again })).errors).toEqual([]);
     expect(read("shared/prismicio-types.d.ts")).toContain("signature: prismic.KeyTextField;");
     expect(read("views/slices/OpeningHours/index.tsx")).toBe(edited);
@@ -157,12 +188,19 @@ test("custom types are created, read and deleted in customtypes/<id>/, with thei
     repeatable: true,
     status: true,
     format: "custom",
-    json: { Main: { uid: { type: "UID", config: { label: "UID", placeholder: "" } }, name: { type: "Text", config: { label: "Name", placeholder: "" } } } },
+    json: {
+      Main: {
+        uid: { type: "UID", config: { label: "UID", placeholder: "" } },
+        name: { type: "Text", config: { label: "Name", placeholder: "" } },
+      },
+    },
   };
   expect((await manager.customTypes.createCustomType({ model } as never)).errors).toEqual([]);
   expect(readJson("customtypes/showroom/index.json")).toEqual(model);
   expect((await manager.customTypes.readCustomType({ id: "showroom" })).model).toEqual(model);
-  expect(read("shared/prismicio-types.d.ts")).toContain('export type ShowroomDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<ShowroomDocumentData>, "showroom", Lang>;');
+  expect(read("shared/prismicio-types.d.ts")).toContain(
+    'export type ShowroomDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<ShowroomDocumentData>, "showroom", Lang>;',
+  );
   expect(staleGeneratedFiles(copy.root)).toEqual([]);
   expect((await manager.customTypes.deleteCustomType({ id: "showroom" })).errors).toEqual([]);
   expect(fs.existsSync(file("customtypes/showroom"))).toBe(false);
@@ -171,7 +209,10 @@ test("custom types are created, read and deleted in customtypes/<id>/, with thei
 
 test("field snippets use the site's parts", async () => {
   const snippet = async (type: string) => {
-    const { snippets, errors } = await manager.snippets.readSnippets({ fieldPath: ["slice", "primary", "field"], model: { type, config: {} } as never } as never);
+    const { snippets, errors } = await manager.snippets.readSnippets({
+      fieldPath: ["slice", "primary", "field"],
+      model: { type, config: {} } as never,
+    } as never);
     expect(errors).toEqual([]);
     return JSON.stringify(snippets);
   };

@@ -23,7 +23,9 @@ interface Component {
   mocks?: { __TYPE__: string; variation: string }[];
 }
 
-const sliceDirs = fs.readdirSync(path.join(ROOT, "views/slices")).filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "model.json")));
+const sliceDirs = fs
+  .readdirSync(path.join(ROOT, "views/slices"))
+  .filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "model.json")));
 
 test("the UI's state has a screenshot for every variation of every slice, read from beside its model", async () => {
   const state = (await manager.getState()) as unknown as { libraries: { name: string; components: Component[] }[] };
@@ -31,12 +33,18 @@ test("the UI's state has a screenshot for every variation of every slice, read f
   expect(library.components).toHaveLength(sliceDirs.length);
   let variations = 0;
   for (const name of sliceDirs) {
-    const model = JSON.parse(fs.readFileSync(path.join(ROOT, "views/slices", name, "model.json"), "utf8")) as Component["model"];
+    const model = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "views/slices", name, "model.json"), "utf8"),
+    ) as Component["model"];
     const component = library.components.find((c) => c.model.id === model.id)!;
     for (const variation of model.variations) {
       variations++;
       const file = path.join(ROOT, "views/slices", name, `screenshot-${variation.id}.png`);
-      expect({ slice: name, variation: variation.id, read: Buffer.from(component.screenshots[variation.id]?.data ?? []).equals(fs.readFileSync(file)) }).toEqual({
+      expect({
+        slice: name,
+        variation: variation.id,
+        read: Buffer.from(component.screenshots[variation.id]?.data ?? []).equals(fs.readFileSync(file)),
+      }).toEqual({
         slice: name,
         variation: variation.id,
         read: true,

@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 runOrSkip(
-  uiPackage ? "slice-machine-ui starts on loopback and /_manager reads the project's models" : "slice-machine-ui smoke test (skipped: slice-machine-ui is not installed)",
+  uiPackage
+    ? "slice-machine-ui starts on loopback and /_manager reads the project's models"
+    : "slice-machine-ui smoke test (skipped: slice-machine-ui is not installed)",
   async () => {
     const port = await freePort();
     const started = Date.now();
@@ -43,7 +45,10 @@ runOrSkip(
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Slice Machine did not print "Running at" within ${START_BOUND_MS} ms:\n${output}`)), START_BOUND_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`Slice Machine did not print "Running at" within ${START_BOUND_MS} ms:\n${output}`)),
+        START_BOUND_MS,
+      );
       const check = () => {
         if (output.includes("Running at")) {
           clearTimeout(timer);
@@ -65,15 +70,20 @@ runOrSkip(
     expect(await home.text()).toContain("<html");
 
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { createSliceMachineManagerClient } = require("@slicemachine/manager/client") as typeof import("@slicemachine/manager/client");
+    const { createSliceMachineManagerClient } =
+      require("@slicemachine/manager/client") as typeof import("@slicemachine/manager/client");
     const client = createSliceMachineManagerClient({ serverURL: `${origin}/_manager` });
     const slices = await client.slices.readAllSlices();
     expect(slices.errors).toEqual([]);
-    const onDisk = fs.readdirSync(path.join(ROOT, "views/slices")).filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "model.json")));
+    const onDisk = fs
+      .readdirSync(path.join(ROOT, "views/slices"))
+      .filter((name) => fs.existsSync(path.join(ROOT, "views/slices", name, "model.json")));
     expect(slices.models.map(({ model }) => model.name).sort()).toEqual(onDisk.sort());
     const customTypes = await client.customTypes.readAllCustomTypes();
     expect(customTypes.errors).toEqual([]);
-    expect(customTypes.models.map(({ model }) => model.id).sort()).toEqual(fs.readdirSync(path.join(ROOT, "customtypes")).sort());
+    expect(customTypes.models.map(({ model }) => model.id).sort()).toEqual(
+      fs.readdirSync(path.join(ROOT, "customtypes")).sort(),
+    );
     expect(await client.project.getAdapterName()).toBe("./packages/slicemachine-adapter");
     expect(Date.now() - started).toBeLessThan(START_BOUND_MS);
   },
@@ -83,8 +93,13 @@ runOrSkip(
 runOrSkip("it listens on 127.0.0.1 only: its manager writes the project's files", () => {
   expect(child).toBeDefined();
   // The launcher binds the host Slice Machine leaves open; the port answered on 127.0.0.1 above.
-  const ss = fs.existsSync("/proc/net/tcp6") ? fs.readFileSync("/proc/net/tcp6", "utf8") + fs.readFileSync("/proc/net/tcp", "utf8") : fs.readFileSync("/proc/net/tcp", "utf8");
-  const port = Number(/localhost:(\d+)/.exec(output)![1]).toString(16).toUpperCase().padStart(4, "0");
+  const ss = fs.existsSync("/proc/net/tcp6")
+    ? fs.readFileSync("/proc/net/tcp6", "utf8") + fs.readFileSync("/proc/net/tcp", "utf8")
+    : fs.readFileSync("/proc/net/tcp", "utf8");
+  const port = Number(/localhost:(\d+)/.exec(output)![1])
+    .toString(16)
+    .toUpperCase()
+    .padStart(4, "0");
   const listening = ss
     .split("\n")
     .map((line) => line.trim().split(/\s+/))

@@ -67,14 +67,26 @@ describe("GET /slice-simulator", () => {
     expect(ancestors).toEqual(["'self'"]);
     expect(res.headers["x-frame-options"]).toBeUndefined();
     // The rest of the policy is the site's.
-    expect(directive(res.headers["content-security-policy"], "script-src")).toEqual(expect.arrayContaining(["'strict-dynamic'"]));
+    expect(directive(res.headers["content-security-policy"], "script-src")).toEqual(
+      expect.arrayContaining(["'strict-dynamic'"]),
+    );
     expect(directive(res.headers["content-security-policy"], "default-src")).toEqual(["'self'"]);
   });
 
   test("a production app of a Prismic repository may be framed by that repository's Page Builder only", async () => {
-    const app = createTestApp({ env: { SLICE_SIMULATOR_ANCESTORS: loadConfig({ PRISMIC_REPOSITORY: "hartley-reed" }, ROOT).SLICE_SIMULATOR_ANCESTORS.join(" ") } });
+    const app = createTestApp({
+      env: {
+        SLICE_SIMULATOR_ANCESTORS: loadConfig(
+          { PRISMIC_REPOSITORY: "hartley-reed" },
+          ROOT,
+        ).SLICE_SIMULATOR_ANCESTORS.join(" "),
+      },
+    });
     const res = await request(app.app).get("/slice-simulator");
-    expect(directive(res.headers["content-security-policy"], "frame-ancestors")).toEqual(["'self'", "https://hartley-reed.prismic.io"]);
+    expect(directive(res.headers["content-security-policy"], "frame-ancestors")).toEqual([
+      "'self'",
+      "https://hartley-reed.prismic.io",
+    ]);
   });
 
   test("HEAD answers like GET, and the framing permission does not leak to other paths under it", async () => {
@@ -87,12 +99,15 @@ describe("GET /slice-simulator", () => {
     expect(below.headers["x-frame-options"]).toBe("DENY");
   });
 
-  test.each(["/", "/gallery", "/us", "/robots.txt", "/does-not-exist"])("%s stays unframeable: frame-ancestors 'none' and X-Frame-Options DENY", async (path) => {
-    const res = await request(t.app).get(path);
-    expect(res.status).toBe(path === "/does-not-exist" ? 404 : 200);
-    expect(directive(res.headers["content-security-policy"], "frame-ancestors")).toEqual(["'none'"]);
-    expect(res.headers["x-frame-options"]).toBe("DENY");
-  });
+  test.each(["/", "/gallery", "/us", "/robots.txt", "/does-not-exist"])(
+    "%s stays unframeable: frame-ancestors 'none' and X-Frame-Options DENY",
+    async (path) => {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(path === "/does-not-exist" ? 404 : 200);
+      expect(directive(res.headers["content-security-policy"], "frame-ancestors")).toEqual(["'none'"]);
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+    },
+  );
 
   test("is not in the sitemap and is disallowed by robots.txt", async () => {
     const robots = await request(t.app).get("/robots.txt");
@@ -103,7 +118,9 @@ describe("GET /slice-simulator", () => {
     expect(sitemap.text).not.toContain("slice-simulator");
     // Every listed URL, through the children when the sitemap is an index.
     const bodies = sitemap.text.includes("<sitemapindex")
-      ? await Promise.all(parseIndex(sitemap.text).locs.map(async (loc) => (await request(t.app).get(new URL(loc).pathname)).text))
+      ? await Promise.all(
+          parseIndex(sitemap.text).locs.map(async (loc) => (await request(t.app).get(new URL(loc).pathname)).text),
+        )
       : [sitemap.text];
     const locs = bodies.flatMap((xml) => parseUrlset(xml).urls.map((u) => u.loc));
     expect(locs.length).toBeGreaterThan(0);
@@ -115,7 +132,8 @@ describe("SLICE_SIMULATOR_ANCESTORS", () => {
   const load = (value?: string) => loadConfig({ SLICE_SIMULATOR_ANCESTORS: value }, ROOT).SLICE_SIMULATOR_ANCESTORS;
 
   test("in production, defaults to the repository's own Prismic origin (where its Page Builder runs), no wildcard", () => {
-    const production = (env: Record<string, string>) => loadConfig({ NODE_ENV: "production", ...env }, ROOT).SLICE_SIMULATOR_ANCESTORS;
+    const production = (env: Record<string, string>) =>
+      loadConfig({ NODE_ENV: "production", ...env }, ROOT).SLICE_SIMULATOR_ANCESTORS;
     expect(production({ PRISMIC_REPOSITORY: "hartley-reed" })).toEqual(["https://hartley-reed.prismic.io"]);
     // Prismic's hostnames are lower-case whatever the spelling of the name.
     expect(production({ PRISMIC_REPOSITORY: "Hartley-Reed" })).toEqual(["https://hartley-reed.prismic.io"]);
@@ -128,16 +146,22 @@ describe("SLICE_SIMULATOR_ANCESTORS", () => {
 
   test("in development (`npm run dev`), Slice Machine's local app on http://localhost:9999 may frame it too", () => {
     expect(loadConfig({ NODE_ENV: "development" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual(["http://localhost:9999"]);
-    expect(loadConfig({ NODE_ENV: "development", PRISMIC_REPOSITORY: "hartley-reed" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual([
-      "https://hartley-reed.prismic.io",
-      "http://localhost:9999",
-    ]);
+    expect(
+      loadConfig({ NODE_ENV: "development", PRISMIC_REPOSITORY: "hartley-reed" }, ROOT).SLICE_SIMULATOR_ANCESTORS,
+    ).toEqual(["https://hartley-reed.prismic.io", "http://localhost:9999"]);
   });
 
   test("an explicit list replaces the default", () => {
-    expect(loadConfig({ NODE_ENV: "production", PRISMIC_REPOSITORY: "hartley-reed", SLICE_SIMULATOR_ANCESTORS: "http://localhost:9998" }, ROOT).SLICE_SIMULATOR_ANCESTORS).toEqual([
-      "http://localhost:9998",
-    ]);
+    expect(
+      loadConfig(
+        {
+          NODE_ENV: "production",
+          PRISMIC_REPOSITORY: "hartley-reed",
+          SLICE_SIMULATOR_ANCESTORS: "http://localhost:9998",
+        },
+        ROOT,
+      ).SLICE_SIMULATOR_ANCESTORS,
+    ).toEqual(["http://localhost:9998"]);
   });
 
   test("takes origins separated by spaces or commas", () => {
@@ -148,10 +172,14 @@ describe("SLICE_SIMULATOR_ANCESTORS", () => {
     ]);
   });
 
-  test.each(["'unsafe-inline'", "https://prismic.io/path", "prismic.io", "https://a.io; script-src *", "javascript:alert(1)", " , "])(
-    "refuses %j with a message naming the variable",
-    (value) => {
-      expect(() => load(value)).toThrow(/SLICE_SIMULATOR_ANCESTORS/);
-    },
-  );
+  test.each([
+    "'unsafe-inline'",
+    "https://prismic.io/path",
+    "prismic.io",
+    "https://a.io; script-src *",
+    "javascript:alert(1)",
+    " , ",
+  ])("refuses %j with a message naming the variable", (value) => {
+    expect(() => load(value)).toThrow(/SLICE_SIMULATOR_ANCESTORS/);
+  });
 });

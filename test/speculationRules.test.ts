@@ -19,12 +19,21 @@ const RULES = /<script type="speculationrules">([^<]*)<\/script>/;
 
 test("every page carries the same rules, as one fixed string its policy allows by hash", async () => {
   const bodies = new Set<string>();
-  for (const path of ["/", "/us", "/gallery/canal-house", "/info/blog/planning-a-pantry", "/materials/samples", "/no-such-page"]) {
+  for (const path of [
+    "/",
+    "/us",
+    "/gallery/canal-house",
+    "/info/blog/planning-a-pantry",
+    "/materials/samples",
+    "/no-such-page",
+  ]) {
     const response = await request(app).get(path);
     const match = RULES.exec(response.text);
     expect([path, match !== null]).toEqual([path, true]);
     bodies.add(match![1]);
-    expect(cspDirectives(response.headers["content-security-policy"])["script-src"]).toContain(sha256Source(SPECULATION_RULES_JSON));
+    expect(cspDirectives(response.headers["content-security-policy"])["script-src"]).toContain(
+      sha256Source(SPECULATION_RULES_JSON),
+    );
   }
   expect([...bodies]).toEqual([SPECULATION_RULES_JSON]);
 });
@@ -38,7 +47,8 @@ test("the rules prefetch this site's page links on hover or press, and never its
   // A path pattern matches this origin's links only: external links are never speculated.
   expect(sameSite).toEqual({ href_matches: "/*" });
   expect(endpoints.not.href_matches).toEqual([...NEVER_SPECULATED]);
-  for (const path of ["/preview", "/preview/*", "/api/*", "/_data/*", "/_region/*"]) expect(endpoints.not.href_matches).toContain(path);
+  for (const path of ["/preview", "/preview/*", "/api/*", "/_data/*", "/_region/*"])
+    expect(endpoints.not.href_matches).toContain(path);
   expect(marked.not.selector_matches).toContain('[data-speculation="off"]');
   expect(SPECULATION_RULES_JSON).not.toContain("<");
 });

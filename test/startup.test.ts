@@ -81,12 +81,15 @@ test("CONTENT_DIR pointed at another folder of documents serves those documents"
 });
 
 describe("secrets left as the deploy files' placeholders", () => {
-  const secretYaml = parse(fs.readFileSync(path.join(ROOT, "deploy/kubernetes/secret.yaml"), "utf8")) as { stringData: Record<string, string> };
+  const secretYaml = parse(fs.readFileSync(path.join(ROOT, "deploy/kubernetes/secret.yaml"), "utf8")) as {
+    stringData: Record<string, string>;
+  };
 
   test("every placeholder of deploy/kubernetes/secret.yaml stops start-up, naming its variable", () => {
     const result = startAndFail(secretYaml.stringData);
     expect(result.status).toBe(1);
-    for (const name of Object.keys(secretYaml.stringData)) expect(result.stderr).toMatch(new RegExp(`${name}: .*placeholder`));
+    for (const name of Object.keys(secretYaml.stringData))
+      expect(result.stderr).toMatch(new RegExp(`${name}: .*placeholder`));
   });
 
   test.each([
@@ -103,7 +106,16 @@ describe("secrets left as the deploy files' placeholders", () => {
   });
 
   test("made-up secrets start", () => {
-    const config = loadConfig({ PRISMIC_WEBHOOK_SECRET: "q8Zr1vM3xT0kLp7sWbN2", METRICS_TOKEN: "Hd93kLq0ZpWm71xRt5vB", PRISMIC_ACCESS_TOKEN: "MC5aX2abc.def", META_PIXEL_ID: "1", META_ACCESS_TOKEN: "EAAGm0PX4ZCpsBA" }, ROOT);
+    const config = loadConfig(
+      {
+        PRISMIC_WEBHOOK_SECRET: "q8Zr1vM3xT0kLp7sWbN2",
+        METRICS_TOKEN: "Hd93kLq0ZpWm71xRt5vB",
+        PRISMIC_ACCESS_TOKEN: "MC5aX2abc.def",
+        META_PIXEL_ID: "1",
+        META_ACCESS_TOKEN: "EAAGm0PX4ZCpsBA",
+      },
+      ROOT,
+    );
     expect(config.METRICS_TOKEN).toBe("Hd93kLq0ZpWm71xRt5vB");
   });
 });

@@ -21,7 +21,16 @@ test("serialised JSON-LD contains no <, >, & or line separators, and parses back
 });
 
 test("a long headline is cut to the 110 characters search engines show", () => {
-  const data = article({ url: "u", headline: "x".repeat(200), description: null, datePublished: null, dateModified: null, image: null, author: null, logoUrl: "l" });
+  const data = article({
+    url: "u",
+    headline: "x".repeat(200),
+    description: null,
+    datePublished: null,
+    dateModified: null,
+    image: null,
+    author: null,
+    logoUrl: "l",
+  });
   expect((data.headline as string).length).toBe(110);
   expect(data.author).toEqual({ "@type": "Organization", name: "Hartley & Reed" });
 });
@@ -59,13 +68,33 @@ test("an article is a schema.org Article of its page, with what is known of it, 
     dateModified: "2025-02-01T09:00:00Z",
     image: ["https://example.test/media/worktop.jpg"],
     author: { "@type": "Person", name: "Ann Reed" },
-    publisher: { "@type": "Organization", name: "Hartley & Reed", logo: { "@type": "ImageObject", url: "https://example.test/logo.jpg" } },
+    publisher: {
+      "@type": "Organization",
+      name: "Hartley & Reed",
+      logo: { "@type": "ImageObject", url: "https://example.test/logo.jpg" },
+    },
   });
 });
 
 test("an article without description, dates or image leaves those out rather than sending empty values", () => {
-  const data = article({ url: "u", headline: "h", description: null, datePublished: null, dateModified: null, image: null, author: null, logoUrl: "l" });
-  expect(Object.keys(data).sort()).toEqual(["@context", "@type", "author", "headline", "mainEntityOfPage", "publisher"]);
+  const data = article({
+    url: "u",
+    headline: "h",
+    description: null,
+    datePublished: null,
+    dateModified: null,
+    image: null,
+    author: null,
+    logoUrl: "l",
+  });
+  expect(Object.keys(data).sort()).toEqual([
+    "@context",
+    "@type",
+    "author",
+    "headline",
+    "mainEntityOfPage",
+    "publisher",
+  ]);
 });
 
 test("the business is a HomeAndConstructionBusiness with its address and the countries it serves", () => {
@@ -79,7 +108,14 @@ test("the business is a HomeAndConstructionBusiness with its address and the cou
     logo: "https://example.test/logo.jpg",
     image: "https://example.test/logo.jpg",
     telephone: expect.stringMatching(/^\+44 /),
-    address: { "@type": "PostalAddress", streetAddress: expect.any(String), addressLocality: "Frome", addressRegion: "Somerset", postalCode: expect.any(String), addressCountry: "GB" },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: expect.any(String),
+      addressLocality: "Frome",
+      addressRegion: "Somerset",
+      postalCode: expect.any(String),
+      addressCountry: "GB",
+    },
     areaServed: [
       { "@type": "Country", name: "GB" },
       { "@type": "Country", name: "US" },
@@ -88,5 +124,8 @@ test("the business is a HomeAndConstructionBusiness with its address and the cou
 });
 
 test("a breadcrumb trail is a schema.org BreadcrumbList", () => {
-  expect(breadcrumbs([{ name: "Home", url: "https://example.test/" }])).toMatchObject({ "@context": "https://schema.org", "@type": "BreadcrumbList" });
+  expect(breadcrumbs([{ name: "Home", url: "https://example.test/" }])).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+  });
 });

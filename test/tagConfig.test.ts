@@ -24,9 +24,12 @@ const configError = (env: Record<string, string>) => {
 };
 
 describe("the settings", () => {
-  test.each(["gtm-ABC123", "GTM-abc123", "GTM-", "UA-12345", "GTM-AB 12"])("GTM_ID %j stops start-up naming GTM_ID", (id) => {
-    expect(configError({ GTM_ID: id })).toMatch(/GTM_ID: a Google Tag Manager id/);
-  });
+  test.each(["gtm-ABC123", "GTM-abc123", "GTM-", "UA-12345", "GTM-AB 12"])(
+    "GTM_ID %j stops start-up naming GTM_ID",
+    (id) => {
+      expect(configError({ GTM_ID: id })).toMatch(/GTM_ID: a Google Tag Manager id/);
+    },
+  );
 
   test("a GTM id of GTM- and upper-case letters or digits is accepted; the script URLs default to production", () => {
     const config = load({ GTM_ID: "GTM-AB12CD" });
@@ -50,7 +53,9 @@ describe("the settings", () => {
   });
 
   test("script URLs may be plain http on this machine only (local stand-ins)", () => {
-    expect(load({ KLAVIYO_SRC: "http://127.0.0.1:9999/klaviyo.js" }).KLAVIYO_SRC).toBe("http://127.0.0.1:9999/klaviyo.js");
+    expect(load({ KLAVIYO_SRC: "http://127.0.0.1:9999/klaviyo.js" }).KLAVIYO_SRC).toBe(
+      "http://127.0.0.1:9999/klaviyo.js",
+    );
   });
 
   test("the built server refuses to start with a bad GTM_ID and names it", () => {
@@ -89,14 +94,15 @@ describe("a page with Tag Manager, Klaviyo and Usercentrics", () => {
   test("the head starts with the Consent Mode default, then the configuration, the CMP loader and Tag Manager's, with no nonce", () => {
     const head = res.text.slice(0, res.text.indexOf("</head>"));
     const scripts = scriptsOf(head);
-    expect(scripts.slice(0, 4).map((s) => attribute(s.attributes, "id") ?? (s.body.includes("createElement") ? "loader" : "inline"))).toEqual([
-      "inline",
-      "site-config",
-      "loader",
-      "loader",
-    ]);
+    expect(
+      scripts
+        .slice(0, 4)
+        .map((s) => attribute(s.attributes, "id") ?? (s.body.includes("createElement") ? "loader" : "inline")),
+    ).toEqual(["inline", "site-config", "loader", "loader"]);
     // The loaders add the CMP's and Tag Manager's script elements, with their attributes.
-    expect(scripts[2].body).toContain('{"id":"usercentrics-cmp","src":"https://web.cmp.usercentrics.eu/ui/loader.js","data-settings-id":"XyZ987abc","async":""}');
+    expect(scripts[2].body).toContain(
+      '{"id":"usercentrics-cmp","src":"https://web.cmp.usercentrics.eu/ui/loader.js","data-settings-id":"XyZ987abc","async":""}',
+    );
     expect(scripts[3].body).toContain('{"src":"https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD","async":""}');
     for (const script of scripts) expect(attribute(script.attributes, "nonce")).toBeUndefined();
     expect(scripts[0].body).toContain(`gtag("consent","default",${JSON.stringify(CONSENT_DEFAULT)})`);
@@ -112,8 +118,12 @@ describe("a page with Tag Manager, Klaviyo and Usercentrics", () => {
     });
     expect(head.indexOf("gtm.js?id=")).toBeGreaterThan(head.indexOf('gtag("consent","default"'));
     // Klaviyo waits for consent in the browser: never in the server's markup.
-    const loaders = scriptsOf(res.text).filter((s) => s.body.includes("createElement") || attribute(s.attributes, "src"));
-    expect(loaders.some((s) => s.body.includes("klaviyo") || attribute(s.attributes, "src")?.includes("klaviyo"))).toBe(false);
+    const loaders = scriptsOf(res.text).filter(
+      (s) => s.body.includes("createElement") || attribute(s.attributes, "src"),
+    );
+    expect(loaders.some((s) => s.body.includes("klaviyo") || attribute(s.attributes, "src")?.includes("klaviyo"))).toBe(
+      false,
+    );
   });
 
   test("the public configuration names the tags and the consent manager, and nothing secret", () => {
@@ -132,11 +142,26 @@ describe("a page with Tag Manager, Klaviyo and Usercentrics", () => {
     const csp = cspDirectives(res.headers["content-security-policy"]);
     expect(csp["script-src"]).toEqual([...inlineScriptSources(res.text), "'strict-dynamic'", "'self'"]);
     expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
-    for (const host of ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.klaviyo.com", "https://static.klaviyo.com", "https://*.usercentrics.eu", "https://widget.reviews.example"]) {
+    for (const host of [
+      "https://www.googletagmanager.com",
+      "https://*.google-analytics.com",
+      "https://*.klaviyo.com",
+      "https://static.klaviyo.com",
+      "https://*.usercentrics.eu",
+      "https://widget.reviews.example",
+    ]) {
       expect(csp["connect-src"]).toContain(host);
     }
-    expect(csp["img-src"]).toEqual(expect.arrayContaining(["https://*.google-analytics.com", "https://*.klaviyo.com", "https://widget.reviews.example"]));
-    expect(csp["frame-src"]).toEqual(expect.arrayContaining(["https://www.googletagmanager.com", "https://widget.reviews.example"]));
+    expect(csp["img-src"]).toEqual(
+      expect.arrayContaining([
+        "https://*.google-analytics.com",
+        "https://*.klaviyo.com",
+        "https://widget.reviews.example",
+      ]),
+    );
+    expect(csp["frame-src"]).toEqual(
+      expect.arrayContaining(["https://www.googletagmanager.com", "https://widget.reviews.example"]),
+    );
     expect(csp["frame-src"]).not.toContain("https://static.klaviyo.com");
   });
 });

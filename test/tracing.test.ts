@@ -34,9 +34,17 @@ function descendsFrom(span: ReadableSpan, ancestor: ReadableSpan, spans: Readabl
 async function spanNamed(exporter: InMemorySpanExporter, name: string | RegExp): Promise<ReadableSpan> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const found = exporter.getFinishedSpans().find((s) => (typeof name === "string" ? s.name === name : name.test(s.name)));
+    const found = exporter
+      .getFinishedSpans()
+      .find((s) => (typeof name === "string" ? s.name === name : name.test(s.name)));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no span ${name} among ${exporter.getFinishedSpans().map((s) => s.name).join(", ")}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no span ${name} among ${exporter
+          .getFinishedSpans()
+          .map((s) => s.name)
+          .join(", ")}`,
+      );
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -57,14 +65,19 @@ describe("configuration", () => {
     }
     // Off, a span is only its function: it gets no span to write to.
     expect(withSpan("anything", (span) => span)).toBeUndefined();
-    expect(startTracing(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9", OTEL_SDK_DISABLED: "false" }))).toBe(true);
+    expect(
+      startTracing(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9", OTEL_SDK_DISABLED: "false" })),
+    ).toBe(true);
     expect(tracingEnabled()).toBe(true);
     await stopTracing();
     expect(tracingEnabled()).toBe(false);
   });
 
   test.each([
-    [{ OTEL_TRACES_SAMPLER: "parentbased_sometimes" }, /OTEL_TRACES_SAMPLER: one of always_on, always_off, traceidratio/],
+    [
+      { OTEL_TRACES_SAMPLER: "parentbased_sometimes" },
+      /OTEL_TRACES_SAMPLER: one of always_on, always_off, traceidratio/,
+    ],
     [{ OTEL_TRACES_SAMPLER_ARG: "1.5" }, /OTEL_TRACES_SAMPLER_ARG/],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }, /OTEL_EXPORTER_OTLP_ENDPOINT/],
     [{ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" }, /OTEL_EXPORTER_OTLP_PROTOCOL: http\/protobuf/],
@@ -78,8 +91,12 @@ describe("configuration", () => {
   test("off, no request carries a traceparent and the request id is the log's own", async () => {
     const standIn = await startPrismicHttpStandIn();
     try {
-      const { app } = createTestApp({ env: { PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, ...WITH_PAGE_CACHE } });
-      const res = await request(app).get("/gallery").set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+      const { app } = createTestApp({
+        env: { PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, ...WITH_PAGE_CACHE },
+      });
+      const res = await request(app)
+        .get("/gallery")
+        .set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
       expect(res.status).toBe(200);
       expect(standIn.headers.length).toBeGreaterThan(0);
       expect(standIn.headers.filter((h) => h.traceparent)).toEqual([]);
@@ -101,7 +118,14 @@ describe("with tracing on", () => {
     startTracing(loadConfig({ NODE_ENV: "test", OTEL_SERVICE_NAME: "site-under-test" }, ROOT), { exporter });
     // A media cache of its own: the image must be transformed, not found from an earlier run.
     mediaCache = fs.mkdtempSync(path.join(os.tmpdir(), "tracing-media-"));
-    ({ app } = createTestApp({ env: { PRISMIC_REPOSITORY: "embedded", PRISMIC_API_ENDPOINT: standIn.endpoint, MEDIA_CACHE_DIR: mediaCache, ...WITH_PAGE_CACHE } }));
+    ({ app } = createTestApp({
+      env: {
+        PRISMIC_REPOSITORY: "embedded",
+        PRISMIC_API_ENDPOINT: standIn.endpoint,
+        MEDIA_CACHE_DIR: mediaCache,
+        ...WITH_PAGE_CACHE,
+      },
+    }));
   });
   afterAll(async () => {
     await stopTracing();
@@ -122,7 +146,12 @@ describe("with tracing on", () => {
 
     expect(root.name).toBe(`GET ${root.attributes["site.route"]}`);
     expect(root.attributes["site.route"]).toMatch(/gallery/);
-    expect(root.attributes).toMatchObject({ "http.request.method": "GET", "http.response.status_code": 200, "site.page_cache": "miss", "site.request_id": res.headers["x-request-id"] });
+    expect(root.attributes).toMatchObject({
+      "http.request.method": "GET",
+      "http.response.status_code": 200,
+      "site.page_cache": "miss",
+      "site.request_id": res.headers["x-request-id"],
+    });
     expect(root.parentSpanContext).toBeUndefined();
     expect(root.resource.attributes["service.name"]).toBe("site-under-test");
 
@@ -136,7 +165,11 @@ describe("with tracing on", () => {
     const searches = content.filter((s) => s.attributes["url.path"] === "/api/v2/documents/search");
     expect(searches.length).toBeGreaterThan(0);
     for (const search of searches) {
-      expect(search.attributes).toMatchObject({ "prismic.ref": ref, "server.address": "127.0.0.1", "http.response.status_code": 200 });
+      expect(search.attributes).toMatchObject({
+        "prismic.ref": ref,
+        "server.address": "127.0.0.1",
+        "http.response.status_code": 200,
+      });
       expect(descendsFrom(search, loaders, spans)).toBe(true);
     }
     for (const span of [loaders, render, ...content]) {
@@ -160,12 +193,20 @@ describe("with tracing on", () => {
 
   test("a cache hit is one request span, marked hit; a caller's traceparent makes it a child of the caller's trace", async () => {
     await request(app).get("/gallery/braybrook-st");
-    for (let i = 0; i < 40 && (await request(app).get("/gallery/braybrook-st")).headers["x-cache"] !== "HIT"; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 40 && (await request(app).get("/gallery/braybrook-st")).headers["x-cache"] !== "HIT"; i++)
+      await new Promise((r) => setTimeout(r, 25));
     exporter.reset();
-    const res = await request(app).get("/gallery/braybrook-st").set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01").set("X-Request-Id", "lb-1234");
+    const res = await request(app)
+      .get("/gallery/braybrook-st")
+      .set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+      .set("X-Request-Id", "lb-1234");
     expect(res.headers["x-cache"]).toBe("HIT");
     const root = await spanNamed(exporter, /^GET /);
-    expect(root.attributes).toMatchObject({ "site.page_cache": "hit", "http.response.status_code": 200, "site.request_id": "lb-1234" });
+    expect(root.attributes).toMatchObject({
+      "site.page_cache": "hit",
+      "http.response.status_code": 200,
+      "site.request_id": "lb-1234",
+    });
     expect(res.headers["x-request-id"]).toBe("lb-1234");
     expect(root.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
     expect(parentOf(root)).toBe("b7ad6b7169203331");
@@ -185,7 +226,12 @@ describe("with tracing on", () => {
 
   test("a preview's content calls name the ref `preview`, never the token", async () => {
     const token = "https://embedded.invalid/previews/spring-refresh";
-    const res = await request(app).get("/").set("Cookie", `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: token } }))}`);
+    const res = await request(app)
+      .get("/")
+      .set(
+        "Cookie",
+        `io.prismic.preview=${encodeURIComponent(JSON.stringify({ "embedded.prismic.io": { preview: token } }))}`,
+      );
     expect(res.status).toBeLessThan(500);
     await spanNamed(exporter, /^GET /);
     const refs = byName(exporter.getFinishedSpans(), "prismic GET").map((s) => s.attributes["prismic.ref"]);
@@ -208,7 +254,9 @@ describe("with tracing on", () => {
   });
 
   test("an image that waited for another's transform has its wait and transform in its own trace, not in the one that freed the core", async () => {
-    const single = createTestApp({ env: { MEDIA_TRANSFORMS: "1", MEDIA_CACHE_DIR: fs.mkdtempSync(path.join(mediaCache, "single-")) } }).app;
+    const single = createTestApp({
+      env: { MEDIA_TRANSFORMS: "1", MEDIA_CACHE_DIR: fs.mkdtempSync(path.join(mediaCache, "single-")) },
+    }).app;
     const [first, second] = await Promise.all([
       request(single).get("/media/detail-marble-worktop.jpg?w=828&fm=webp&q=55"),
       request(single).get("/media/detail-pantry-shelves.jpg?w=828&fm=webp&q=55"),
@@ -217,10 +265,15 @@ describe("with tracing on", () => {
     await spanNamed(exporter, "GET media");
     const spans = exporter.getFinishedSpans();
     for (const res of [first, second]) {
-      const root = spans.find((s) => s.name === "GET media" && s.attributes["site.request_id"] === res.headers["x-request-id"])!;
-      const own = spans.filter((s) => s.attributes["site.request_id"] === res.headers["x-request-id"]).map((s) => s.name);
+      const root = spans.find(
+        (s) => s.name === "GET media" && s.attributes["site.request_id"] === res.headers["x-request-id"],
+      )!;
+      const own = spans
+        .filter((s) => s.attributes["site.request_id"] === res.headers["x-request-id"])
+        .map((s) => s.name);
       expect(own.sort()).toEqual(["GET media", "media.queue_wait", "media.transform"]);
-      for (const span of spans.filter((s) => s.attributes["site.request_id"] === res.headers["x-request-id"])) expect(span.spanContext().traceId).toBe(root.spanContext().traceId);
+      for (const span of spans.filter((s) => s.attributes["site.request_id"] === res.headers["x-request-id"]))
+        expect(span.spanContext().traceId).toBe(root.spanContext().traceId);
     }
   });
 
@@ -229,12 +282,21 @@ describe("with tracing on", () => {
       .post("/api/meta-capi")
       .set("Origin", SITE)
       .set("User-Agent", "Mozilla/5.0 (Test)")
-      .send({ event_name: "PageView", region: "uk", fbp: "fb.1.1700000000000.1234567890", custom_data: { page_url: `${SITE}/gallery`, page_title: "Gallery" } });
+      .send({
+        event_name: "PageView",
+        region: "uk",
+        fbp: "fb.1.1700000000000.1234567890",
+        custom_data: { page_url: `${SITE}/gallery`, page_title: "Gallery" },
+      });
     expect(res.status).toBe(202);
     const root = await spanNamed(exporter, "POST meta_capi");
     const [write] = byName(exporter.getFinishedSpans(), "outbox.add");
     expect(parentOf(write)).toBe(root.spanContext().spanId);
-    expect(write.attributes).toMatchObject({ "outbox.store": "sqlite", "outbox.event_id": res.body.event_id, "site.request_id": res.headers["x-request-id"] });
+    expect(write.attributes).toMatchObject({
+      "outbox.store": "sqlite",
+      "outbox.event_id": res.body.event_id,
+      "site.request_id": res.headers["x-request-id"],
+    });
 
     const store = delivery.openStore();
     await addEvents(store, 3);
@@ -250,6 +312,9 @@ describe("with tracing on", () => {
     await addEvents(store, 2);
     exporter.reset();
     await delivery.worker(store).runOnce();
-    expect((await spanNamed(exporter, "meta.deliver")).attributes).toMatchObject({ "meta.batch_size": 2, "meta.outcome": "retry" });
+    expect((await spanNamed(exporter, "meta.deliver")).attributes).toMatchObject({
+      "meta.batch_size": 2,
+      "meta.outcome": "retry",
+    });
   });
 });

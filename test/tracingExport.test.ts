@@ -18,7 +18,11 @@ afterAll(async () => {
 });
 
 test("a cache miss reaches the collector as a request span with the loaders, the content calls and the render below it", async () => {
-  server = await startBuiltServer({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: "site-e2e", OTEL_TRACES_SAMPLER: "parentbased_always_on" });
+  server = await startBuiltServer({
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+    OTEL_SERVICE_NAME: "site-e2e",
+    OTEL_TRACES_SAMPLER: "parentbased_always_on",
+  });
   const res = await fetch(`${server.url}/gallery/canal-house`);
   expect(res.status).toBe(200);
   expect(res.headers.get("x-cache")).toBe("MISS");
@@ -27,12 +31,16 @@ test("a cache miss reaches the collector as a request span with the loaders, the
   await server.stop();
 
   expect(receiver.posts.length).toBeGreaterThan(0);
-  for (const post of receiver.posts) expect(post).toEqual({ path: "/v1/traces", contentType: "application/x-protobuf" });
+  for (const post of receiver.posts)
+    expect(post).toEqual({ path: "/v1/traces", contentType: "application/x-protobuf" });
   const root = receiver.spans.find((s) => s.name.startsWith("GET ") && s.attributes["site.page_cache"] === "miss");
   expect(root).toBeDefined();
   expect(root!.resource["service.name"]).toBe("site-e2e");
   expect(root!.kind).toBe(2);
-  expect(root!.attributes).toMatchObject({ "http.response.status_code": 200, "site.request_id": res.headers.get("x-request-id") });
+  expect(root!.attributes).toMatchObject({
+    "http.response.status_code": 200,
+    "site.request_id": res.headers.get("x-request-id"),
+  });
   const trace = receiver.spans.filter((s) => s.traceId === root!.traceId);
   const names = trace.map((s) => s.name);
   expect(names).toEqual(expect.arrayContaining(["page.loaders", "page.render", "prismic GET"]));

@@ -38,15 +38,23 @@ test.each([
   expect(load({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
 });
 
-test.each(["true", "everything", "10.0.0.0/33", "1.2.3"])("TRUST_PROXY=%s stops the start naming the variable", (value) => {
-  expect(failure({ TRUST_PROXY: value })).toContain("TRUST_PROXY");
-});
+test.each(["true", "everything", "10.0.0.0/33", "1.2.3"])(
+  "TRUST_PROXY=%s stops the start naming the variable",
+  (value) => {
+    expect(failure({ TRUST_PROXY: value })).toContain("TRUST_PROXY");
+  },
+);
 
 test("Meta credentials come as a pair; the token is kept for the worker", () => {
   expect(failure({ META_PIXEL_ID: "123" })).toContain("META_ACCESS_TOKEN: required when META_PIXEL_ID is set");
   expect(failure({ META_ACCESS_TOKEN: "x" })).toContain("META_PIXEL_ID");
   expect(failure({ META_PIXEL_ID: "abc", META_ACCESS_TOKEN: "x" })).toContain("META_PIXEL_ID");
-  const config = load({ META_PIXEL_ID: "123", META_ACCESS_TOKEN: "secret", META_TEST_EVENT_CODE: "TEST42", META_GRAPH_URL: "http://127.0.0.1:9/" });
+  const config = load({
+    META_PIXEL_ID: "123",
+    META_ACCESS_TOKEN: "secret",
+    META_TEST_EVENT_CODE: "TEST42",
+    META_GRAPH_URL: "http://127.0.0.1:9/",
+  });
   expect(metaCredentials(config)).toEqual({
     pixelId: "123",
     accessToken: "secret",
@@ -57,7 +65,9 @@ test("Meta credentials come as a pair; the token is kept for the worker", () => 
 });
 
 test("the Firestore outbox needs its project id", () => {
-  expect(failure({ OUTBOX_STORE: "firestore" })).toContain("FIRESTORE_PROJECT_ID: required when OUTBOX_STORE is firestore");
+  expect(failure({ OUTBOX_STORE: "firestore" })).toContain(
+    "FIRESTORE_PROJECT_ID: required when OUTBOX_STORE is firestore",
+  );
   expect(load({ OUTBOX_STORE: "firestore", FIRESTORE_PROJECT_ID: "my-project-1" }).OUTBOX_STORE).toBe("firestore");
   expect(failure({ OUTBOX_STORE: "mongo" })).toContain("OUTBOX_STORE");
 });

@@ -7,7 +7,12 @@ import { buildPayload } from "../client/tracking";
 import { parseTrackingPayload } from "../server/tracking/trackingPayload";
 
 const SITE = "https://www.example.com";
-const page = { url: "https://www.example.com/us/gallery/braybrook-st?fbclid=AbC123", title: "Braybrook Street", fbp: "fb.1.1700000000000.987654321", fbclid: "AbC123" };
+const page = {
+  url: "https://www.example.com/us/gallery/braybrook-st?fbclid=AbC123",
+  title: "Braybrook Street",
+  fbp: "fb.1.1700000000000.987654321",
+  fbclid: "AbC123",
+};
 
 describe("the payload", () => {
   test("carries the event, the region from the path, fbp, fbclid as given and the page", () => {
@@ -23,13 +28,25 @@ describe("the payload", () => {
   });
 
   test("gb pages are region uk; a missing or malformed fbp or fbclid is left out, not sent", () => {
-    const payload = buildPayload("PageView", { url: "https://www.example.com/info/about-us", title: "About", fbp: "not-a-cookie", fbclid: "a b" });
-    expect(payload).toEqual({ event_name: "PageView", region: "uk", custom_data: { page_url: "https://www.example.com/info/about-us", page_title: "About" } });
+    const payload = buildPayload("PageView", {
+      url: "https://www.example.com/info/about-us",
+      title: "About",
+      fbp: "not-a-cookie",
+      fbclid: "a b",
+    });
+    expect(payload).toEqual({
+      event_name: "PageView",
+      region: "uk",
+      custom_data: { page_url: "https://www.example.com/info/about-us", page_title: "About" },
+    });
     expect(parseTrackingPayload(payload, SITE)).toMatchObject({ ok: true });
   });
 
   test("a query parameter holding an e-mail address (a campaign link's) is left out of page_url; the rest of the URL is kept as it was", () => {
-    const landing = { ...page, url: `${SITE}/us/gallery?utm_source=news&email=jo%40example.com&fbclid=AbC123&ref=jo@example.com#top` };
+    const landing = {
+      ...page,
+      url: `${SITE}/us/gallery?utm_source=news&email=jo%40example.com&fbclid=AbC123&ref=jo@example.com#top`,
+    };
     const payload = buildPayload("PageView", landing);
     expect(payload.custom_data.page_url).toBe(`${SITE}/us/gallery?utm_source=news&fbclid=AbC123#top`);
     expect(parseTrackingPayload(payload, SITE)).toMatchObject({ ok: true });
@@ -56,19 +73,31 @@ describe("Klaviyo form events", () => {
     expect(parseTrackingPayload(buildPayload(event.name, page, event.data), SITE)).toMatchObject({ ok: true });
   });
 
-  test.each([null, {}, { type: "open", formId: "RkTq8v" }, { type: "submit" }, { type: "submit", formId: "Rk-q8v" }, { type: "submit", formId: "x".repeat(41) }])(
-    "%j is not forwarded",
-    (detail) => expect(klaviyoFormEvent(detail as never)).toBeNull(),
-  );
+  test.each([
+    null,
+    {},
+    { type: "open", formId: "RkTq8v" },
+    { type: "submit" },
+    { type: "submit", formId: "Rk-q8v" },
+    { type: "submit", formId: "x".repeat(41) },
+  ])("%j is not forwarded", (detail) => expect(klaviyoFormEvent(detail as never)).toBeNull());
 });
 
 describe("the relay's check of a payload names the first bad field and what is wrong with it", () => {
-  const valid = () => ({ event_name: "PageView", region: "uk", custom_data: { page_url: "https://example.test/", page_title: "Home" } });
+  const valid = () => ({
+    event_name: "PageView",
+    region: "uk",
+    custom_data: { page_url: "https://example.test/", page_title: "Home" },
+  });
   const problemOf = (body: unknown) => {
     const parsed = parseTrackingPayload(body, "https://example.test");
     return parsed.ok ? "accepted" : parsed.problem;
   };
-  const withData = (event_name: string, extra: Record<string, unknown>) => ({ ...valid(), event_name, custom_data: { ...valid().custom_data, ...extra } });
+  const withData = (event_name: string, extra: Record<string, unknown>) => ({
+    ...valid(),
+    event_name,
+    custom_data: { ...valid().custom_data, ...extra },
+  });
 
   test("a parameter the event does not take is named, with the ones it takes", () => {
     expect(problemOf(withData("PageView", { value: 1, currency: "GBP" }))).toEqual({
@@ -86,13 +115,21 @@ describe("the relay's check of a payload names the first bad field and what is w
       field: "custom_data.content_name",
       error: "custom_data.content_name: looks like an e-mail address: contact details are never sent",
     });
-    expect(problemOf(withData("Lead", { content_category: "(212) 555-0199" }))).toMatchObject({ field: "custom_data.content_category" });
+    expect(problemOf(withData("Lead", { content_category: "(212) 555-0199" }))).toMatchObject({
+      field: "custom_data.content_category",
+    });
     // Dates, years and prices are not phone numbers.
-    expect(problemOf(withData("Lead", { content_name: "Kitchens 2024-2025, from 12.03.2024", value: 12500, currency: "GBP" }))).toBe("accepted");
+    expect(
+      problemOf(
+        withData("Lead", { content_name: "Kitchens 2024-2025, from 12.03.2024", value: 12500, currency: "GBP" }),
+      ),
+    ).toBe("accepted");
   });
 
   test("a page_url must be a page of the site", () => {
-    expect(problemOf({ ...valid(), custom_data: { page_url: "https://example.test.evil.example/", page_title: "Home" } })).toEqual({
+    expect(
+      problemOf({ ...valid(), custom_data: { page_url: "https://example.test.evil.example/", page_title: "Home" } }),
+    ).toEqual({
       field: "custom_data.page_url",
       error: "custom_data.page_url: a page of this site (https://example.test)",
     });
@@ -101,7 +138,10 @@ describe("the relay's check of a payload names the first bad field and what is w
   test("a missing field is 'required'; a wrong one says what it should be", () => {
     const { event_name: _event, ...noEvent } = valid();
     expect(problemOf(noEvent)).toEqual({ field: "event_name", error: "event_name: required" });
-    expect(problemOf({ ...valid(), custom_data: { page_title: "Home" } })).toEqual({ field: "custom_data.page_url", error: "custom_data.page_url: required" });
+    expect(problemOf({ ...valid(), custom_data: { page_title: "Home" } })).toEqual({
+      field: "custom_data.page_url",
+      error: "custom_data.page_url: required",
+    });
     expect(problemOf({ ...valid(), custom_data: { page_title: "Home", page_url: 5 } })).toEqual({
       field: "custom_data.page_url",
       error: "custom_data.page_url: Invalid input: expected string, received number",
@@ -111,6 +151,7 @@ describe("the relay's check of a payload names the first bad field and what is w
 
   test("an unknown field is named by its own name; a body that is not an object is named 'body'", () => {
     expect(problemOf({ ...valid(), extra: 1 })).toEqual({ field: "extra", error: "extra: unknown field" });
-    for (const body of [null, [], "PageView", 42]) expect(problemOf(body)).toEqual({ field: "body", error: "body: a JSON object" });
+    for (const body of [null, [], "PageView", 42])
+      expect(problemOf(body)).toEqual({ field: "body", error: "body: a JSON object" });
   });
 });

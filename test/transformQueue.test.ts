@@ -74,7 +74,10 @@ test("cheaper visitors' jobs start first, heavy ones leave a slot free, backgrou
   expect(started).toEqual(["heavy-1", "warm"]);
   gates.get("warm")!.open();
   await tick();
-  all.push(queue.run("light-big", job("light-big"), { cost: 90 }), queue.run("light-small", job("light-small"), { cost: 10 }));
+  all.push(
+    queue.run("light-big", job("light-big"), { cost: 90 }),
+    queue.run("light-small", job("light-small"), { cost: 10 }),
+  );
   await tick();
   expect(started).toEqual(["heavy-1", "warm", "light-big"]);
   gates.get("light-big")!.open();

@@ -5,7 +5,12 @@
  * DOM, so it opens with the page and the app need not load for it); the footer's "Cookie
  * settings" reopens it on the settings view.
  */
-import { closeConsentPrompt, connectConsentPrompt, openConsentPrompt, type ConsentChoice } from "../../shared/consentPrompt";
+import {
+  closeConsentPrompt,
+  connectConsentPrompt,
+  openConsentPrompt,
+  type ConsentChoice,
+} from "../../shared/consentPrompt";
 import { readCookie, writeCookie } from "../cookies";
 import { startConsentDialog } from "./consentDialog";
 import { UNDECIDED, type ConsentAdapter } from "./consentState";

@@ -50,7 +50,11 @@ export function startConsentDialog(): void {
   sync();
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   if (text !== undefined) node.textContent = text;
   return node;
@@ -67,7 +71,10 @@ function openDialog(prompt: PromptState): () => void {
   const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   let view: PromptView = prompt.view;
   // The settings view's switches: kept across views, like the visitor left them.
-  const choice: ConsentChoice = { functional: prompt.current?.functional ?? false, marketing: prompt.current?.marketing ?? false };
+  const choice: ConsentChoice = {
+    functional: prompt.current?.functional ?? false,
+    marketing: prompt.current?.marketing ?? false,
+  };
 
   const dialog = element("dialog", { className: "consent-dialog" });
   dialog.setAttribute("aria-labelledby", "consent-dialog-title");
@@ -77,11 +84,20 @@ function openDialog(prompt: PromptState): () => void {
   const categories = () => {
     const list = element("ul", { className: "consent-dialog__categories" });
     for (const { id, label, text } of CATEGORIES) {
-      const input = element("input", { type: "checkbox", id: `consent-${id}`, checked: id === "necessary" || choice[id], disabled: id === "necessary" });
+      const input = element("input", {
+        type: "checkbox",
+        id: `consent-${id}`,
+        checked: id === "necessary" || choice[id],
+        disabled: id === "necessary",
+      });
       input.setAttribute("aria-describedby", `consent-${id}-text`);
       if (id !== "necessary") input.addEventListener("change", () => (choice[id] = input.checked));
       const item = element("li", { className: "consent-dialog__category" });
-      item.append(input, element("label", { htmlFor: `consent-${id}` }, label), element("p", { id: `consent-${id}-text` }, text));
+      item.append(
+        input,
+        element("label", { htmlFor: `consent-${id}` }, label),
+        element("p", { id: `consent-${id}-text` }, text),
+      );
       list.append(item);
     }
     return list;
@@ -142,4 +158,3 @@ function openDialog(prompt: PromptState): () => void {
     returnTo?.focus();
   };
 }
-

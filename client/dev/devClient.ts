@@ -15,7 +15,9 @@ const script = document.querySelector<HTMLScriptElement>("script[data-dev-code]"
 /** What this page was rendered with. */
 const pageCode = script?.dataset.devCode ?? "";
 
-const ownStylesheets = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')];
+const ownStylesheets = () => [
+  ...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]'),
+];
 
 /** Puts the new stylesheets in and removes the old ones once the new have loaded: no flash of unstyled page. */
 function swapStylesheets(hrefs: readonly string[]): void {
@@ -86,8 +88,12 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 function connect(): void {
   const events = new EventSource(DEV_EVENTS_PATH);
   events.addEventListener("hello", (event) => onHello(JSON.parse((event as MessageEvent<string>).data) as DevHello));
-  events.addEventListener("stylesheets", (event) => swapStylesheets((JSON.parse((event as MessageEvent<string>).data) as { css: string[] }).css));
-  events.addEventListener("build-error", (event) => showBuildError((JSON.parse((event as MessageEvent<string>).data) as { message: string }).message));
+  events.addEventListener("stylesheets", (event) =>
+    swapStylesheets((JSON.parse((event as MessageEvent<string>).data) as { css: string[] }).css),
+  );
+  events.addEventListener("build-error", (event) =>
+    showBuildError((JSON.parse((event as MessageEvent<string>).data) as { message: string }).message),
+  );
   events.addEventListener("content", () => {
     console.info("[dev] content changed: reloading");
     location.reload();
@@ -121,7 +127,11 @@ console.error = (...args: unknown[]) => {
   void fetch(DEV_BROWSER_ERROR_PATH, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ kind: "hydration", page: location.pathname + location.search, message: message.slice(0, 8_000) }),
+    body: JSON.stringify({
+      kind: "hydration",
+      page: location.pathname + location.search,
+      message: message.slice(0, 8_000),
+    }),
     keepalive: true,
   }).catch(() => {});
 };

@@ -54,7 +54,11 @@ export function buildOptions({ dev, outDir }) {
      * assets folder, built apart so the site's own chunks stay as they are. It uses the site's
      * stylesheet (linked by the server), so CSS imports are dropped here.
      */
-    simulator: { ...browser, entryPoints: { "slice-simulator": "client/sliceSimulator.tsx" }, loader: { ".css": "empty", ".woff2": "empty" } },
+    simulator: {
+      ...browser,
+      entryPoints: { "slice-simulator": "client/sliceSimulator.tsx" },
+      loader: { ".css": "empty", ".woff2": "empty" },
+    },
   };
   if (dev) client.devClient = { ...browser, entryPoints: { "dev-client": "client/dev/devClient.ts" } };
   const server = {

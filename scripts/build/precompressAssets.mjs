@@ -23,7 +23,9 @@ const gzip = promisify(zlib.gzip);
  */
 export async function precompressAssets(assetsDir) {
   const names = (await fsp.readdir(assetsDir)).filter((name) => COMPRESSIBLE.test(name));
-  const files = await Promise.all(names.map(async (name) => ({ name, raw: await fsp.readFile(path.join(assetsDir, name)) })));
+  const files = await Promise.all(
+    names.map(async (name) => ({ name, raw: await fsp.readFile(path.join(assetsDir, name)) })),
+  );
   // Largest first: brotli at quality 11 takes seconds on the big bundles, which set the wall time.
   files.sort((a, b) => b.raw.length - a.raw.length);
   const totals = {};
@@ -44,7 +46,10 @@ export async function precompressAssets(assetsDir) {
       totals[kind] ??= { raw: 0, br: 0, gz: 0 };
       const total = totals[kind];
       total.raw += raw.length;
-      for (const [ext, body] of [["br", br], ["gz", gz]]) {
+      for (const [ext, body] of [
+        ["br", br],
+        ["gz", gz],
+      ]) {
         const smaller = body.length < raw.length;
         if (smaller) await fsp.writeFile(`${file}.${ext}`, body);
         total[ext] += smaller ? body.length : raw.length;

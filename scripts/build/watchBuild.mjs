@@ -24,7 +24,9 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
   const { assetsDir, client, server } = buildOptions({ dev: true, outDir });
   const names = [...Object.keys(client), "server"];
   const options = { ...client, server };
-  const contexts = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await esbuild.context(options[name])])));
+  const contexts = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await esbuild.context(options[name])])),
+  );
   /** Each bundle's last result: its metafile lists the files it was made of. */
   const results = {};
   /** Files saved since the last build, relative to the project (as the metafiles name them). */
@@ -35,7 +37,13 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
 
   // A bundle is rebuilt when one of its own files was saved, or a file no bundle knows yet
   // (a new file, perhaps imported now): a server edit leaves the browser bundles alone.
-  const affected = (name, files) => !results[name] || files.some((file) => file in results[name].metafile.inputs || !names.some((other) => file in (results[other]?.metafile.inputs ?? {})));
+  const affected = (name, files) =>
+    !results[name] ||
+    files.some(
+      (file) =>
+        file in results[name].metafile.inputs ||
+        !names.some((other) => file in (results[other]?.metafile.inputs ?? {})),
+    );
 
   const build = async () => {
     const started = Date.now();
@@ -44,12 +52,19 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
     try {
       // Every bundle's rebuild ends before this build does (allSettled): a context is never asked
       // to rebuild while it still is, even after another bundle failed.
-      const outcomes = await Promise.allSettled(names.filter((name) => affected(name, files)).map(async (name) => (results[name] = await contexts[name].rebuild())));
+      const outcomes = await Promise.allSettled(
+        names
+          .filter((name) => affected(name, files))
+          .map(async (name) => (results[name] = await contexts[name].rebuild())),
+      );
       const failure = outcomes.find((outcome) => outcome.status === "rejected");
       if (failure) throw failure.reason;
       const built = Object.fromEntries(Object.keys(client).map((name) => [name, results[name]]));
       const manifest = await writeBuildOutputs({ dev: true, outDir, assetsDir, client: built });
-      const changed = { code: manifest.dev.code !== last?.dev.code, css: JSON.stringify(manifest.css) !== JSON.stringify(last?.css) };
+      const changed = {
+        code: manifest.dev.code !== last?.dev.code,
+        css: JSON.stringify(manifest.css) !== JSON.stringify(last?.css),
+      };
       last = manifest;
       await onBuild({ manifest, changed, durationMs: Date.now() - started });
     } catch (error) {

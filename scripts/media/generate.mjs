@@ -2,36 +2,41 @@
 // Deterministic illustration generator for Hartley & Reed: draws SVG scenes procedurally
 // (seeded), rasterises them with sharp and writes progressive mozjpeg JPEGs to content/media/.
 // Usage: node scripts/media/generate.mjs [name-filter ...]
-import { mkdir, writeFile, stat } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { rasterise, grain, encodeJpeg } from './lib/render.mjs';
-import { hashStr } from './lib/noise.mjs';
-import { swatches } from './scenes/swatches.mjs';
-import { befores, ogDefault } from './scenes/extras.mjs';
-import { kitchens } from './scenes/kitchens.mjs';
-import { detailShakerDoor, detailDovetailDrawer } from './scenes/details-a.mjs';
-import { portraitLarder, portraitDresser, portraitShowroom } from './scenes/portraits.mjs';
-import { detailMarbleWorktop, detailOakWorktop, detailPantryShelves, detailWorkshopBench } from './scenes/details-b.mjs';
+import { mkdir, writeFile, stat } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { rasterise, grain, encodeJpeg } from "./lib/render.mjs";
+import { hashStr } from "./lib/noise.mjs";
+import { swatches } from "./scenes/swatches.mjs";
+import { befores, ogDefault } from "./scenes/extras.mjs";
+import { kitchens } from "./scenes/kitchens.mjs";
+import { detailShakerDoor, detailDovetailDrawer } from "./scenes/details-a.mjs";
+import { portraitLarder, portraitDresser, portraitShowroom } from "./scenes/portraits.mjs";
+import {
+  detailMarbleWorktop,
+  detailOakWorktop,
+  detailPantryShelves,
+  detailWorkshopBench,
+} from "./scenes/details-b.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const outDir = path.join(root, 'content/media');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const outDir = path.join(root, "content/media");
 
 const scene = (file, build, w = 2400, h = 1600, extra = {}) => ({ file, w, h, build, ...extra });
 const jobs = [
   ...kitchens,
-  scene('detail-shaker-door.jpg', detailShakerDoor),
-  scene('detail-dovetail-drawer.jpg', detailDovetailDrawer),
-  scene('detail-marble-worktop.jpg', detailMarbleWorktop),
-  scene('detail-oak-worktop.jpg', detailOakWorktop),
-  scene('detail-pantry-shelves.jpg', detailPantryShelves),
-  scene('detail-workshop-bench.jpg', detailWorkshopBench),
-  scene('portrait-larder-cupboard.jpg', portraitLarder, 1600, 2000),
-  scene('portrait-tall-dresser.jpg', portraitDresser, 1600, 2000),
-  scene('portrait-showroom.jpg', portraitShowroom, 1600, 2000),
+  scene("detail-shaker-door.jpg", detailShakerDoor),
+  scene("detail-dovetail-drawer.jpg", detailDovetailDrawer),
+  scene("detail-marble-worktop.jpg", detailMarbleWorktop),
+  scene("detail-oak-worktop.jpg", detailOakWorktop),
+  scene("detail-pantry-shelves.jpg", detailPantryShelves),
+  scene("detail-workshop-bench.jpg", detailWorkshopBench),
+  scene("portrait-larder-cupboard.jpg", portraitLarder, 1600, 2000),
+  scene("portrait-tall-dresser.jpg", portraitDresser, 1600, 2000),
+  scene("portrait-showroom.jpg", portraitShowroom, 1600, 2000),
   ...swatches,
   ...befores,
-  scene('og-default.jpg', ogDefault, 1200, 630, { grain: 3, quality: 82 }),
+  scene("og-default.jpg", ogDefault, 1200, 630, { grain: 3, quality: 82 }),
 ];
 
 async function runJob(job) {
@@ -55,21 +60,33 @@ async function main() {
   const filters = process.argv.slice(2);
   const todo = filters.length ? jobs.filter((j) => filters.some((f) => j.file.includes(f))) : jobs;
   await mkdir(outDir, { recursive: true });
-  if (!filters.length) await writeFile(path.join(outDir, 'CREDITS.md'), CREDITS);
+  if (!filters.length) await writeFile(path.join(outDir, "CREDITS.md"), CREDITS);
   const t0 = performance.now();
   const results = [];
   let next = 0;
-  const worker = async () => { while (next < todo.length) { const job = todo[next++]; results.push(await runJob(job)); } };
+  const worker = async () => {
+    while (next < todo.length) {
+      const job = todo[next++];
+      results.push(await runJob(job));
+    }
+  };
   await Promise.all([worker(), worker()]);
   results.sort((a, b) => todo.findIndex((j) => j.file === a.file) - todo.findIndex((j) => j.file === b.file));
   const pad = (s, n) => String(s).padEnd(n);
-  console.log(`${pad('file', 34)}${pad('size', 10)}${pad('dimensions', 12)}time`);
+  console.log(`${pad("file", 34)}${pad("size", 10)}${pad("dimensions", 12)}time`);
   let total = 0;
   for (const r of results) {
     total += r.size;
-    console.log(`${pad(r.file, 34)}${pad(`${(r.size / 1024).toFixed(0)} KB`, 10)}${pad(`${r.w}x${r.h}`, 12)}${(r.ms / 1000).toFixed(1)}s`);
+    console.log(
+      `${pad(r.file, 34)}${pad(`${(r.size / 1024).toFixed(0)} KB`, 10)}${pad(`${r.w}x${r.h}`, 12)}${(r.ms / 1000).toFixed(1)}s`,
+    );
   }
-  console.log(`${results.length} files, ${(total / 1024 / 1024).toFixed(2)} MB, ${((performance.now() - t0) / 1000).toFixed(1)}s`);
+  console.log(
+    `${results.length} files, ${(total / 1024 / 1024).toFixed(2)} MB, ${((performance.now() - t0) / 1000).toFixed(1)}s`,
+  );
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

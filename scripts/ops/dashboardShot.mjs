@@ -35,7 +35,10 @@ const graph = http.createServer((req, res) => {
   req.on("data", (c) => (body += c));
   req.on("end", () => {
     const events = JSON.parse(body || "{}").data?.length ?? 0;
-    if (metaDown) return res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Service temporarily unavailable", code: 2, is_transient: true } }));
+    if (metaDown)
+      return res
+        .writeHead(503, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "Service temporarily unavailable", code: 2, is_transient: true } }));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ events_received: events }));
   });
 });
@@ -68,7 +71,14 @@ async function startSite() {
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);
-  for (let i = 0; !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 150) throw new Error("site did not start");
     await sleep(100);
   }
@@ -88,13 +98,28 @@ scrape_configs:
     static_configs: [{ targets: [${sites.map((s) => `"127.0.0.1:${s.port}"`).join(", ")}] }]
 `,
 );
-const prometheus = spawn("prometheus", [`--config.file=${path.join(work, "prometheus.yml")}`, `--storage.tsdb.path=${path.join(work, "tsdb")}`, `--web.listen-address=127.0.0.1:${promPort}`], {
-  stdio: ["ignore", "ignore", "pipe"],
-});
+const prometheus = spawn(
+  "prometheus",
+  [
+    `--config.file=${path.join(work, "prometheus.yml")}`,
+    `--storage.tsdb.path=${path.join(work, "tsdb")}`,
+    `--web.listen-address=127.0.0.1:${promPort}`,
+  ],
+  {
+    stdio: ["ignore", "ignore", "pipe"],
+  },
+);
 children.push(prometheus);
 let promLog = "";
 prometheus.stderr.on("data", (d) => (promLog += d));
-for (let i = 0; !(await fetch(`${prometheusUrl}/-/ready`).then((r) => r.ok, () => false)); i++) {
+for (
+  let i = 0;
+  !(await fetch(`${prometheusUrl}/-/ready`).then(
+    (r) => r.ok,
+    () => false,
+  ));
+  i++
+) {
   if (i > 100) throw new Error(`prometheus did not start:\n${promLog}`);
   await sleep(100);
 }
@@ -105,28 +130,76 @@ const elapsed = () => (Date.now() - started) / 1000;
 const phase = () => (elapsed() < seconds / 3 ? "calm" : elapsed() < (2 * seconds) / 3 ? "trouble" : "recovery");
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const site = () => pick(sites).url;
-const pages = ["/", "/gallery", "/gallery/canal-house", "/gallery/braybrook-st", "/info/blog", "/materials/samples", "/us", "/us/gallery"];
+const pages = [
+  "/",
+  "/gallery",
+  "/gallery/canal-house",
+  "/gallery/braybrook-st",
+  "/info/blog",
+  "/materials/samples",
+  "/us",
+  "/us/gallery",
+];
 const media = fs.readdirSync(path.join(root, "content/media")).filter((f) => /\.(jpe?g|png)$/.test(f));
 const widths = [640, 828, 1200, 2048];
 const formats = ["webp", "avif", "jpg"];
-const get = (url, headers = {}) => fetch(url, { headers: { "user-agent": "Mozilla/5.0 (dashboard shot)", "accept-encoding": "br", ...headers } }).then((r) => r.arrayBuffer(), () => undefined);
+const get = (url, headers = {}) =>
+  fetch(url, { headers: { "user-agent": "Mozilla/5.0 (dashboard shot)", "accept-encoding": "br", ...headers } }).then(
+    (r) => r.arrayBuffer(),
+    () => undefined,
+  );
 let pageCounter = 0;
 const loops = [];
-const loop = (fn, pause) => loops.push((async () => { while (elapsed() < seconds) { await fn(); await sleep(pause()); } })());
+const loop = (fn, pause) =>
+  loops.push(
+    (async () => {
+      while (elapsed() < seconds) {
+        await fn();
+        await sleep(pause());
+      }
+    })(),
+  );
 // Visitors: mostly cached pages; a list page never asked before now and then (a miss).
-for (let i = 0; i < 6; i++) loop(() => get(site() + (Math.random() < 0.04 ? `/gallery?page=${++pageCounter % 40}&utm_source=x` : pick(pages))), () => 20);
+for (let i = 0; i < 6; i++)
+  loop(
+    () => get(site() + (Math.random() < 0.04 ? `/gallery?page=${++pageCounter % 40}&utm_source=x` : pick(pages))),
+    () => 20,
+  );
 // A crawler's junk URLs: 404s.
-loop(() => get(`${site()}/no-such-page-${Math.floor(Math.random() * 1e6)}`), () => 400);
+loop(
+  () => get(`${site()}/no-such-page-${Math.floor(Math.random() * 1e6)}`),
+  () => 400,
+);
 // Images: a few at a time, many at once during the trouble.
-for (let i = 0; i < 6; i++) loop(() => (i < 1 || phase() === "trouble" ? get(`${site()}/media/${pick(media)}?w=${pick(widths)}&fm=${pick(formats)}&q=${40 + Math.floor(Math.random() * 50)}`) : sleep(200)), () => 50);
+for (let i = 0; i < 6; i++)
+  loop(
+    () =>
+      i < 1 || phase() === "trouble"
+        ? get(
+            `${site()}/media/${pick(media)}?w=${pick(widths)}&fm=${pick(formats)}&q=${40 + Math.floor(Math.random() * 50)}`,
+          )
+        : sleep(200),
+    () => 50,
+  );
 // Tracking events.
 loop(
   () =>
     fetch(`${site()}/api/meta-capi`, {
       method: "POST",
-      headers: { origin: "http://localhost:3000", "content-type": "application/json", "user-agent": "Mozilla/5.0 (dashboard shot)" },
-      body: JSON.stringify({ event_name: "PageView", region: "uk", custom_data: { page_url: "http://localhost:3000/gallery", page_title: "Gallery" } }),
-    }).then((r) => r.arrayBuffer(), () => undefined),
+      headers: {
+        origin: "http://localhost:3000",
+        "content-type": "application/json",
+        "user-agent": "Mozilla/5.0 (dashboard shot)",
+      },
+      body: JSON.stringify({
+        event_name: "PageView",
+        region: "uk",
+        custom_data: { page_url: "http://localhost:3000/gallery", page_title: "Gallery" },
+      }),
+    }).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    ),
   () => 100,
 );
 const switcher = (async () => {
@@ -159,29 +232,65 @@ for (const panel of dashboard.panels) {
   const series = [];
   for (const target of panel.targets) {
     for (const result of await range(target.expr)) {
-      const legend = target.legendFormat.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => result.metric[name] ?? "") || target.refId;
+      const legend =
+        target.legendFormat.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => result.metric[name] ?? "") || target.refId;
       series.push({ legend, refId: target.refId, points: result.values.map(([t, v]) => [Number(t), Number(v)]) });
     }
   }
   panels.push({ ...panel, series });
 }
-const alerts = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()).data.alerts.map((a) => ({ name: a.labels.alertname, state: a.state, severity: a.labels.severity, summary: a.annotations.summary }));
-const stats = await (await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent('count({job="site"})')}`)).json();
+const alerts = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()).data.alerts.map((a) => ({
+  name: a.labels.alertname,
+  state: a.state,
+  severity: a.labels.severity,
+  summary: a.annotations.summary,
+}));
+const stats = await (
+  await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent('count({job="site"})')}`)
+).json();
 
 for (const child of children) child.kill("SIGTERM");
 graph.close();
 
 // Drawing, in the dashboard's own grid (24 columns, 30 px a row unit).
-const COLORS = ["#73bf69", "#f2cc0c", "#8ab8ff", "#ff780a", "#f2495c", "#5794f2", "#b877d9", "#705da0", "#37872d", "#fade2a"];
+const COLORS = [
+  "#73bf69",
+  "#f2cc0c",
+  "#8ab8ff",
+  "#ff780a",
+  "#f2495c",
+  "#5794f2",
+  "#b877d9",
+  "#705da0",
+  "#37872d",
+  "#fade2a",
+];
 const units = {
   percentunit: (v) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`,
-  s: (v) => (v >= 86400 ? `${(v / 86400).toFixed(1)} d` : v >= 3600 ? `${(v / 3600).toFixed(1)} h` : v >= 60 ? `${(v / 60).toFixed(1)} min` : v >= 1 ? `${v.toFixed(2)} s` : `${(v * 1000).toFixed(v < 0.01 ? 2 : 0)} ms`),
-  bytes: (v) => (v >= 2 ** 30 ? `${(v / 2 ** 30).toFixed(1)} GiB` : v >= 2 ** 20 ? `${(v / 2 ** 20).toFixed(1)} MiB` : v >= 1024 ? `${(v / 1024).toFixed(0)} KiB` : `${v.toFixed(0)} B`),
+  s: (v) =>
+    v >= 86400
+      ? `${(v / 86400).toFixed(1)} d`
+      : v >= 3600
+        ? `${(v / 3600).toFixed(1)} h`
+        : v >= 60
+          ? `${(v / 60).toFixed(1)} min`
+          : v >= 1
+            ? `${v.toFixed(2)} s`
+            : `${(v * 1000).toFixed(v < 0.01 ? 2 : 0)} ms`,
+  bytes: (v) =>
+    v >= 2 ** 30
+      ? `${(v / 2 ** 30).toFixed(1)} GiB`
+      : v >= 2 ** 20
+        ? `${(v / 2 ** 20).toFixed(1)} MiB`
+        : v >= 1024
+          ? `${(v / 1024).toFixed(0)} KiB`
+          : `${v.toFixed(0)} B`,
   reqps: (v) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} req/s`,
   none: (v) => (Math.abs(v) >= 1000 ? `${(v / 1000).toFixed(1)}k` : Number.isInteger(v) ? String(v) : v.toFixed(2)),
 };
 const format = (unit, v) => (!Number.isFinite(v) ? "–" : v === 0 ? "0" : (units[unit] ?? units.none)(v));
-const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const colorFor = (panel, v) => {
   const steps = panel.fieldConfig?.defaults?.thresholds?.steps ?? [{ color: "green", value: null }];
   let color = steps[0].color;
@@ -192,11 +301,17 @@ const colorFor = (panel, v) => {
 function chart(panel, w, h) {
   const points = panel.series.flatMap((s) => s.points.filter(([, v]) => Number.isFinite(v)));
   if (!points.length) return `<div class="empty">No data</div>`;
-  const rightRefs = new Set((panel.fieldConfig?.overrides ?? []).filter((o) => o.properties.some((p) => p.id === "custom.axisPlacement")).map((o) => o.matcher.options));
+  const rightRefs = new Set(
+    (panel.fieldConfig?.overrides ?? [])
+      .filter((o) => o.properties.some((p) => p.id === "custom.axisPlacement"))
+      .map((o) => o.matcher.options),
+  );
   const unit = panel.fieldConfig?.defaults?.unit ?? "none";
   const axis = (series) => {
     const values = series.flatMap((s) => s.points.map(([, v]) => v).filter(Number.isFinite));
-    const thresholds = (panel.fieldConfig?.defaults?.thresholds?.steps ?? []).map((s) => s.value).filter((v) => v !== null);
+    const thresholds = (panel.fieldConfig?.defaults?.thresholds?.steps ?? [])
+      .map((s) => s.value)
+      .filter((v) => v !== null);
     let max = Math.max(...values, 0);
     // A threshold within reach is drawn; one far above the data is left out rather than flattening it.
     for (const t of thresholds) if (t <= max * 3) max = Math.max(max, t);
@@ -211,16 +326,21 @@ function chart(panel, w, h) {
   for (let i = 0; i <= 4; i++) {
     const v = left.min + ((left.max - left.min) * i) / 4;
     svg += `<line x1="${x0}" x2="${x1}" y1="${yAt(v, left)}" y2="${yAt(v, left)}" class="grid"/><text x="${x0 - 4}" y="${yAt(v, left) + 4}" class="tick" text-anchor="end">${escapeHtml(format(unit, v))}</text>`;
-    if (rightRefs.size) svg += `<text x="${x1 + 4}" y="${yAt(right.min + ((right.max - right.min) * i) / 4, right) + 4}" class="tick">${escapeHtml(format("none", right.min + ((right.max - right.min) * i) / 4))}</text>`;
+    if (rightRefs.size)
+      svg += `<text x="${x1 + 4}" y="${yAt(right.min + ((right.max - right.min) * i) / 4, right) + 4}" class="tick">${escapeHtml(format("none", right.min + ((right.max - right.min) * i) / 4))}</text>`;
   }
-  for (let m = 0; m <= (end - start) / 60; m++) svg += `<text x="${xAt(start + m * 60)}" y="${h - 4}" class="tick" text-anchor="middle">${m} min</text>`;
+  for (let m = 0; m <= (end - start) / 60; m++)
+    svg += `<text x="${xAt(start + m * 60)}" y="${h - 4}" class="tick" text-anchor="middle">${m} min</text>`;
   for (const step of panel.fieldConfig?.defaults?.thresholds?.steps ?? []) {
     if (step.value === null || step.value > left.max) continue;
     svg += `<line x1="${x0}" x2="${x1}" y1="${yAt(step.value, left)}" y2="${yAt(step.value, left)}" class="threshold" stroke="${colorFor(panel, step.value)}"/>`;
   }
   panel.series.forEach((s, i) => {
     const a = rightRefs.has(s.refId) ? right : left;
-    const d = s.points.filter(([, v]) => Number.isFinite(v)).map(([t, v], j) => `${j ? "L" : "M"}${xAt(t).toFixed(1)},${yAt(v, a).toFixed(1)}`).join("");
+    const d = s.points
+      .filter(([, v]) => Number.isFinite(v))
+      .map(([t, v], j) => `${j ? "L" : "M"}${xAt(t).toFixed(1)},${yAt(v, a).toFixed(1)}`)
+      .join("");
     svg += `<path d="${d}" stroke="${COLORS[i % COLORS.length]}" class="line"/>`;
   });
   return `${svg}</svg><div class="legend">${panel.series.map((s, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escapeHtml(s.legend)}</span>`).join("")}</div>`;
@@ -262,7 +382,21 @@ ${panels
 </div></body></html>`;
 fs.writeFileSync(path.join(work, "dashboard.html"), html);
 
-const browser = await puppeteer.launch({ executablePath: "/usr/bin/chromium", headless: true, userDataDir: path.join(work, "chromium"), args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"] });
+const browser = await puppeteer.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  userDataDir: path.join(work, "chromium"),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+  ],
+});
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1420, height: 900 });

@@ -24,4 +24,7 @@ const manifest = {
   },
   spec: { groups: rules.groups },
 };
-fs.writeFileSync(path.join(root, "deploy/kubernetes/monitoring/prometheusrule.yaml"), header + stringify(manifest, { lineWidth: 0 }));
+fs.writeFileSync(
+  path.join(root, "deploy/kubernetes/monitoring/prometheusrule.yaml"),
+  header + stringify(manifest, { lineWidth: 0 }),
+);

@@ -35,7 +35,16 @@ async function startSite(env) {
   const devNull = fs.openSync("/dev/null", "w");
   const child = spawn(process.execPath, ["dist/server/index.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "info", NODE_ENV: "production", MEDIA_WARM: "off", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      MEDIA_WARM: "off",
+      ...env,
+    },
     stdio: ["ignore", devNull, "inherit"],
   });
   for (let i = 0; ; i++) {
@@ -65,7 +74,12 @@ async function measure(name, env) {
   for (let i = 0; i < 40 && (await fetch(site.url + pagePath)).headers.get("x-cache") !== "HIT"; i++) await sleep(25);
   const before = exportedBytes;
   const cpuBefore = cpuSeconds(site.pid);
-  const result = await autocannon({ url: site.url + pagePath, connections, duration: seconds, headers: { "accept-encoding": "br" } });
+  const result = await autocannon({
+    url: site.url + pagePath,
+    connections,
+    duration: seconds,
+    headers: { "accept-encoding": "br" },
+  });
   const cpu = cpuSeconds(site.pid) - cpuBefore;
   await site.stop();
   const row = {
@@ -83,13 +97,22 @@ async function measure(name, env) {
 
 const rows = [
   await measure("tracing off", {}),
-  await measure("tracing on, every request", { OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_TRACES_SAMPLER: "always_on" }),
-  await measure("tracing on, 10 % sampled", { OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" }),
+  await measure("tracing on, every request", {
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector,
+    OTEL_TRACES_SAMPLER: "always_on",
+  }),
+  await measure("tracing on, 10 % sampled", {
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector,
+    OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+    OTEL_TRACES_SAMPLER_ARG: "0.1",
+  }),
   await measure("tracing off, again", {}),
 ];
 console.table(rows);
 for (const key of ["req/s", "per CPU-s"]) {
   const off = (rows[0][key] + rows[3][key]) / 2;
-  console.log(`${key}: on / off ${(rows[1][key] / off).toFixed(2)}; sampled 10 % / off ${(rows[2][key] / off).toFixed(2)} (off = the mean of the two off runs)`);
+  console.log(
+    `${key}: on / off ${(rows[1][key] / off).toFixed(2)}; sampled 10 % / off ${(rows[2][key] / off).toFixed(2)} (off = the mean of the two off runs)`,
+  );
 }
 sink.close();

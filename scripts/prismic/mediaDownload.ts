@@ -21,9 +21,15 @@ export type MediaDownload = { ok: true; body: Buffer } | { ok: false; reason: st
 const MAX_REDIRECTS = 3;
 
 /** Prismic's media hosts for `repository`, with the `extra` ones named by the operator. */
-export function mediaHosts(repository: string, extra: readonly string[]): Pick<MediaLimits, "hosts" | "plainHttpHosts"> {
+export function mediaHosts(
+  repository: string,
+  extra: readonly string[],
+): Pick<MediaLimits, "hosts" | "plainHttpHosts"> {
   const named = extra.map((host) => host.trim().toLowerCase()).filter(Boolean);
-  return { hosts: new Set(["images.prismic.io", `${repository}.cdn.prismic.io`, ...named]), plainHttpHosts: new Set(named) };
+  return {
+    hosts: new Set(["images.prismic.io", `${repository}.cdn.prismic.io`, ...named]),
+    plainHttpHosts: new Set(named),
+  };
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -34,8 +40,15 @@ function allowed(url: URL, limits: MediaLimits): boolean {
   return url.protocol === "https:" || (url.protocol === "http:" && limits.plainHttpHosts.has(host));
 }
 
-export async function downloadMedia(source: string, limits: MediaLimits, fetchImpl: typeof fetch = fetch): Promise<MediaDownload> {
-  const refusedHost = () => ({ ok: false as const, reason: `not on the repository's media hosts (${[...limits.hosts].join(", ")})` });
+export async function downloadMedia(
+  source: string,
+  limits: MediaLimits,
+  fetchImpl: typeof fetch = fetch,
+): Promise<MediaDownload> {
+  const refusedHost = () => ({
+    ok: false as const,
+    reason: `not on the repository's media hosts (${[...limits.hosts].join(", ")})`,
+  });
   const tooLarge = { ok: false as const, reason: `larger than ${megabytes(limits.maxBytes)}` };
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let url = new URL(source);

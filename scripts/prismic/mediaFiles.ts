@@ -9,11 +9,16 @@ import { createHash } from "node:crypto";
 
 type Json = any;
 
-const isObject = (value: unknown): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, Json> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether `object` holds a file URL to download: an image (with dimensions) or a media link. */
 function isMediaObject(object: Record<string, Json>): boolean {
-  return typeof object.url === "string" && /^https?:\/\//.test(object.url) && (isObject(object.dimensions) || object.link_type === "Media");
+  return (
+    typeof object.url === "string" &&
+    /^https?:\/\//.test(object.url) &&
+    (isObject(object.dimensions) || object.link_type === "Media")
+  );
 }
 
 /** The file a URL names, without its query (the original, not a resized copy). */

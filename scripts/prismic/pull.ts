@@ -47,7 +47,9 @@ const folder = path.resolve(positionals[0]);
 
 const settings = z
   .object({
-    PRISMIC_REPOSITORY: z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, "a Prismic repository name (lower-case letters, digits and hyphens)"),
+    PRISMIC_REPOSITORY: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{2,62}$/, "a Prismic repository name (lower-case letters, digits and hyphens)"),
     PRISMIC_ACCESS_TOKEN: z.string().min(1).optional(),
     PRISMIC_API_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     PRISMIC_MEDIA_HOSTS: z
@@ -55,7 +57,11 @@ const settings = z
       .regex(/^[A-Za-z0-9.:,[\] -]*$/, "host[:port] names, comma-separated")
       .default("")
       .transform((hosts) => hosts.split(",")),
-    PRISMIC_MEDIA_MAX_BYTES: z.coerce.number().int().min(1).default(25 * 1024 * 1024),
+    PRISMIC_MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(25 * 1024 * 1024),
     PRISMIC_MEDIA_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   })
   .safeParse(process.env);
@@ -70,7 +76,8 @@ const mediaLimits: MediaLimits = {
   timeoutMs: settings.data.PRISMIC_MEDIA_TIMEOUT_MS,
 };
 
-const timedFetch = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+const timedFetch = (input: RequestInfo | URL, init?: RequestInit) =>
+  fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 const client = prismic.createClient(PRISMIC_REPOSITORY, {
   accessToken: PRISMIC_ACCESS_TOKEN,
   fetch: timedFetch,
@@ -130,20 +137,25 @@ async function chosenRef(): Promise<prismic.Ref> {
   if (!flags.ref) return refs.find((ref) => ref.isMasterRef)!;
   const wanted = flags.ref;
   const found = refs.find((ref) => ref.ref === wanted || ref.id === wanted || ref.label === wanted);
-  if (!found) throw new Error(`no ref, release id or release label "${wanted}" (the repository has: ${refs.map((ref) => ref.label).join(", ")})`);
+  if (!found)
+    throw new Error(
+      `no ref, release id or release label "${wanted}" (the repository has: ${refs.map((ref) => ref.label).join(", ")})`,
+    );
   return found;
 }
 
 /** Each document's file: `<lang>/<type>/<uid>.json`; without a uid, `<type>.json` for the only one of its type and language, else `<id>.json`. */
 function documentFiles(documents: prismic.PrismicDocument[]): Map<string, prismic.PrismicDocument> {
   const withoutUid = new Map<string, number>();
-  for (const d of documents) if (!d.uid) withoutUid.set(`${d.lang}/${d.type}`, (withoutUid.get(`${d.lang}/${d.type}`) ?? 0) + 1);
+  for (const d of documents)
+    if (!d.uid) withoutUid.set(`${d.lang}/${d.type}`, (withoutUid.get(`${d.lang}/${d.type}`) ?? 0) + 1);
   const files = new Map<string, prismic.PrismicDocument>();
   for (const d of documents) {
     const name = d.uid ?? (withoutUid.get(`${d.lang}/${d.type}`) === 1 ? d.type : d.id);
     // Each part becomes a folder or file name: anything but a plain name is refused, never followed.
     for (const part of [d.lang, d.type, name]) {
-      if (!SAFE_NAME.test(part)) throw new Error(`document ${JSON.stringify(d.id)}: ${JSON.stringify(part)} cannot be a file name`);
+      if (!SAFE_NAME.test(part))
+        throw new Error(`document ${JSON.stringify(d.id)}: ${JSON.stringify(part)} cannot be a file name`);
     }
     files.set(path.join(d.lang, d.type, `${name}.json`), d);
   }

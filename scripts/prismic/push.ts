@@ -23,12 +23,18 @@ import { loadModels } from "../../server/content/model/loadModels.ts";
 import { planKind, type KindPlan, type Model } from "./pushPlan.ts";
 import { assetApiUploader, sliceDirs, withScreenshots } from "./sliceScreenshots.ts";
 
-const { values: flags } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, prune: { type: "boolean", default: false } } });
+const { values: flags } = parseArgs({
+  options: { "dry-run": { type: "boolean", default: false }, prune: { type: "boolean", default: false } },
+});
 
 const settings = z
   .object({
-    PRISMIC_REPOSITORY: z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, "a Prismic repository name (lower-case letters, digits and hyphens)"),
-    PRISMIC_WRITE_TOKEN: z.string().min(1, "a Custom Types API token (the repository's settings, API & Security, Write APIs)"),
+    PRISMIC_REPOSITORY: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{2,62}$/, "a Prismic repository name (lower-case letters, digits and hyphens)"),
+    PRISMIC_WRITE_TOKEN: z
+      .string()
+      .min(1, "a Custom Types API token (the repository's settings, API & Security, Write APIs)"),
     PRISMIC_CUSTOM_TYPES_API: z.url({ protocol: /^https?$/ }).optional(),
     PRISMIC_ASSET_API: z.url({ protocol: /^https?$/ }).default("https://asset-api.prismic.io/"),
   })
@@ -64,15 +70,21 @@ try {
   // The client's error classes keep the generic name "Error": their class says what happened.
   const name = (error as object)?.constructor?.name ?? "Error";
   const detail = typeof response === "string" ? response : response === undefined ? "" : JSON.stringify(response);
-  console.error(`The Custom Types API refused: ${name}: ${message}${detail && detail !== message ? ` (${detail.slice(0, 500)})` : ""}`);
+  console.error(
+    `The Custom Types API refused: ${name}: ${message}${detail && detail !== message ? ` (${detail.slice(0, 500)})` : ""}`,
+  );
   process.exit(1);
 }
 
 /** Reads the repository's models, reports the plan, and (unless a dry run) applies it. */
 async function pushModels() {
   const [remoteTypes, remoteSlices] = await Promise.all([client.getAllCustomTypes(), client.getAllSharedSlices()]);
-  const upload = flags["dry-run"] ? null : assetApiUploader({ endpoint: PRISMIC_ASSET_API, repository: PRISMIC_REPOSITORY, token: PRISMIC_WRITE_TOKEN });
-  const slicesWithScreenshots = await withScreenshots(slices, remoteSlices, sliceDirs(process.cwd()), upload, (line) => console.log(line));
+  const upload = flags["dry-run"]
+    ? null
+    : assetApiUploader({ endpoint: PRISMIC_ASSET_API, repository: PRISMIC_REPOSITORY, token: PRISMIC_WRITE_TOKEN });
+  const slicesWithScreenshots = await withScreenshots(slices, remoteSlices, sliceDirs(process.cwd()), upload, (line) =>
+    console.log(line),
+  );
   const typePlan = planKind(customTypes, remoteTypes);
   const slicePlan = planKind(slicesWithScreenshots, remoteSlices);
   report("shared slice", slicePlan);
@@ -92,7 +104,9 @@ async function pushModels() {
   }
   const unchanged = typePlan.unchanged.length + slicePlan.unchanged.length;
   const sent = flags["dry-run"] ? "Dry run, nothing sent" : `${writes} write(s)`;
-  console.log(`${sent} to ${PRISMIC_REPOSITORY}; ${unchanged} model(s) already up to date; ${Math.round(performance.now() - started)} ms.`);
+  console.log(
+    `${sent} to ${PRISMIC_REPOSITORY}; ${unchanged} model(s) already up to date; ${Math.round(performance.now() - started)} ms.`,
+  );
 }
 
 /** One request sent: 1 once it has succeeded. */
@@ -105,5 +119,8 @@ function report<T extends Model>(kind: string, plan: KindPlan<T>) {
   const verb = flags["dry-run"] ? "would " : "";
   for (const model of plan.insert) console.log(`${verb}insert ${kind} ${model.id}`);
   for (const model of plan.update) console.log(`${verb}update ${kind} ${model.id}`);
-  for (const id of plan.remoteOnly) console.log(flags.prune ? `${verb}delete ${kind} ${id}` : `not in the project (kept; --prune deletes it): ${kind} ${id}`);
+  for (const id of plan.remoteOnly)
+    console.log(
+      flags.prune ? `${verb}delete ${kind} ${id}` : `not in the project (kept; --prune deletes it): ${kind} ${id}`,
+    );
 }

@@ -20,7 +20,18 @@ export interface KindPlan<T extends Model> {
 }
 
 /** The top-level members of Prismic's custom type and shared slice models. */
-const MODEL_KEYS = ["id", "label", "repeatable", "json", "status", "format", "type", "name", "description", "variations"];
+const MODEL_KEYS = [
+  "id",
+  "label",
+  "repeatable",
+  "json",
+  "status",
+  "format",
+  "type",
+  "name",
+  "description",
+  "variations",
+];
 
 /** The model members of a value in their JSON form (undefined members dropped). */
 const asJson = (value: unknown) => {

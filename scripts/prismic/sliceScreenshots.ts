@@ -20,7 +20,8 @@ export function sliceDirs(root: string): Map<string, string> {
   const slices = path.join(root, "views", "slices");
   for (const name of fs.readdirSync(slices)) {
     const file = path.join(slices, name, "model.json");
-    if (fs.existsSync(file)) dirs.set((JSON.parse(fs.readFileSync(file, "utf8")) as { id: string }).id, path.join(slices, name));
+    if (fs.existsSync(file))
+      dirs.set((JSON.parse(fs.readFileSync(file, "utf8")) as { id: string }).id, path.join(slices, name));
   }
   return dirs;
 }
@@ -83,9 +84,13 @@ export function assetApiUploader(options: { endpoint: string; repository: string
       signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
-    if (!res.ok) throw Object.assign(new Error(`the Asset API answered ${res.status} to ${filename}`), { response: text.slice(0, 500) });
+    if (!res.ok)
+      throw Object.assign(new Error(`the Asset API answered ${res.status} to ${filename}`), {
+        response: text.slice(0, 500),
+      });
     const { url } = JSON.parse(text) as { url?: unknown };
-    if (typeof url !== "string" || !/^https:\/\//.test(url)) throw new Error(`the Asset API gave no https URL for ${filename}`);
+    if (typeof url !== "string" || !/^https:\/\//.test(url))
+      throw new Error(`the Asset API gave no https URL for ${filename}`);
     return url;
   };
 }

@@ -77,7 +77,17 @@ async function startInstance(env) {
   // SITE_URL is the one origin the tracking relay takes (docs/tracking-privacy.md).
   const child = spawn(process.execPath, [path.join(ROOT, "dist/server/index.js")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", MEDIA_WARM: "off", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: url,
+      LOG_LEVEL: "warn",
+      SHUTDOWN_DELAY_MS: "0",
+      MEDIA_WARM: "off",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitUntil(`${url}/readyz`, async () => (await fetch(`${url}/readyz`)).ok, 20_000);
@@ -125,7 +135,9 @@ async function measure(label, origin, paths, pids, { connections = 16, headers =
     // Headers included: what one answer costs on the wire.
     bytesPerAnswer: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : null,
   };
-  console.log(`${label}: ${row.requestsPerCoreSecond} req per CPU-second (${ok} answers in ${row.cpuSeconds} CPU-s; ${row.wallRequestsPerSecond} req/s wall, p50 ${row.p50ms} ms, ${row.bytesPerAnswer} bytes each)`);
+  console.log(
+    `${label}: ${row.requestsPerCoreSecond} req per CPU-second (${ok} answers in ${row.cpuSeconds} CPU-s; ${row.wallRequestsPerSecond} req/s wall, p50 ${row.p50ms} ms, ${row.bytesPerAnswer} bytes each)`,
+  );
   return row;
 }
 
@@ -136,12 +148,18 @@ export async function runCapacity() {
   // TRUST_PROXY: the load speaks for many visitors (the tracking limit is per address).
   const cached = await startInstance({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
   // One client asking for renders as fast as it can: no budget of uncached renders (docs/security.md).
-  const uncached = await startInstance({ PAGE_CACHE_BYTES: "0", RENDER_BUDGET_PER_MINUTE: "0", MEDIA_CACHE_DIR: path.join(unwritable, "media") });
+  const uncached = await startInstance({
+    PAGE_CACHE_BYTES: "0",
+    RENDER_BUDGET_PER_MINUTE: "0",
+    MEDIA_CACHE_DIR: path.join(unwritable, "media"),
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capacity-nginx-"));
   const nginxPort = await freePort();
   const conf = writeLocalNginxConfig({ dir, port: nginxPort, upstreams: [`127.0.0.1:${cached.port}`] });
   const nginxBin = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((f) => fs.existsSync(f)) ?? "nginx";
-  const nginx = spawn(nginxBin, ["-c", conf, "-e", path.join(dir, "startup.log"), "-g", "daemon off;"], { stdio: "ignore" });
+  const nginx = spawn(nginxBin, ["-c", conf, "-e", path.join(dir, "startup.log"), "-g", "daemon off;"], {
+    stdio: "ignore",
+  });
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
   try {
     await waitUntil("nginx", async () => (await fetch(`${nginxUrl}/_nginx/healthz`)).ok, 10_000);
@@ -160,10 +178,15 @@ export async function runCapacity() {
     const firstView = [assets.entry, ...assets.entryImports, ...assets.css];
     const rows = [
       await measure("page from nginx's cache", nginxUrl, pages, withChildren(nginx.pid), { connections: 32 }),
-      await measure("asset of a first view from nginx's cache", nginxUrl, firstView, withChildren(nginx.pid), { connections: 32, headers: { ...BROWSER, accept: "*/*" } }),
+      await measure("asset of a first view from nginx's cache", nginxUrl, firstView, withChildren(nginx.pid), {
+        connections: 32,
+        headers: { ...BROWSER, accept: "*/*" },
+      }),
       await measure("page from the app's page cache", cached.url, pages, [cached.pid]),
       await measure("page rendered (no cache)", uncached.url, pages, [uncached.pid]),
-      await measure("/_data JSON", cached.url, dataPaths, [cached.pid], { headers: { ...BROWSER, accept: "application/json" } }),
+      await measure("/_data JSON", cached.url, dataPaths, [cached.pid], {
+        headers: { ...BROWSER, accept: "application/json" },
+      }),
       await measure("tracking event stored (SQLite outbox)", cached.url, ["/api/meta-capi"], [cached.pid], {
         method: "POST",
         headers: () => ({
@@ -172,12 +195,22 @@ export async function runCapacity() {
           "user-agent": BROWSER["user-agent"],
           "x-forwarded-for": `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${1 + ((Math.random() * 253) | 0)}`,
         }),
-        body: () => JSON.stringify({ event_name: "PageView", region: "uk", custom_data: { page_url: `${cached.url}/gallery`, page_title: "Gallery" } }),
+        body: () =>
+          JSON.stringify({
+            event_name: "PageView",
+            region: "uk",
+            custom_data: { page_url: `${cached.url}/gallery`, page_title: "Gallery" },
+          }),
       }),
-      await measure("image transform (828 px, WebP)", uncached.url, [media], [uncached.pid], { connections: 4, headers: imageHeaders }),
+      await measure("image transform (828 px, WebP)", uncached.url, [media], [uncached.pid], {
+        connections: 4,
+        headers: imageHeaders,
+      }),
     ];
     const memory = { cached: memoryMiB(cached.pid), uncached: memoryMiB(uncached.pid) };
-    console.log(`memory (MiB): instance with caches ${JSON.stringify(memory.cached)}, without ${JSON.stringify(memory.uncached)}`);
+    console.log(
+      `memory (MiB): instance with caches ${JSON.stringify(memory.cached)}, without ${JSON.stringify(memory.uncached)}`,
+    );
     return { seconds: SECONDS, cpus: os.cpus().length, loadAverage: os.loadavg(), rows, memory };
   } finally {
     nginx.kill("SIGQUIT");

@@ -76,25 +76,42 @@ export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, 
         if (error) return reject(error);
         const sorted = latencies.sort((a, b) => a - b);
         const answered = sorted.length;
-        const fromCache = [...cache].filter(([status]) => SERVED_BY_CACHE.has(status)).reduce((sum, [, n]) => sum + n, 0);
+        const fromCache = [...cache]
+          .filter(([status]) => SERVED_BY_CACHE.has(status))
+          .reduce((sum, [, n]) => sum + n, 0);
         resolve({
           seconds: Math.round((performance.now() - startedAt) / 100) / 10,
           requests: result.requests.total,
           requestsPerSecond: Math.round(result.requests.average),
           errors: result.errors,
           timeouts: result.timeouts,
-          statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+          statuses: Object.fromEntries(
+            Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+          ),
           unexpected: Object.fromEntries(unexpected),
           // autocannon's errors include its timeouts.
           failed: result.errors + [...unexpected.values()].reduce((a, b) => a + b, 0),
-          latency: { p50: Math.round(percentile(sorted, 50) * 10) / 10, p99: Math.round(percentile(sorted, 99) * 10) / 10 },
+          latency: {
+            p50: Math.round(percentile(sorted, 50) * 10) / 10,
+            p99: Math.round(percentile(sorted, 99) * 10) / 10,
+          },
           cache: Object.fromEntries(cache),
           shareFromCache: answered ? fromCache / answered : 0,
           kinds: Object.fromEntries(
             [...byKind].map(([kind, { latencies: times, cache: kindCache }]) => {
               const s = times.sort((a, b) => a - b);
-              const hits = [...kindCache].filter(([status]) => SERVED_BY_CACHE.has(status)).reduce((sum, [, n]) => sum + n, 0);
-              return [kind, { requests: s.length, p50: Math.round(percentile(s, 50)), p99: Math.round(percentile(s, 99)), shareFromCache: s.length ? hits / s.length : 0 }];
+              const hits = [...kindCache]
+                .filter(([status]) => SERVED_BY_CACHE.has(status))
+                .reduce((sum, [, n]) => sum + n, 0);
+              return [
+                kind,
+                {
+                  requests: s.length,
+                  p50: Math.round(percentile(s, 50)),
+                  p99: Math.round(percentile(s, 99)),
+                  shareFromCache: s.length ? hits / s.length : 0,
+                },
+              ];
             }),
           ),
         });

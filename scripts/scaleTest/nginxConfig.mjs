@@ -47,7 +47,8 @@ export function localNginxConfig(text, { dir, port, upstreams, realIpFrom }) {
         break;
       case "temp":
       case "cache":
-        if (!body.includes("/var/cache/nginx/")) throw new Error(`nginx.conf: expected a path under /var/cache/nginx/ in: ${body}`);
+        if (!body.includes("/var/cache/nginx/"))
+          throw new Error(`nginx.conf: expected a path under /var/cache/nginx/ in: ${body}`);
         out.push(indent + body.replaceAll("/var/cache/nginx/", `${dir}/`));
         break;
       case "upstream":

@@ -34,7 +34,11 @@ interface Pixels {
 async function rgb(png: Buffer): Promise<Pixels> {
   // Blurred a little: a 256-colour palette chosen afresh scatters photographs' pixels by a few
   // levels each, which averages out; a flat colour keeps its value.
-  const { data, info } = await sharp(png).removeAlpha().blur(CHECK_BLUR_SIGMA).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .removeAlpha()
+    .blur(CHECK_BLUR_SIGMA)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -62,7 +66,8 @@ function matched(a: Pixels, b: Pixels, x: number, y: number, rows: number): bool
 /** "same", or why `fresh` does not match `committed`. */
 export async function comparePngs(committed: Buffer, fresh: Buffer): Promise<string> {
   const [a, b] = await Promise.all([rgb(committed), rgb(fresh)]);
-  if (a.width !== b.width || Math.abs(a.height - b.height) > CHECK_HEIGHT_SLACK) return `size ${a.width}×${a.height} committed, ${b.width}×${b.height} now`;
+  if (a.width !== b.width || Math.abs(a.height - b.height) > CHECK_HEIGHT_SLACK)
+    return `size ${a.width}×${a.height} committed, ${b.width}×${b.height} now`;
   const rows = Math.min(a.height, b.height);
   let differing = 0;
   for (let y = 0; y < rows; y++) {
@@ -73,5 +78,7 @@ export async function comparePngs(committed: Buffer, fresh: Buffer): Promise<str
   }
   const pixels = a.width * rows;
   const share = differing / pixels;
-  return share > CHECK_MAX_PIXEL_SHARE ? `${differing} of ${pixels} pixels differ (${(share * 100).toFixed(2)} %)` : "same";
+  return share > CHECK_MAX_PIXEL_SHARE
+    ? `${differing} of ${pixels} pixels differ (${(share * 100).toFixed(2)} %)`
+    : "same";
 }

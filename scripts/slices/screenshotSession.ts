@@ -62,7 +62,11 @@ export async function openScreenshotSession(root: string): Promise<ScreenshotSes
     await page.setRequestInterception(true);
     page.on("request", (req: HTTPRequest) => void route(req, server.url, parentScript));
     const simulatorUrl = `${server.url}/slice-simulator`;
-    const query = new URLSearchParams({ simulator: simulatorUrl, width: String(SCREENSHOT_WIDTH), height: String(FRAME_HEIGHT) });
+    const query = new URLSearchParams({
+      simulator: simulatorUrl,
+      width: String(SCREENSHOT_WIDTH),
+      height: String(FRAME_HEIGHT),
+    });
     await page.goto(`${PARENT_ORIGIN}/?${query}`, { waitUntil: "load" });
     const status = await page.evaluate(() => window.sliceShots.connected);
     if (status !== 200) throw new Error(`The simulator refused the connection (${status})`);
@@ -98,9 +102,12 @@ async function capture(page: Page, frame: Frame, slice: object): Promise<Buffer>
   );
   // Tall enough to hold the whole slice, so lazy images load and nothing is cut.
   let height = await sliceHeight(frame);
-  await page.evaluate((h) => {
-    document.querySelector<HTMLIFrameElement>("#simulator")!.height = String(h);
-  }, Math.max(height, FRAME_HEIGHT));
+  await page.evaluate(
+    (h) => {
+      document.querySelector<HTMLIFrameElement>("#simulator")!.height = String(h);
+    },
+    Math.max(height, FRAME_HEIGHT),
+  );
   await page.setViewport({ width: SCREENSHOT_WIDTH, height: Math.max(height, FRAME_HEIGHT), deviceScaleFactor: 1 });
   await frame.evaluate(async () => {
     // Every declared face, not only those laid out so far: a face first used after a reflow would
@@ -129,16 +136,21 @@ async function capture(page: Page, frame: Frame, slice: object): Promise<Buffer>
     await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     height = await sliceHeight(frame);
   }
-  return Buffer.from(await page.screenshot({ clip: { x: 0, y: 0, width: SCREENSHOT_WIDTH, height }, captureBeyondViewport: false }));
+  return Buffer.from(
+    await page.screenshot({ clip: { x: 0, y: 0, width: SCREENSHOT_WIDTH, height }, captureBeyondViewport: false }),
+  );
 }
 
 const sliceHeight = (frame: Frame) =>
-  frame.$eval('[data-slice-zone] > [data-slice-index="0"]', (el) => Math.max(1, Math.ceil(el.getBoundingClientRect().height - 0.01)));
+  frame.$eval('[data-slice-zone] > [data-slice-index="0"]', (el) =>
+    Math.max(1, Math.ceil(el.getBoundingClientRect().height - 0.01)),
+  );
 
 async function route(req: HTTPRequest, siteUrl: string, parentScript: string): Promise<void> {
   const url = new URL(req.url());
   if (url.origin === PARENT_ORIGIN) {
-    if (url.pathname === "/parent.js") return req.respond({ status: 200, contentType: "text/javascript", body: parentScript });
+    if (url.pathname === "/parent.js")
+      return req.respond({ status: 200, contentType: "text/javascript", body: parentScript });
     return req.respond({
       status: 200,
       contentType: "text/html",
@@ -165,7 +177,8 @@ async function bundleParent(): Promise<string> {
 
 /** The production build (dist/), embedded content, on a free loopback port. */
 async function startSite(root: string): Promise<{ url: string; stop(): Promise<void> }> {
-  if (!fs.existsSync(path.join(root, "dist/server/index.js"))) throw new Error("No build in dist/: run `npm run build` first");
+  if (!fs.existsSync(path.join(root, "dist/server/index.js")))
+    throw new Error("No build in dist/: run `npm run build` first");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {

@@ -14,12 +14,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { SharedSliceModel } from "@prismicio/client";
-import { renderMock, sliceMocks, type ApiSlice, type SliceMock } from "../../packages/slicemachine-adapter/src/lib/sliceMocks.ts";
+import {
+  renderMock,
+  sliceMocks,
+  type ApiSlice,
+  type SliceMock,
+} from "../../packages/slicemachine-adapter/src/lib/sliceMocks.ts";
 import { comparePngs, encodeScreenshot, CHECK_CHANNEL_TOLERANCE, CHECK_MAX_PIXEL_SHARE } from "./screenshotPixels.ts";
 import { openScreenshotSession } from "./screenshotSession.ts";
 import { readSliceLibrary } from "./sliceLibrary.ts";
 
-const { values: flags } = parseArgs({ options: { check: { type: "boolean", default: false }, only: { type: "string", multiple: true } } });
+const { values: flags } = parseArgs({
+  options: { check: { type: "boolean", default: false }, only: { type: "string", multiple: true } },
+});
 const root = process.cwd();
 const started = performance.now();
 
@@ -32,7 +39,8 @@ try {
   for (const slice of library) {
     const mocks = readMocks(slice.dir, slice.model);
     for (const variation of slice.model.variations) {
-      const data = slice.examples[variation.id] ?? renderMock(slice.model, mocks.find((m) => m.variation === variation.id)!);
+      const data =
+        slice.examples[variation.id] ?? renderMock(slice.model, mocks.find((m) => m.variation === variation.id)!);
       const png = await encodeScreenshot(await session.capture(withStableId(data, variation.id)));
       const file = path.join(slice.dir, `screenshot-${variation.id}.png`);
       const rel = path.relative(root, file);

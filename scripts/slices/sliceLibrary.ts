@@ -32,7 +32,10 @@ const filled = (value: unknown): number => {
 /** How much of a slice an editor filled in: its filled fields, in primary and in every item. */
 export const fullness = (slice: ApiSlice): number =>
   Object.values(slice.primary ?? {}).reduce<number>((n, v) => n + filled(v), 0) +
-  (slice.items ?? []).reduce<number>((n, item) => n + Object.values(item).reduce<number>((m, v) => m + filled(v), 0), 0);
+  (slice.items ?? []).reduce<number>(
+    (n, item) => n + Object.values(item).reduce<number>((m, v) => m + filled(v), 0),
+    0,
+  );
 
 function documentFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -37,7 +37,13 @@ export interface ContentClientOptions {
 
 type ContentConfig = Pick<
   Config,
-  "PRISMIC_REPOSITORY" | "PRISMIC_ACCESS_TOKEN" | "PRISMIC_API_ENDPOINT" | "CONTENT_DIR" | "SITE_URL" | "CONTENT_TIMEOUT_MS" | "CONTENT_REF_TTL_MS"
+  | "PRISMIC_REPOSITORY"
+  | "PRISMIC_ACCESS_TOKEN"
+  | "PRISMIC_API_ENDPOINT"
+  | "CONTENT_DIR"
+  | "SITE_URL"
+  | "CONTENT_TIMEOUT_MS"
+  | "CONTENT_REF_TTL_MS"
 >;
 
 /** Reads the master ref straight from the repository endpoint, past the client's own 5 s cache. */
@@ -59,7 +65,13 @@ export function createContentClient(config: ContentConfig, options: ContentClien
   const masterRef = () => tracker?.current().catch(() => undefined) ?? Promise.resolve(undefined);
   const previewRefusals = new PreviewRefusals();
   const guarded = (inner: typeof fetch) =>
-    traceFetch("prismic", resilientFetch(refusedPreviewAsUnknownRef(wrap(inner), masterRef, previewRefusals), { timeoutMs: config.CONTENT_TIMEOUT_MS }), contentRef);
+    traceFetch(
+      "prismic",
+      resilientFetch(refusedPreviewAsUnknownRef(wrap(inner), masterRef, previewRefusals), {
+        timeoutMs: config.CONTENT_TIMEOUT_MS,
+      }),
+      contentRef,
+    );
 
   if (config.PRISMIC_REPOSITORY) {
     const fetchFn = guarded(globalThis.fetch.bind(globalThis));
@@ -82,12 +94,18 @@ export function createContentClient(config: ContentConfig, options: ContentClien
   const absolute = (documents: readonly prismic.PrismicDocument[]) =>
     documents.map((document) => absolutizeMediaUrls(document, EMBEDDED_MEDIA_ORIGIN));
   // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
-  const releases = loadReleases(config.CONTENT_DIR).map((release) => ({ ...release, documents: absolute(release.documents) }));
+  const releases = loadReleases(config.CONTENT_DIR).map((release) => ({
+    ...release,
+    documents: absolute(release.documents),
+  }));
   const prepare = (documents: prismic.PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
   let repository = prepare(loadDocuments(config.CONTENT_DIR));
   const fetchFn = guarded(createEmbeddedFetch(() => repository));
   // A repository name (not the bare endpoint) keeps every client feature, previews included.
-  const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, { documentAPIEndpoint: EMBEDDED_ENDPOINT, fetch: fetchFn });
+  const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, {
+    documentAPIEndpoint: EMBEDDED_ENDPOINT,
+    fetch: fetchFn,
+  });
   const refs = createRefTracker(() => readMasterRef(fetchFn, EMBEDDED_ENDPOINT), config.CONTENT_REF_TTL_MS);
   tracker = refs;
   return {

@@ -107,7 +107,6 @@ export interface ContentServiceOptions {
  */
 export const SHARED_READS = 1_000;
 
-
 /** Turns the client's NotFoundError into null; every other failure propagates. */
 async function orNull<T>(query: Promise<T>): Promise<T | null> {
   try {
@@ -118,9 +117,7 @@ async function orNull<T>(query: Promise<T>): Promise<T | null> {
   }
 }
 
-async function paged<D extends prismic.PrismicDocument>(
-  query: Promise<prismic.Query<D>>,
-): Promise<Paged<D>> {
+async function paged<D extends prismic.PrismicDocument>(query: Promise<prismic.Query<D>>): Promise<Paged<D>> {
   const response = await query;
   return { items: response.results, page: response.page, totalPages: Math.max(1, response.total_pages) };
 }
@@ -157,7 +154,8 @@ export function createContentService(client: prismic.Client, options: ContentSer
           return found;
         };
   /** Newest first by a date-like field, then by first publication. */
-  const newestFirst = <D extends prismic.PrismicDocument>(type: D["type"], field: string) =>
+  const newestFirst =
+    <D extends prismic.PrismicDocument>(type: D["type"], field: string) =>
     (lang: string, page: number, pageSize: number) =>
       paged(
         client.getByType<D>(type, {
@@ -173,14 +171,26 @@ export function createContentService(client: prismic.Client, options: ContentSer
       );
   return {
     home: shared("home", (lang: string) => orNull(client.getSingle<HomeDocument>("home", { lang, ref }))),
-    page: shared("page", (uid: string, lang: string) => orNull(client.getByUID<PageDocument>("page", uid, { lang, ref }))),
-    galleryProject: shared("galleryProject", (uid: string, lang: string) => orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang, ref }))),
-    article: shared("article", (uid: string, lang: string) => orNull(client.getByUID<ArticleDocument>("article", uid, { lang, ref }))),
-    samplePage: shared("samplePage", (lang: string) => orNull(client.getSingle<SamplePageDocument>("sample_page", { lang, ref }))),
+    page: shared("page", (uid: string, lang: string) =>
+      orNull(client.getByUID<PageDocument>("page", uid, { lang, ref })),
+    ),
+    galleryProject: shared("galleryProject", (uid: string, lang: string) =>
+      orNull(client.getByUID<GalleryProjectDocument>("gallery_project", uid, { lang, ref })),
+    ),
+    article: shared("article", (uid: string, lang: string) =>
+      orNull(client.getByUID<ArticleDocument>("article", uid, { lang, ref })),
+    ),
+    samplePage: shared("samplePage", (lang: string) =>
+      orNull(client.getSingle<SamplePageDocument>("sample_page", { lang, ref })),
+    ),
     galleryProjects: shared("galleryProjects", newestFirst<GalleryProjectDocument>("gallery_project", "year")),
     articles: shared("articles", newestFirst<ArticleDocument>("article", "publication_date")),
-    navigation: shared("navigation", (lang: string) => client.getAllByType<NavigationDocument>("navigation", { lang, ref })),
-    taxonomy: shared("taxonomy", (lang: string) => orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang, ref }))),
+    navigation: shared("navigation", (lang: string) =>
+      client.getAllByType<NavigationDocument>("navigation", { lang, ref }),
+    ),
+    taxonomy: shared("taxonomy", (lang: string) =>
+      orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang, ref })),
+    ),
     masterRef: options.masterRef ?? (async () => (await client.getMasterRef()).ref),
     // A preview's service (or any other ref's) shares nothing: its reads are its own.
     withRef: (at) => createContentService(client, { ...options, ref: at, sharedReads, shareReads: false }),

@@ -42,7 +42,9 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
   const problems = (): string[] => {
     const models = loadModels(rootDir);
     const content = loadContentEntries(contentDir, rootDir);
-    const report = validateContent(content.entries, models.models, { mediaDir: fs.existsSync(mediaDir) ? mediaDir : null });
+    const report = validateContent(content.entries, models.models, {
+      mediaDir: fs.existsSync(mediaDir) ? mediaDir : null,
+    });
     return [...models.errors, ...content.errors, ...report.errors];
   };
 
@@ -60,7 +62,9 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
     if (found.length) {
       const shown = found.slice(0, MAX_PROBLEMS_LOGGED).join("\n  ");
       const more = found.length > MAX_PROBLEMS_LOGGED ? `\n  … and ${found.length - MAX_PROBLEMS_LOGGED} more` : "";
-      logger.error(`content not reloaded, the previous content keeps serving (${found.length} problem(s)):\n  ${shown}${more}`);
+      logger.error(
+        `content not reloaded, the previous content keeps serving (${found.length} problem(s)):\n  ${shown}${more}`,
+      );
       return;
     }
     const previous = embedded.current().masterRef;

@@ -99,7 +99,10 @@ export function refusedPreviewAsUnknownRef(
     if (reason === null) return response;
     refusals?.add(ref);
     return new Response(
-      JSON.stringify({ type: "api_notfound_error", message: `${reason.replace(/\s+$/, "")} (${response.status}). Master ref is: ${master}` }),
+      JSON.stringify({
+        type: "api_notfound_error",
+        message: `${reason.replace(/\s+$/, "")} (${response.status}). Master ref is: ${master}`,
+      }),
       { status: 404, statusText: "Not Found", headers: { "content-type": "application/json" } },
     );
   };

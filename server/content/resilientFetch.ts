@@ -26,14 +26,23 @@ function retryAfterMs(header: string | null, now: number): number {
 }
 
 export function resilientFetch(base: typeof fetch, options: ResilienceOptions): typeof fetch {
-  const { timeoutMs, maxRetryAfterMs = 2_000, maxRateLimitRetries = 3, maxUnavailableMs = 60_000, now = Date.now } = options;
+  const {
+    timeoutMs,
+    maxRetryAfterMs = 2_000,
+    maxRateLimitRetries = 3,
+    maxUnavailableMs = 60_000,
+    now = Date.now,
+  } = options;
   let blockedUntil = 0;
   const rateLimited = new Map<string, number>();
 
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (now() < blockedUntil) {
-      throw new ContentUnavailableError("Prismic asked us to wait (429 or 503)", Math.ceil((blockedUntil - now()) / 1000));
+      throw new ContentUnavailableError(
+        "Prismic asked us to wait (429 or 503)",
+        Math.ceil((blockedUntil - now()) / 1000),
+      );
     }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;

@@ -32,7 +32,9 @@ export function taxonomyLookup(doc: TaxonomyDocument | null): Record<string, str
 function footerFormId(value: string | null | undefined, warn: (message: string) => void): string | null {
   if (!value) return null;
   if (isKlaviyoFormId(value)) return value;
-  warn(`the footer's klaviyo_footer_form_id ${JSON.stringify(String(value).slice(0, 80))} is not a Klaviyo form id (letters and digits): no sign-up form`);
+  warn(
+    `the footer's klaviyo_footer_form_id ${JSON.stringify(String(value).slice(0, 80))} is not a Klaviyo form id (letters and digits): no sign-up form`,
+  );
   return null;
 }
 

@@ -9,7 +9,11 @@ import type { ContentService } from "./contentService";
 export type AroundCall = (operation: string, args: unknown[], call: () => unknown) => unknown;
 
 /** With `pinned`, `withRef` returns the same wrapped service (for hand-made services that ignore refs). */
-export function watchContentService(service: ContentService, around: AroundCall, { pinned = false } = {}): ContentService {
+export function watchContentService(
+  service: ContentService,
+  around: AroundCall,
+  { pinned = false } = {},
+): ContentService {
   const watch = (inner: ContentService): ContentService => {
     const proxy: ContentService = new Proxy(inner, {
       get(target, property, receiver) {
@@ -18,7 +22,8 @@ export function watchContentService(service: ContentService, around: AroundCall,
         if (property === "withRef" || property === "atMasterRef") {
           return (ref: string) => (pinned ? proxy : watch((value as ContentService["withRef"]).call(target, ref)));
         }
-        return (...args: unknown[]) => around(String(property), args, () => (value as (...a: unknown[]) => unknown).apply(target, args));
+        return (...args: unknown[]) =>
+          around(String(property), args, () => (value as (...a: unknown[]) => unknown).apply(target, args));
       },
     });
     return proxy;

@@ -37,7 +37,9 @@ type SupervisorMessage = { type: "stylesheets"; css: string[] } | { type: "build
 
 const isSupervisorMessage = (message: unknown): message is SupervisorMessage => {
   const m = message as Partial<{ type: string; css: unknown; message: unknown }> | null;
-  return (m?.type === "stylesheets" && Array.isArray(m.css)) || (m?.type === "build-error" && typeof m.message === "string");
+  return (
+    (m?.type === "stylesheets" && Array.isArray(m.css)) || (m?.type === "build-error" && typeof m.message === "string")
+  );
 };
 
 export function createDevTools(config: Config, logger: Logger, contentClient: ContentClient): DevTools {
@@ -63,7 +65,8 @@ export function createDevTools(config: Config, logger: Logger, contentClient: Co
     router: events.router,
     listening(server) {
       const address = server.address();
-      if (address && typeof address === "object") process.send?.({ type: "listening", port: address.port } satisfies ListeningMessage);
+      if (address && typeof address === "object")
+        process.send?.({ type: "listening", port: address.port } satisfies ListeningMessage);
     },
     close() {
       process.off("message", onMessage);

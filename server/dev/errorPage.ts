@@ -10,7 +10,7 @@ export function devErrorPage(error: unknown): string {
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8"><title>Render error</title></head>',
-    '<body>',
+    "<body>",
     `<h1>${escapeHtml(err.name)}: ${escapeHtml(err.message)}</h1>`,
     `<pre data-dev-stack>${escapeHtml(err.stack ?? "")}</pre>`,
     "<p>Shown by <code>npm run dev</code> only; a production build answers “Internal Server Error”.</p>",

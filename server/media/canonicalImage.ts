@@ -38,9 +38,21 @@ export function canonicalTransform(plan: TransformPlan, info: ImageInfo): Canoni
   const animated = info.pages > 1 && (plan.format === "gif" || plan.format === "webp");
   const pixels = output.width * output.height * (animated ? info.pages : 1);
   if (pixels > MAX_IMAGE_PIXELS) {
-    return refuse(named, `the image would be ${output.width}×${output.height} px${animated ? ` × ${info.pages} frames` : ""}, over the budget of ${MAX_IMAGE_PIXELS} pixels`);
+    return refuse(
+      named,
+      `the image would be ${output.width}×${output.height} px${animated ? ` × ${info.pages} frames` : ""}, over the budget of ${MAX_IMAGE_PIXELS} pixels`,
+    );
   }
-  return { ok: true, transform: { geometry: prune(geometry, info), format: plan.format, quality: roundQuality(plan.quality), animated, pixels } };
+  return {
+    ok: true,
+    transform: {
+      geometry: prune(geometry, info),
+      format: plan.format,
+      quality: roundQuality(plan.quality),
+      animated,
+      pixels,
+    },
+  };
 }
 
 function refuse(name: string, why: string): CanonicalResult {
@@ -62,7 +74,12 @@ function roundQuality(quality: number | undefined): number | undefined {
  * already has) nor undefined members: the key of a geometry is what it does.
  */
 function prune({ extract, resize, extend }: Geometry, original: Size): Geometry {
-  const whole = extract && extract.left === 0 && extract.top === 0 && extract.width === original.width && extract.height === original.height;
+  const whole =
+    extract &&
+    extract.left === 0 &&
+    extract.top === 0 &&
+    extract.width === original.width &&
+    extract.height === original.height;
   const kept = whole ? undefined : extract;
   const source = kept ?? original;
   const same = resize && resize.width === source.width && resize.height === source.height;

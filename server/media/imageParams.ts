@@ -41,7 +41,11 @@ const EXPECTED: Record<string, string> = {
 const ALIASES: Record<string, string> = { width: "w", height: "h" };
 
 const integer = (min: number, max: number) =>
-  z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(min).max(max));
+  z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 const dimension = integer(1, MAX_DIMENSION).optional();
 
 const schema = z.strictObject({
@@ -49,17 +53,27 @@ const schema = z.strictObject({
   width: dimension,
   h: dimension,
   height: dimension,
-  dpr: z.string().regex(/^\d(\.\d{1,3})?$/).transform(Number).pipe(z.number().min(1).max(3)).optional(),
+  dpr: z
+    .string()
+    .regex(/^\d(\.\d{1,3})?$/)
+    .transform(Number)
+    .pipe(z.number().min(1).max(3))
+    .optional(),
   q: integer(1, 100).optional(),
   fm: z.enum(["jpg", "jpeg", "png", "webp", "avif"]).optional(),
   // Only format and compress change the output; the others are accepted because Prismic URLs carry them.
-  auto: z.string().transform((value) => value.split(",")).pipe(
-    z.array(z.enum(["format", "compress", "enhance", "redeye", "true"])),
-  ).optional(),
+  auto: z
+    .string()
+    .transform((value) => value.split(","))
+    .pipe(z.array(z.enum(["format", "compress", "enhance", "redeye", "true"])))
+    .optional(),
   fit: z.enum(["clip", "crop", "max", "min", "fill", "fillmax", "scale", "facearea"]).optional(),
-  rect: z.string().regex(/^\d{1,5},\d{1,5},\d{1,5},\d{1,5}$/)
+  rect: z
+    .string()
+    .regex(/^\d{1,5},\d{1,5},\d{1,5},\d{1,5}$/)
     .transform((value) => value.split(",").map(Number) as unknown as Rect)
-    .refine(([, , width, height]) => width > 0 && height > 0).optional(),
+    .refine(([, , width, height]) => width > 0 && height > 0)
+    .optional(),
 });
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
@@ -132,7 +146,11 @@ const QUALITY: Partial<Record<OutputFormat, { normal: number; compress: number }
   avif: { normal: 60, compress: 45 },
 };
 
-export function planTransform(params: ImageParams, original: OutputFormat, accept: string | undefined): PlannedTransform {
+export function planTransform(
+  params: ImageParams,
+  original: OutputFormat,
+  accept: string | undefined,
+): PlannedTransform {
   let format: OutputFormat = params.format ?? original;
   // fm wins over auto=format (imgix's rule). An animated GIF keeps its format.
   const negotiate = params.auto.format && !params.format && original !== "gif";
@@ -149,8 +167,13 @@ export function planTransform(params: ImageParams, original: OutputFormat, accep
     format,
     quality: qualityFor(format, params),
   };
-  const identity = plan.width === undefined && plan.height === undefined && !plan.rect &&
-    format === original && params.quality === undefined && !params.auto.compress;
+  const identity =
+    plan.width === undefined &&
+    plan.height === undefined &&
+    !plan.rect &&
+    format === original &&
+    params.quality === undefined &&
+    !params.auto.compress;
   return { plan, varies: negotiate, identity };
 }
 

@@ -27,7 +27,11 @@ export interface MediaFile {
 }
 
 export const FORMAT_TYPES: Record<OutputFormat, string> = {
-  jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", gif: "image/gif",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
 };
 const EXTENSION_OF: Record<OutputFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif" };
 // Bump when the encoding changes, so old cache entries are not served.
@@ -74,11 +78,21 @@ export interface ImageService {
   queue: TransformQueue;
 }
 
-export function createImageService({ cacheDir, cacheBytes, logger, concurrency, maxWaiting }: ImageServiceOptions): ImageService {
+export function createImageService({
+  cacheDir,
+  cacheBytes,
+  logger,
+  concurrency,
+  maxWaiting,
+}: ImageServiceOptions): ImageService {
   const cores = Math.max(1, os.availableParallelism());
   const slots = concurrency ?? cores;
   const cache = createMediaCache({ dir: cacheDir, budgetBytes: cacheBytes, logger });
-  const queue = createTransformQueue({ concurrency: slots, maxWaiting: maxWaiting ?? slots * 8, heavyCost: HEAVY_PIXELS });
+  const queue = createTransformQueue({
+    concurrency: slots,
+    maxWaiting: maxWaiting ?? slots * 8,
+    heavyCost: HEAVY_PIXELS,
+  });
   // Sizes of originals by file version: a header read, but not one per request.
   const infos = new LRUCache<string, Promise<ImageInfo>>({ max: 2_000 });
   const failures = new Set<string>();
@@ -101,7 +115,16 @@ export function createImageService({ cacheDir, cacheBytes, logger, concurrency, 
     return { kind: "unprocessable" };
   }
 
-  async function image({ media, original, params, accept, signal, priority = "visitor", fresh, logger: log = logger }: ImageRequest): Promise<ImageOutcome> {
+  async function image({
+    media,
+    original,
+    params,
+    accept,
+    signal,
+    priority = "visitor",
+    fresh,
+    logger: log = logger,
+  }: ImageRequest): Promise<ImageOutcome> {
     const { plan, varies, identity } = planTransform(params, original, accept);
     if (identity) return { kind: "original" };
     const fileId = JSON.stringify([media.relative, media.mtimeMs, media.size]);
@@ -117,7 +140,16 @@ export function createImageService({ cacheDir, cacheBytes, logger, concurrency, 
     const canonical = canonicalTransform(plan, info);
     if (!canonical.ok) return { kind: "refused", message: canonical.message };
     const { transform } = canonical;
-    const key = hash([PIPELINE_VERSION, media.relative, media.mtimeMs, media.size, transform.geometry, transform.format, transform.quality, transform.animated]);
+    const key = hash([
+      PIPELINE_VERSION,
+      media.relative,
+      media.mtimeMs,
+      media.size,
+      transform.geometry,
+      transform.format,
+      transform.quality,
+      transform.animated,
+    ]);
     if (failures.has(key)) return { kind: "unprocessable" };
     const etag = `"m-${key}"`;
     const type = FORMAT_TYPES[transform.format];
@@ -129,7 +161,13 @@ export function createImageService({ cacheDir, cacheBytes, logger, concurrency, 
       const body = await queue.run(
         name,
         traceQueued("media.queue_wait", async () => {
-          const buffer = await withSpan("media.transform", () => transformImage(media.file, transform), { attributes: () => ({ "media.file": media.relative, "media.format": transform.format, "media.pixels": transform.pixels }) });
+          const buffer = await withSpan("media.transform", () => transformImage(media.file, transform), {
+            attributes: () => ({
+              "media.file": media.relative,
+              "media.format": transform.format,
+              "media.pixels": transform.pixels,
+            }),
+          });
           await cache.store(name, buffer);
           return buffer;
         }),

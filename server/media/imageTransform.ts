@@ -61,7 +61,12 @@ export function planGeometry(original: Size, plan: Pick<TransformPlan, "width" |
   // fill, fillmax: pad to the box, image centred.
   const padX = Math.max(0, w - inner.width);
   const padY = Math.max(0, h - inner.height);
-  const extend = { left: Math.floor(padX / 2), right: Math.ceil(padX / 2), top: Math.floor(padY / 2), bottom: Math.ceil(padY / 2) };
+  const extend = {
+    left: Math.floor(padX / 2),
+    right: Math.ceil(padX / 2),
+    top: Math.floor(padY / 2),
+    bottom: Math.ceil(padY / 2),
+  };
   return { extract, resize, extend: padX || padY ? extend : undefined };
 }
 
@@ -125,8 +130,11 @@ export async function transformImage(file: string, transform: CanonicalTransform
   mediaStats.transforms++;
   const { geometry } = transform;
   try {
-    let image = sharp(file, { autoOrient: true, animated: transform.animated, limitInputPixels: MAX_INPUT_PIXELS })
-      .timeout({ seconds: TRANSFORM_TIMEOUT_SECONDS });
+    let image = sharp(file, {
+      autoOrient: true,
+      animated: transform.animated,
+      limitInputPixels: MAX_INPUT_PIXELS,
+    }).timeout({ seconds: TRANSFORM_TIMEOUT_SECONDS });
     if (geometry.extract) image = image.extract(geometry.extract);
     if (geometry.resize) image = image.resize({ ...geometry.resize, position: "centre" });
     if (geometry.extend) image = image.extend({ ...geometry.extend, background: { r: 255, g: 255, b: 255, alpha: 0 } });

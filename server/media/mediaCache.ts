@@ -48,7 +48,12 @@ export interface MediaCacheOptions {
   touchIntervalMs?: number;
 }
 
-export function createMediaCache({ dir, budgetBytes, logger, touchIntervalMs = TOUCH_INTERVAL_MS }: MediaCacheOptions): MediaCache {
+export function createMediaCache({
+  dir,
+  budgetBytes,
+  logger,
+  touchIntervalMs = TOUCH_INTERVAL_MS,
+}: MediaCacheOptions): MediaCache {
   // Insertion order is recency order: a hit moves its entry to the end; eviction takes from the front.
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -158,5 +163,11 @@ export function createMediaCache({ dir, budgetBytes, logger, touchIntervalMs = T
     }
   }
 
-  return { read, store, ready, writable: () => !warned, stats: () => ({ bytes, files: entries.size, budget: budgetBytes, evicted }) };
+  return {
+    read,
+    store,
+    ready,
+    writable: () => !warned,
+    stats: () => ({ bytes, files: entries.size, budget: budgetBytes, evicted }),
+  };
 }

@@ -67,8 +67,13 @@ export function createMediaRoute({ mediaDir, images }: MediaRouteOptions): Reque
     let outcome: ImageOutcome;
     try {
       outcome = await images.image({
-        media, original, params: parsed.params, accept: req.get("accept"), signal: gone.signal,
-        fresh: (etag) => matches(req, etag), logger: req.log,
+        media,
+        original,
+        params: parsed.params,
+        accept: req.get("accept"),
+        signal: gone.signal,
+        fresh: (etag) => matches(req, etag),
+        logger: req.log,
       });
     } catch (error) {
       if (error instanceof AbandonedError) return;

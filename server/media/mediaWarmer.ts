@@ -47,10 +47,25 @@ const LOC = /<loc>([^<]+)<\/loc>/g;
 const TAG = /<(?:img|link)\s[^>]*>/g;
 
 const unescapeHtml = (text: string) =>
-  text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
-  const { images, mediaDir, siteUrl, selfUrl, refs, logger, maxPages = 500, maxImages = 5_000, pollMs = 30_000 } = options;
+  const {
+    images,
+    mediaDir,
+    siteUrl,
+    selfUrl,
+    refs,
+    logger,
+    maxPages = 500,
+    maxImages = 5_000,
+    pollMs = 30_000,
+  } = options;
   let stopped = false;
   let warmedRef: string | undefined;
   let pass: Promise<void> = Promise.resolve();
@@ -68,7 +83,11 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
 
   async function text(path: string): Promise<string | undefined> {
     if (stopped) return undefined;
-    const res = await fetch(selfUrl + path, { headers: { "user-agent": USER_AGENT, accept: "text/html,application/xml" }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(selfUrl + path, {
+      headers: { "user-agent": USER_AGENT, accept: "text/html,application/xml" },
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
     if (res.ok) return res.text();
     // Read the body anyway, so the connection is released.
     await res.arrayBuffer();
@@ -90,7 +109,10 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
     }
     // Shallow pages first: the homes and lists, whose images most visitors see.
     const depth = (path: string) => path.split("/").filter(Boolean).length;
-    return pages.map((path, index) => ({ path, index })).sort((a, b) => depth(a.path) - depth(b.path) || a.index - b.index).map((e) => e.path);
+    return pages
+      .map((path, index) => ({ path, index }))
+      .sort((a, b) => depth(a.path) - depth(b.path) || a.index - b.index)
+      .map((e) => e.path);
   }
 
   /**
@@ -121,7 +143,10 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
     // The phone and laptop widths of the main images first, then of every image, then the large ones.
     const width = (path: string) => Number(/[?&](?:w|width)=(\d+)/.exec(path)?.[1] ?? 0);
     const tier = (path: string) => (width(path) > 1200 ? 2 : first.has(path) ? 0 : 1);
-    return [...first, ...rest].map((path, index) => ({ path, index })).sort((a, b) => tier(a.path) - tier(b.path) || a.index - b.index).map((e) => e.path);
+    return [...first, ...rest]
+      .map((path, index) => ({ path, index }))
+      .sort((a, b) => tier(a.path) - tier(b.path) || a.index - b.index)
+      .map((e) => e.path);
   }
 
   async function prepare(path: string, accept: string): Promise<"ok" | "skipped" | "failed"> {
@@ -139,7 +164,10 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
     const transformsBefore = mediaStats.transforms;
     const pages = await pagesOfSitemap();
     const urls = await imageUrlsOf(pages);
-    logger.info({ ref, pages: pages.length, images: urls.length }, "media warm-up: preparing the images the pages emit");
+    logger.info(
+      { ref, pages: pages.length, images: urls.length },
+      "media warm-up: preparing the images the pages emit",
+    );
     const tally = { ok: 0, skipped: 0, failed: 0 };
     for (const accept of ACCEPTS) {
       for (const url of urls) {
@@ -157,7 +185,14 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
     }
     warmedRef = ref;
     logger.info(
-      { ref, pages: pages.length, images: urls.length, ...tally, transformed: mediaStats.transforms - transformsBefore, ms: Date.now() - started },
+      {
+        ref,
+        pages: pages.length,
+        images: urls.length,
+        ...tally,
+        transformed: mediaStats.transforms - transformsBefore,
+        ms: Date.now() - started,
+      },
       "media warm-up done",
     );
   }

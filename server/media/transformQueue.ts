@@ -73,7 +73,11 @@ export interface TransformQueue {
   stats(): TransformQueueStats;
 }
 
-export function createTransformQueue({ concurrency, maxWaiting, heavyCost = Infinity }: TransformQueueOptions): TransformQueue {
+export function createTransformQueue({
+  concurrency,
+  maxWaiting,
+  heavyCost = Infinity,
+}: TransformQueueOptions): TransformQueue {
   const jobs = new Map<string, Job<unknown>>();
   const visitors: Job<unknown>[] = [];
   const background: Job<unknown>[] = [];

@@ -12,7 +12,9 @@ export function countContentErrors(service: ContentService, errors: Counter<"ope
   return watchContentService(service, (operation, _args, call) => {
     const result = call();
     if (result instanceof Promise) {
-      result.catch((error: unknown) => errors.inc({ operation, kind: isContentUnavailable(error) ? "unavailable" : "other" }));
+      result.catch((error: unknown) =>
+        errors.inc({ operation, kind: isContentUnavailable(error) ? "unavailable" : "other" }),
+      );
     }
     return result;
   });

@@ -26,7 +26,9 @@ export interface HitCounts {
   /** Adds the hits counted since the last call to the two counters (from their `collect`). */
   flushCounters(requests: Counter<"method" | "route" | "status">, results: Counter<"route" | "result">): void;
   /** The histogram's values as read (`get`) with the hits added. */
-  withHits(read: MetricObjectWithValues<MetricValueWithName<string>>): MetricObjectWithValues<MetricValueWithName<string>>;
+  withHits(
+    read: MetricObjectWithValues<MetricValueWithName<string>>,
+  ): MetricObjectWithValues<MetricValueWithName<string>>;
 }
 
 export function createHitCounts(buckets: readonly number[]): HitCounts {
@@ -36,7 +38,13 @@ export function createHitCounts(buckets: readonly number[]): HitCounts {
       const key = `${method} ${route} ${status}`;
       let found = series.get(key);
       if (!found) {
-        found = { labels: { method, route, status: String(status) }, count: 0, sum: 0, perBucket: new Array<number>(buckets.length + 1).fill(0), counted: 0 };
+        found = {
+          labels: { method, route, status: String(status) },
+          count: 0,
+          sum: 0,
+          perBucket: new Array<number>(buckets.length + 1).fill(0),
+          counted: 0,
+        };
         series.set(key, found);
       }
       found.count++;
@@ -57,7 +65,9 @@ export function createHitCounts(buckets: readonly number[]): HitCounts {
     withHits(read) {
       const name = read.name;
       const values = [...read.values];
-      const same = (a: Record<string, unknown>, b: Record<string, unknown>) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => String(b[k]) === String(v));
+      const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+        Object.keys(a).length === Object.keys(b).length &&
+        Object.entries(a).every(([k, v]) => String(b[k]) === String(v));
       const add = (metricName: string, labels: Record<string, string | number>, value: number) => {
         const at = values.findIndex((v) => v.metricName === metricName && same(v.labels, labels));
         if (at === -1) values.push({ metricName, labels, value });
@@ -86,11 +96,18 @@ export function createHitCounts(buckets: readonly number[]): HitCounts {
 export function reportHits(histogram: Histogram<"method" | "route" | "status">, hits: HitCounts): void {
   // prom-client's own read for the text format (its `get` calls it too), labels made whole as its `get` does.
   // (Not in prom-client's types: the registry calls it when present: lib/registry.js getMetricsAsString.)
-  const forText = histogram as unknown as { getForPromString(): Promise<MetricObjectWithValues<MetricValueWithName<string>>> };
+  const forText = histogram as unknown as {
+    getForPromString(): Promise<MetricObjectWithValues<MetricValueWithName<string>>>;
+  };
   const read = forText.getForPromString.bind(histogram);
   const withHits = async () => {
     const data = await read();
-    const values = data.values.map(({ sharedLabels, labels, ...value }: MetricValueWithName<string> & { sharedLabels?: object }) => ({ ...value, labels: { ...labels, ...sharedLabels } }));
+    const values = data.values.map(
+      ({ sharedLabels, labels, ...value }: MetricValueWithName<string> & { sharedLabels?: object }) => ({
+        ...value,
+        labels: { ...labels, ...sharedLabels },
+      }),
+    );
     return hits.withHits({ ...data, values });
   };
   Object.assign(histogram, { get: withHits, getForPromString: withHits });

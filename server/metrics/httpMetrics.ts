@@ -22,4 +22,3 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
     next();
   };
 }
-

@@ -42,7 +42,15 @@ export interface Metrics {
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media, refs, notReady }: MetricsSources): Metrics {
+export function createMetrics({
+  logger,
+  outbox,
+  outboxCapacity,
+  pageCache,
+  media,
+  refs,
+  notReady,
+}: MetricsSources): Metrics {
   const registry = new Registry();
   // The Node process: CPU, memory, heap, event-loop lag, GC, handles.
   collectDefaultMetrics({ register: registry });
@@ -117,36 +125,81 @@ export function createMetrics({ logger, outbox, outboxCapacity, pageCache, media
     });
   }
   if (notReady) {
-    new Gauge({ name: "app_ready", help: "1 when /readyz answers ready, 0 when not (draining, client build missing, content service never reached).", registers, async collect() {
-      this.set((await notReady()) === undefined ? 1 : 0);
-    } });
+    new Gauge({
+      name: "app_ready",
+      help: "1 when /readyz answers ready, 0 when not (draining, client build missing, content service never reached).",
+      registers,
+      async collect() {
+        this.set((await notReady()) === undefined ? 1 : 0);
+      },
+    });
   }
   if (outboxCapacity) {
-    new Gauge({ name: "outbox_full_refusals", help: "Tracking events refused since start because the outbox held OUTBOX_MAX_EVENTS.", registers, collect() {
-      this.set(outboxCapacity.refused());
-    } });
+    new Gauge({
+      name: "outbox_full_refusals",
+      help: "Tracking events refused since start because the outbox held OUTBOX_MAX_EVENTS.",
+      registers,
+      collect() {
+        this.set(outboxCapacity.refused());
+      },
+    });
   }
   if (pageCache) {
-    new Gauge({ name: "page_cache_entries", help: "Pages held in the in-memory page cache.", registers, collect() {
-      this.set(pageCache.stats().entries);
-    } });
-    new Gauge({ name: "page_cache_bytes", help: "Bytes of compressed and uncompressed HTML held in the page cache.", registers, collect() {
-      this.set(pageCache.stats().bytes);
-    } });
+    new Gauge({
+      name: "page_cache_entries",
+      help: "Pages held in the in-memory page cache.",
+      registers,
+      collect() {
+        this.set(pageCache.stats().entries);
+      },
+    });
+    new Gauge({
+      name: "page_cache_bytes",
+      help: "Bytes of compressed and uncompressed HTML held in the page cache.",
+      registers,
+      collect() {
+        this.set(pageCache.stats().bytes);
+      },
+    });
   }
 
   if (media) {
     const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() {
-        this.set(read());
-      } });
-    gauge("media_cache_bytes", "Bytes of transformed images in the media disk cache (MEDIA_CACHE_BYTES is its budget).", () => media.cache.stats().bytes);
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge(
+      "media_cache_bytes",
+      "Bytes of transformed images in the media disk cache (MEDIA_CACHE_BYTES is its budget).",
+      () => media.cache.stats().bytes,
+    );
     gauge("media_cache_files", "Transformed images in the media disk cache.", () => media.cache.stats().files);
-    gauge("media_cache_evictions", "Images deleted from the media disk cache to make room, since start.", () => media.cache.stats().evicted);
+    gauge(
+      "media_cache_evictions",
+      "Images deleted from the media disk cache to make room, since start.",
+      () => media.cache.stats().evicted,
+    );
     gauge("media_transforms_running", "Image transforms running now.", () => media.queue.stats().running);
-    gauge("media_transforms_waiting", "Visitors' image transforms waiting for a core.", () => media.queue.stats().waiting);
-    gauge("media_transforms_refused", "Image requests answered 503 because the transform queue was full, since start.", () => media.queue.stats().refused);
-    gauge("media_transforms_abandoned", "Queued image transforms dropped because every requester had gone, since start.", () => media.queue.stats().abandoned);
+    gauge(
+      "media_transforms_waiting",
+      "Visitors' image transforms waiting for a core.",
+      () => media.queue.stats().waiting,
+    );
+    gauge(
+      "media_transforms_refused",
+      "Image requests answered 503 because the transform queue was full, since start.",
+      () => media.queue.stats().refused,
+    );
+    gauge(
+      "media_transforms_abandoned",
+      "Queued image transforms dropped because every requester had gone, since start.",
+      () => media.queue.stats().abandoned,
+    );
   }
 
   const hits = createHitCounts(DURATION_BUCKETS);

@@ -20,6 +20,10 @@ export function backoffCeiling(failures: number, policy: BackoffPolicy = DEFAULT
  * The delay after the `failures`-th consecutive failure: uniform in [0, ceiling] ("full
  * jitter"), so instances that failed together do not retry together.
  */
-export function backoffDelay(failures: number, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  failures: number,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   return Math.round(random() * backoffCeiling(failures, policy));
 }

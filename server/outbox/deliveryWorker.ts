@@ -115,7 +115,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const settleMarginMs = options.settleMarginMs ?? Math.floor(leaseMs / 3);
   /** How long a claim may take and still leave the send its timeout and settling its margin. */
   const claimBudgetMs = leaseMs - requestTimeoutMs - settleMarginMs;
-  if (claimBudgetMs <= 0) throw new Error(`delivery lease (${leaseMs} ms) must be longer than the request timeout plus the settle margin (${leaseMs - claimBudgetMs} ms)`);
+  if (claimBudgetMs <= 0)
+    throw new Error(
+      `delivery lease (${leaseMs} ms) must be longer than the request timeout plus the settle margin (${leaseMs - claimBudgetMs} ms)`,
+    );
   /** Events asked for per claim: fewer after a slow claim, back up to batchSize after quick ones. */
   let claimLimit = batchSize;
   const logger = options.logger.child({ worker: workerId });
@@ -134,7 +137,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     for (let attempt = 1; ; attempt++) {
       try {
         const settled = await store.settle(ids, workerId, outcome);
-        if (settled < ids.length) logger.warn({ lost: ids.length - settled }, "events were taken over by another worker after their lease ran out");
+        if (settled < ids.length)
+          logger.warn(
+            { lost: ids.length - settled },
+            "events were taken over by another worker after their lease ran out",
+          );
         return;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -147,13 +154,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const at = now();
     if (at - lastPurge < purgeEveryMs) return;
     lastPurge = at;
-    const deleted = await store.purge({ settledBefore: at - retentionMs, pendingCreatedBefore: at - pendingMaxAgeMs, now: at, keepSettled: maxSettled });
+    const deleted = await store.purge({
+      settledBefore: at - retentionMs,
+      pendingCreatedBefore: at - pendingMaxAgeMs,
+      now: at,
+      keepSettled: maxSettled,
+    });
     const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
     if (!total) return;
     purged.total += total;
     // Pending events given up are lost conversions: a warning, not routine housekeeping.
-    if (deleted.pending) logger.warn({ deleted }, `outbox retention: deleted ${total} events, ${deleted.pending} of them never delivered (older than the maximum age)`);
-    else logger.info({ deleted }, `outbox retention: deleted ${total} settled events past their retention${maxSettled === undefined ? "" : ` or beyond the newest ${maxSettled}`}`);
+    if (deleted.pending)
+      logger.warn(
+        { deleted },
+        `outbox retention: deleted ${total} events, ${deleted.pending} of them never delivered (older than the maximum age)`,
+      );
+    else
+      logger.info(
+        { deleted },
+        `outbox retention: deleted ${total} settled events past their retention${maxSettled === undefined ? "" : ` or beyond the newest ${maxSettled}`}`,
+      );
   }
 
   /** Settles a batch by the answer of its request; resolves how long the worker pauses after it. */
@@ -163,7 +183,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       sendFailures = 0;
       await settle(batch, { status: "delivered", at });
       if (outcome.eventsReceived !== undefined && outcome.eventsReceived !== batch.length) {
-        logger.warn({ sent: batch.length, eventsReceived: outcome.eventsReceived }, "Meta acknowledged a different number of events");
+        logger.warn(
+          { sent: batch.length, eventsReceived: outcome.eventsReceived },
+          "Meta acknowledged a different number of events",
+        );
       }
       logger.info({ events: batch.length }, "events delivered to Meta");
       return 0;
@@ -180,7 +203,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const nextAttemptAt = at + Math.max(retryAfter, backoffDelay(attempts, backoff, random));
     await settle(batch, { status: "retry", at, nextAttemptAt, error: outcome.error });
     const pause = Math.max(retryAfter, backoffDelay(sendFailures, backoff, random));
-    logger.warn({ events: batch.length, error: outcome.error, retryInMs: nextAttemptAt - at }, "Meta delivery failed: will retry");
+    logger.warn(
+      { events: batch.length, error: outcome.error, retryInMs: nextAttemptAt - at },
+      "Meta delivery failed: will retry",
+    );
     return pause;
   }
 
@@ -199,7 +225,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (leaseLeftMs < requestTimeoutMs + Math.max(settleMarginMs, claimMs)) {
       // Another worker may have taken these over once the lease ran out: sending could send them twice.
       // Left leased, they are due again when the lease ends, shortly.
-      logger.warn({ events: batch.length, claimMs, leaseLeftMs, nextClaimLimit: claimLimit }, "claim took too long to send within its lease: left to the lease, claiming fewer");
+      logger.warn(
+        { events: batch.length, claimMs, leaseLeftMs, nextClaimLimit: claimLimit },
+        "claim took too long to send within its lease: left to the lease, claiming fewer",
+      );
       return { claimed: batch.length, pauseMs: 0 };
     }
     if (!credentials) {
@@ -211,11 +240,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   /** One Conversions API request for `events`. */
   const send = (events: readonly OutboxRecord[], creds: MetaCredentials) =>
-    withSpan("meta.deliver", () => sendEvents(events.map((e) => e.payload), creds, { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now }), {
-      kind: SpanKind.CLIENT,
-      attributes: () => ({ "meta.batch_size": events.length }),
-      result: (o) => ({ "meta.outcome": o.kind, ...(o.kind === "delivered" ? {} : { "meta.error": o.error }) }),
-    });
+    withSpan(
+      "meta.deliver",
+      () =>
+        sendEvents(
+          events.map((e) => e.payload),
+          creds,
+          { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now },
+        ),
+      {
+        kind: SpanKind.CLIENT,
+        attributes: () => ({ "meta.batch_size": events.length }),
+        result: (o) => ({ "meta.outcome": o.kind, ...(o.kind === "delivered" ? {} : { "meta.error": o.error }) }),
+      },
+    );
 
   /**
    * Sends a claimed batch and settles it by Meta's answers; a refused part is split in halves
@@ -233,12 +271,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const part = parts.shift()!;
       if (leaseEnd - now() < requestTimeoutMs + settleMarginMs) {
         const left = [part, ...parts].flat();
-        logger.warn({ events: left.length, splits: split }, "no lease time left to send the rest of a refused batch: left to the lease, due again when it ends");
+        logger.warn(
+          { events: left.length, splits: split },
+          "no lease time left to send the rest of a refused batch: left to the lease, due again when it ends",
+        );
         break;
       }
       const outcome = await send(part, creds);
       if (outcome.kind === "rejected" && part.length > 1) {
-        if (!split++) logger.warn({ events: part.length, error: outcome.error }, "Meta refused a batch: splitting it to find the refused events");
+        if (!split++)
+          logger.warn(
+            { events: part.length, error: outcome.error },
+            "Meta refused a batch: splitting it to find the refused events",
+          );
         const half = Math.ceil(part.length / 2);
         parts.unshift(part.slice(0, half), part.slice(half));
         continue;

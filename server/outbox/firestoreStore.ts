@@ -13,10 +13,25 @@
  * `status`): no composite index to deploy.
  */
 import { randomUUID } from "node:crypto";
-import type { DocumentReference, DocumentSnapshot, Firestore, Query, QueryDocumentSnapshot } from "firebase-admin/firestore";
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Query,
+  QueryDocumentSnapshot,
+} from "firebase-admin/firestore";
 import {
-  clipError, DEFAULT_PURGE_LIMIT, emptyPurgeCounts, forgetVisitor, OUTBOX_STATUSES, SETTLED_STATUSES, type NewOutboxEvent, type OutboxRecord,
-  type OutboxStatus, type OutboxStore, type Settlement,
+  clipError,
+  DEFAULT_PURGE_LIMIT,
+  emptyPurgeCounts,
+  forgetVisitor,
+  OUTBOX_STATUSES,
+  SETTLED_STATUSES,
+  type NewOutboxEvent,
+  type OutboxRecord,
+  type OutboxStatus,
+  type OutboxStore,
+  type Settlement,
 } from "./store";
 
 export const DEFAULT_COLLECTION = "outbox";
@@ -65,7 +80,11 @@ const toRecord = (id: string, doc: OutboxDocument): OutboxRecord => ({
 const isAlreadyExists = (error: unknown) => (error as { code?: number }).code === ALREADY_EXISTS;
 
 /** `fn` over `items`, at most `limit` at a time, results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
   // Stryker disable next-line ArrayDeclaration: the size only saves growing the array; every slot is written by index
   const results: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
@@ -89,7 +108,13 @@ function settledFields(outcome: Settlement): Partial<OutboxDocument> {
     case "delivered":
       return { ...released, status: "delivered", deliveredAt: outcome.at, claimableAt: null, lastError: null };
     case "retry":
-      return { ...released, status: "pending", nextAttemptAt: outcome.nextAttemptAt, claimableAt: outcome.nextAttemptAt, lastError: clipError(outcome.error) };
+      return {
+        ...released,
+        status: "pending",
+        nextAttemptAt: outcome.nextAttemptAt,
+        claimableAt: outcome.nextAttemptAt,
+        lastError: clipError(outcome.error),
+      };
     case "failed":
       return { ...released, status: "failed", claimableAt: null, lastError: clipError(outcome.error) };
     case "not_sent":
@@ -105,12 +130,21 @@ export interface FirestoreOutboxOptions {
   onClose?: () => Promise<void>;
 }
 
-export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COLLECTION, onClose }: FirestoreOutboxOptions): OutboxStore {
+export function createFirestoreOutboxStore({
+  firestore,
+  collection = DEFAULT_COLLECTION,
+  onClose,
+}: FirestoreOutboxOptions): OutboxStore {
   const events = firestore.collection(collection);
   const transitions = firestore.collection(`${collection}_transitions`);
 
   /** Moves `ref` from generation `gen` to `gen + 1` with `fields`; false when another worker moved it first. */
-  async function transition(ref: DocumentReference, gen: number, fields: Partial<OutboxDocument>, at: number): Promise<boolean> {
+  async function transition(
+    ref: DocumentReference,
+    gen: number,
+    fields: Partial<OutboxDocument>,
+    at: number,
+  ): Promise<boolean> {
     const batch = firestore.batch();
     // The marker first: should it fail, nothing of the batch applies (also on the emulator).
     batch.create(transitions.doc(`${ref.id}.${gen}`), { at });
@@ -154,7 +188,8 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
 
   async function readAll(ids: readonly string[]): Promise<DocumentSnapshot[]> {
     const snapshots: DocumentSnapshot[] = [];
-    for (let i = 0; i < ids.length; i += 300) snapshots.push(...(await firestore.getAll(...ids.slice(i, i + 300).map((id) => events.doc(id)))));
+    for (let i = 0; i < ids.length; i += 300)
+      snapshots.push(...(await firestore.getAll(...ids.slice(i, i + 300).map((id) => events.doc(id)))));
     return snapshots;
   }
 
@@ -190,7 +225,13 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       if (limit <= 0) return [];
       const due = await events.where("claimableAt", "<=", now).orderBy("claimableAt").limit(limit).get();
       const leaseUntil = now + leaseMs;
-      const lease = { status: "leased" as const, leasedBy: workerId, leaseUntil, claimableAt: leaseUntil, updatedAt: now };
+      const lease = {
+        status: "leased" as const,
+        leasedBy: workerId,
+        leaseUntil,
+        claimableAt: leaseUntil,
+        updatedAt: now,
+      };
       const results = await mapLimit(due.docs, PARALLEL_COMMITS, async (snapshot) => {
         const doc = snapshot.data() as OutboxDocument;
         const won = await transition(snapshot.ref, doc.gen, lease, now);
@@ -211,8 +252,16 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       const results = await mapLimit(held, PARALLEL_COMMITS, async (snapshot) => {
         const doc = snapshot.data() as OutboxDocument;
         // The payload is JSON text: rewritten whole (the emulator ignores FieldValue.delete(), and text has no fields to delete).
-        const payload = outcome.status === "retry" ? {} : { payload: JSON.stringify(forgetVisitor(JSON.parse(doc.payload))) };
-        return (await transition(snapshot.ref, doc.gen, { ...fields, ...payload, attempts: doc.attempts + counted }, outcome.at)) || undefined;
+        const payload =
+          outcome.status === "retry" ? {} : { payload: JSON.stringify(forgetVisitor(JSON.parse(doc.payload))) };
+        return (
+          (await transition(
+            snapshot.ref,
+            doc.gen,
+            { ...fields, ...payload, attempts: doc.attempts + counted },
+            outcome.at,
+          )) || undefined
+        );
       });
       return winners(results).length;
     },
@@ -229,17 +278,22 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
         },
         {
           query: events.where("createdAt", "<", pendingCreatedBefore).orderBy("createdAt"),
-          doomed: (doc) => (doc.status === "pending" || (doc.status === "leased" && (doc.leaseUntil ?? 0) <= now) ? "pending" : undefined),
+          doomed: (doc) =>
+            doc.status === "pending" || (doc.status === "leased" && (doc.leaseUntil ?? 0) <= now)
+              ? "pending"
+              : undefined,
         },
       ];
       for (const { query, doomed } of scans) {
         let after: QueryDocumentSnapshot | undefined;
         while (budget > 0) {
           const page = await (after ? query.startAfter(after) : query).limit(200).get();
-          const chosen = page.docs.flatMap((snapshot) => {
-            const status = doomed(snapshot.data() as OutboxDocument);
-            return status ? [{ snapshot, status }] : [];
-          }).slice(0, budget);
+          const chosen = page.docs
+            .flatMap((snapshot) => {
+              const status = doomed(snapshot.data() as OutboxDocument);
+              return status ? [{ snapshot, status }] : [];
+            })
+            .slice(0, budget);
           await deleteEvents(chosen.map((c) => c.snapshot));
           for (const { status } of chosen) counts[status]++;
           budget -= chosen.length;
@@ -249,13 +303,19 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
       }
       if (keepSettled !== undefined && budget > 0) {
         // Counted after the expired ones went: the excess, oldest settled first.
-        const settledNow = await Promise.all(SETTLED_STATUSES.map(async (status) => (await events.where("status", "==", status).count().get()).data().count));
+        const settledNow = await Promise.all(
+          SETTLED_STATUSES.map(
+            async (status) => (await events.where("status", "==", status).count().get()).data().count,
+          ),
+        );
         let excess = Math.min(budget, settledNow.reduce((sum, n) => sum + n, 0) - keepSettled);
         let after: QueryDocumentSnapshot | undefined;
         const oldest = events.orderBy("updatedAt");
         while (excess > 0) {
           const page = await (after ? oldest.startAfter(after) : oldest).limit(200).get();
-          const chosen = page.docs.filter((snapshot) => settled.has((snapshot.data() as OutboxDocument).status)).slice(0, excess);
+          const chosen = page.docs
+            .filter((snapshot) => settled.has((snapshot.data() as OutboxDocument).status))
+            .slice(0, excess);
           await deleteEvents(chosen);
           for (const snapshot of chosen) counts[(snapshot.data() as OutboxDocument).status as keyof typeof counts]++;
           excess -= chosen.length;
@@ -268,7 +328,9 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
 
     async counts() {
       const entries = await Promise.all(
-        OUTBOX_STATUSES.map(async (status) => [status, (await events.where("status", "==", status).count().get()).data().count] as const),
+        OUTBOX_STATUSES.map(
+          async (status) => [status, (await events.where("status", "==", status).count().get()).data().count] as const,
+        ),
       );
       return Object.fromEntries(entries) as Record<OutboxStatus, number>;
     },
@@ -295,7 +357,13 @@ export function createFirestoreOutboxStore({ firestore, collection = DEFAULT_COL
  * Google credentials; FIRESTORE_EMULATOR_HOST, when set, points it at an emulator).
  * firebase-admin is loaded here, on demand: the SQLite outbox never loads it.
  */
-export async function openFirestoreOutboxStore({ projectId, collection }: { projectId: string; collection?: string }): Promise<OutboxStore> {
+export async function openFirestoreOutboxStore({
+  projectId,
+  collection,
+}: {
+  projectId: string;
+  collection?: string;
+}): Promise<OutboxStore> {
   const { initializeApp, deleteApp } = await import("firebase-admin/app");
   const { getFirestore } = await import("firebase-admin/firestore");
   const app = initializeApp({ projectId }, `outbox-${randomUUID()}`);

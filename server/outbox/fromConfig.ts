@@ -6,7 +6,10 @@ import { SQLITE_FILE_NAME, openSqliteOutboxStore } from "./sqliteStore";
 import type { OutboxStore } from "./store";
 
 type OutboxConfig = Pick<Config, "OUTBOX_STORE" | "DATA_DIR" | "FIRESTORE_PROJECT_ID">;
-type MetaConfig = Pick<Config, "META_PIXEL_ID" | "META_ACCESS_TOKEN" | "META_TEST_EVENT_CODE" | "META_GRAPH_URL" | "META_API_VERSION">;
+type MetaConfig = Pick<
+  Config,
+  "META_PIXEL_ID" | "META_ACCESS_TOKEN" | "META_TEST_EVENT_CODE" | "META_GRAPH_URL" | "META_API_VERSION"
+>;
 
 /** OUTBOX_STORE=firestore: Firestore of FIRESTORE_PROJECT_ID; else the SQLite file `DATA_DIR/outbox.sqlite`. */
 export async function openOutboxStore(config: OutboxConfig): Promise<OutboxStore> {

@@ -62,7 +62,11 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 /** Meta's error as one line: message, user message, codes and trace id. */
 function describe(status: number, error: GraphError | undefined, text: string): string {
   if (!error) return `HTTP ${status}${text ? `: ${text.slice(0, 300)}` : ""}`;
-  const codes = [error.type, error.code !== undefined && `code ${error.code}`, error.error_subcode !== undefined && `subcode ${error.error_subcode}`]
+  const codes = [
+    error.type,
+    error.code !== undefined && `code ${error.code}`,
+    error.error_subcode !== undefined && `subcode ${error.error_subcode}`,
+  ]
     .filter(Boolean)
     .join(", ");
   const user = error.error_user_msg ? ` (${error.error_user_msg})` : "";
@@ -70,7 +74,11 @@ function describe(status: number, error: GraphError | undefined, text: string): 
   return `HTTP ${status}: ${error.message ?? "no message"}${user}${codes ? ` [${codes}]` : ""}${trace}`;
 }
 
-export async function sendEvents(events: readonly MetaServerEvent[], creds: MetaCredentials, options: SendOptions = {}): Promise<GraphOutcome> {
+export async function sendEvents(
+  events: readonly MetaServerEvent[],
+  creds: MetaCredentials,
+  options: SendOptions = {},
+): Promise<GraphOutcome> {
   const { fetch: fetchImpl = fetch, timeoutMs = 1_500, now = Date.now } = options;
   const body = JSON.stringify({
     data: events,
@@ -89,7 +97,8 @@ export async function sendEvents(events: readonly MetaServerEvent[], creds: Meta
     text = await response.text();
   } catch (error) {
     const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError") return { kind: "retry", error: `no answer within ${timeoutMs} ms` };
+    if (name === "TimeoutError" || name === "AbortError")
+      return { kind: "retry", error: `no answer within ${timeoutMs} ms` };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return { kind: "retry", error: `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}` };
   }
@@ -105,6 +114,10 @@ export async function sendEvents(events: readonly MetaServerEvent[], creds: Meta
   const error = describe(status, json?.error, json ? "" : text);
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
   const transient =
-    status >= 500 || status === 429 || status === 408 || json?.error?.is_transient === true || TRANSIENT_META_CODES.has(json?.error?.code ?? -1);
+    status >= 500 ||
+    status === 429 ||
+    status === 408 ||
+    json?.error?.is_transient === true ||
+    TRANSIENT_META_CODES.has(json?.error?.code ?? -1);
   return transient ? { kind: "retry", error, retryAfterMs } : { kind: "rejected", error };
 }

@@ -22,7 +22,13 @@ export interface OutboxCapacity {
   refused(): number;
 }
 
-export function createOutboxCapacity({ store, maxEvents, logger, refreshMs = 5_000, now = Date.now }: {
+export function createOutboxCapacity({
+  store,
+  maxEvents,
+  logger,
+  refreshMs = 5_000,
+  now = Date.now,
+}: {
   store: Pick<OutboxStore, "counts">;
   maxEvents: number;
   logger: Logger;
@@ -37,13 +43,14 @@ export function createOutboxCapacity({ store, maxEvents, logger, refreshMs = 5_0
   let warnedAt = -Infinity;
 
   function recount(): Promise<void> {
-    counting ??= store.counts().then(
-      (counts) => {
+    counting ??= store
+      .counts()
+      .then((counts) => {
         counted = counts.pending + counts.leased;
         addedSince = 0;
         countedAt = now();
-      },
-    ).finally(() => (counting = undefined));
+      })
+      .finally(() => (counting = undefined));
     return counting;
   }
 
@@ -57,7 +64,10 @@ export function createOutboxCapacity({ store, maxEvents, logger, refreshMs = 5_0
       refusedCount++;
       if (now() - warnedAt >= WARNING_INTERVAL_MS) {
         warnedAt = now();
-        logger.warn({ events: counted + addedSince, maxEvents, refusedSinceStart: refusedCount }, "outbox full (OUTBOX_MAX_EVENTS events waiting for delivery): tracking events are refused until deliveries make room");
+        logger.warn(
+          { events: counted + addedSince, maxEvents, refusedSinceStart: refusedCount },
+          "outbox full (OUTBOX_MAX_EVENTS events waiting for delivery): tracking events are refused until deliveries make room",
+        );
       }
       return false;
     },

@@ -8,8 +8,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import {
-  clipError, DEFAULT_PURGE_LIMIT, emptyCounts, emptyPurgeCounts, type NewOutboxEvent, type OutboxRecord, type OutboxStatus,
-  type OutboxStore, type PurgeCounts, type Settlement,
+  clipError,
+  DEFAULT_PURGE_LIMIT,
+  emptyCounts,
+  emptyPurgeCounts,
+  type NewOutboxEvent,
+  type OutboxRecord,
+  type OutboxStatus,
+  type OutboxStore,
+  type PurgeCounts,
+  type Settlement,
 } from "./store";
 
 export const SQLITE_FILE_NAME = "outbox.sqlite";
@@ -104,10 +112,9 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
      WHERE id IN (SELECT id FROM outbox WHERE claimable_at <= :now ORDER BY claimable_at LIMIT :limit)
      RETURNING *`,
   );
-  const settle = Object.fromEntries(Object.entries(SETTLE_SQL).map(([status, sql]) => [status, db.prepare(sql)])) as Record<
-    Settlement["status"],
-    ReturnType<DatabaseSync["prepare"]>
-  >;
+  const settle = Object.fromEntries(
+    Object.entries(SETTLE_SQL).map(([status, sql]) => [status, db.prepare(sql)]),
+  ) as Record<Settlement["status"], ReturnType<DatabaseSync["prepare"]>>;
   // Settled events by when they were settled (updated_at), stale pending ones by when they came in.
   const purge = db.prepare(
     `DELETE FROM outbox WHERE id IN (
@@ -146,7 +153,12 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
   return {
     kind: "sqlite",
     async add(event: NewOutboxEvent) {
-      const params = { id: event.id, region: event.region, payload: JSON.stringify(event.payload), created: event.createdAt };
+      const params = {
+        id: event.id,
+        region: event.region,
+        payload: JSON.stringify(event.payload),
+        created: event.createdAt,
+      };
       return write(() => insert.run(params).changes === 1);
     },
     async claim(workerId, limit, leaseMs, now) {
@@ -159,16 +171,27 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
       // Stryker disable next-line ConditionalExpression: an empty id list matches no row either; this only saves a transaction
       if (!ids.length) return 0;
       const params: Record<string, SQLInputValue> = { ids: JSON.stringify(ids), worker: workerId, at: outcome.at };
-      if (outcome.status === "retry") Object.assign(params, { next: outcome.nextAttemptAt, error: clipError(outcome.error) });
+      if (outcome.status === "retry")
+        Object.assign(params, { next: outcome.nextAttemptAt, error: clipError(outcome.error) });
       if (outcome.status === "failed") params.error = clipError(outcome.error);
       if (outcome.status === "not_sent") params.error = clipError(outcome.reason);
       return Number(write(() => settle[outcome.status].run(params).changes));
     },
     async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT, keepSettled }) {
       const rows = write(() => {
-        const expired = purge.all({ settled: settledBefore, created: pendingCreatedBefore, now, limit }) as unknown as Array<{ status: OutboxStatus }>;
+        const expired = purge.all({
+          settled: settledBefore,
+          created: pendingCreatedBefore,
+          now,
+          limit,
+        }) as unknown as Array<{ status: OutboxStatus }>;
         if (keepSettled === undefined || expired.length >= limit) return expired;
-        return [...expired, ...(trim.all({ keep: keepSettled, limit: limit - expired.length }) as unknown as Array<{ status: OutboxStatus }>)];
+        return [
+          ...expired,
+          ...(trim.all({ keep: keepSettled, limit: limit - expired.length }) as unknown as Array<{
+            status: OutboxStatus;
+          }>),
+        ];
       });
       const counts: PurgeCounts = emptyPurgeCounts();
       for (const { status } of rows) counts[status === "leased" ? "pending" : (status as keyof PurgeCounts)]++;
@@ -176,7 +199,8 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
     },
     async counts() {
       const counts = emptyCounts();
-      for (const row of count.all() as unknown as Array<{ status: OutboxStatus; n: number }>) counts[row.status] = row.n;
+      for (const row of count.all() as unknown as Array<{ status: OutboxStatus; n: number }>)
+        counts[row.status] = row.n;
       return counts;
     },
     async oldestPendingAt() {

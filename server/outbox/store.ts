@@ -117,4 +117,5 @@ export const emptyCounts = (): OutboxCounts => ({ pending: 0, leased: 0, deliver
 
 /** The longest error text kept with an event. */
 export const MAX_ERROR_LENGTH = 1000;
-export const clipError = (error: string) => (error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error);
+export const clipError = (error: string) =>
+  error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error;

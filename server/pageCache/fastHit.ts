@@ -88,7 +88,12 @@ function blocksFor(entry: CachedPage, security: ReadonlyArray<[string, string]>)
     for (const list of [...Object.values(blocks.body), ...Object.values(blocks.notModified)]) list.push(...tail);
     return blocks;
   };
-  return { page: make(PAGE_VARY, false), home: make(HOME_VARY, false), securePage: make(PAGE_VARY, true), secureHome: make(HOME_VARY, true) };
+  return {
+    page: make(PAGE_VARY, false),
+    home: make(HOME_VARY, false),
+    securePage: make(PAGE_VARY, true),
+    secureHome: make(HOME_VARY, true),
+  };
 }
 
 export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
@@ -132,7 +137,8 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
    */
   const asAppRequest = (req: IncomingMessage): Request => {
     const view = req as IncomingMessage & { ip?: string };
-    if (view.ip === undefined) Object.defineProperty(view, "ip", { value: proxyaddr(req, deps.trustProxy), configurable: true, writable: true });
+    if (view.ip === undefined)
+      Object.defineProperty(view, "ip", { value: proxyaddr(req, deps.trustProxy), configurable: true, writable: true });
     return view as unknown as Request;
   };
 
@@ -146,7 +152,8 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     if (!entry) return undefined;
     const ref = deps.refs.fresh?.();
     if (ref === undefined || entry.ref !== ref) return undefined;
-    if (entry.status !== 200 && !(entry.status === 404 && Date.now() - entry.storedAt < NOT_FOUND_TTL_MS)) return undefined;
+    if (entry.status !== 200 && !(entry.status === 404 && Date.now() - entry.storedAt < NOT_FOUND_TTL_MS))
+      return undefined;
     const home = path === "/";
     const cookies = req.headers.cookie;
     const withCookies = req as IncomingMessage & { cookies?: Record<string, unknown> };
@@ -195,7 +202,12 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     }
     const url = req.url ?? "/";
     accessLog.info(
-      { req: { id, method, url: url.includes("?") ? deps.redactUrl(url) : url }, res: { statusCode: res.statusCode }, responseTime: Math.round(seconds * 1000), cache: "HIT" },
+      {
+        req: { id, method, url: url.includes("?") ? deps.redactUrl(url) : url },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(seconds * 1000),
+        cache: "HIT",
+      },
       "request completed",
     );
     return true;

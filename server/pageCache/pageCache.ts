@@ -17,7 +17,9 @@ const brotli = promisify(zlib.brotliCompress);
 
 // Stryker disable next-line ObjectLiteral: level 6 is gzip's default, and brotli's quality only trades CPU for bytes: the same page either way
 const GZIP_OPTIONS = { level: 6 };
-const brotliOptions = (html: Buffer) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+const brotliOptions = (html: Buffer) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+});
 
 /** A page compressed now, for a response of a cache that keeps nothing (PAGE_CACHE_BYTES=0: tests and benchmarks). */
 export const compressNow = (html: Buffer, encoding: "br" | "gzip"): Buffer =>
@@ -59,11 +61,15 @@ export interface PageCache {
 
 const NONE = Buffer.alloc(0);
 
-const sizeOf = (page: CachedPage) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 512;
+const sizeOf = (page: CachedPage) =>
+  page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 512;
 
 export function createPageCache(maxBytes: number, now = Date.now): PageCache {
   const pages = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, maxBytes), sizeCalculation: sizeOf });
-  const notFound = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, Math.floor(maxBytes * NOT_FOUND_SHARE)), sizeCalculation: sizeOf });
+  const notFound = new LRUCache<string, CachedPage>({
+    maxSize: Math.max(1, Math.floor(maxBytes * NOT_FOUND_SHARE)),
+    sizeCalculation: sizeOf,
+  });
   const prepare = async ({ html, ...rest }: PageToStore): Promise<CachedPage> => {
     const tag = `p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}`;
     const etags = { identity: `"${tag}"`, gzip: `"${tag}-gz"`, br: `"${tag}-br"` };

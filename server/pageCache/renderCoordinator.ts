@@ -23,7 +23,11 @@ export interface CoordinatorOptions {
   onError?: (key: string, error: unknown) => void;
 }
 
-export function createRenderCoordinator({ concurrency = 1, maxQueued = 1_000, onError }: CoordinatorOptions = {}): RenderCoordinator {
+export function createRenderCoordinator({
+  concurrency = 1,
+  maxQueued = 1_000,
+  onError,
+}: CoordinatorOptions = {}): RenderCoordinator {
   const inFlight = new Map<string, Promise<unknown>>();
   const queue = new Map<string, () => Promise<unknown>>();
   let running = 0;

@@ -25,7 +25,10 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, st
     return;
   }
   // A cache that keeps nothing (PAGE_CACHE_BYTES=0) compressed nothing ahead: this response does.
-  const body = encoding === "identity" || page.bodies[encoding].length > 0 ? page.bodies[encoding] : compressNow(page.bodies.identity, encoding);
+  const body =
+    encoding === "identity" || page.bodies[encoding].length > 0
+      ? page.bodies[encoding]
+      : compressNow(page.bodies.identity, encoding);
   res.status(page.status);
   res.setHeader("Content-Type", page.contentType);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);

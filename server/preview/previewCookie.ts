@@ -83,7 +83,9 @@ export function previewTokenFrom(
     warn("Ignoring a preview cookie that is not an object");
     return null;
   }
-  const entries = Object.entries(parsed as Record<string, unknown>).filter(([key]) => isRepositoryHost(key, repositoryName));
+  const entries = Object.entries(parsed as Record<string, unknown>).filter(([key]) =>
+    isRepositoryHost(key, repositoryName),
+  );
   for (const [, entry] of entries) {
     const preview = validPreviewToken((entry as { preview?: unknown } | null)?.preview);
     if (preview) return preview;

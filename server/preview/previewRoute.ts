@@ -96,7 +96,10 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
     const token = validPreviewToken(req.query.token);
     const documentId = validDocumentId(req.query.documentId);
     if (!token || !documentId) {
-      log.warn({ token: Boolean(token), documentId: Boolean(documentId) }, "preview: missing or malformed token or documentId");
+      log.warn(
+        { token: Boolean(token), documentId: Boolean(documentId) },
+        "preview: missing or malformed token or documentId",
+      );
       return redirect(res, "/");
     }
 
@@ -108,7 +111,10 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
     if (known === "unknown" && !deps.previews!.takeQuestion(req)) {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Retry-After", String(PREVIEW_RETRY_AFTER_SECONDS));
-      return void res.status(429).type("text/plain").send("Too many new preview tokens from this address: retry in a minute.\n");
+      return void res
+        .status(429)
+        .type("text/plain")
+        .send("Too many new preview tokens from this address: retry in a minute.\n");
     }
 
     let found: PreviewDocument;
@@ -138,13 +144,20 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
       // The document's URL may depend on the menus (a page's section), which may be drafts too.
       const navigation = await deps.content.withRef(token).navigation(document.lang);
       const sections = buildSectionIndex(navigation.find((doc) => doc.uid === "primary-nav")?.data.body);
-      const link: LinkLike = { link_type: "Document", id: document.id, uid: document.uid, type: document.type, lang: document.lang };
+      const link: LinkLike = {
+        link_type: "Document",
+        id: document.id,
+        uid: document.uid,
+        type: document.type,
+        lang: document.lang,
+      };
       resolved = linkResolver(link, sections);
     } catch (error) {
       log.warn({ err: error }, "preview: could not resolve the previewed document's URL");
     }
     const target = sameSitePath(resolved);
-    if (resolved !== null && target === null) log.warn("preview: the resolved URL is not a path on this site; going home");
+    if (resolved !== null && target === null)
+      log.warn("preview: the resolved URL is not a path on this site; going home");
     redirect(res, target ?? home);
   });
 

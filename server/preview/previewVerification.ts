@@ -63,11 +63,20 @@ export interface PreviewGate {
   remember(token: string, valid: boolean): void;
 }
 
-export function createPreviewGate({ content, repositoryName, logger, perClientPerMinute = 30, perSecond = 10 }: PreviewGateOptions): PreviewGate {
+export function createPreviewGate({
+  content,
+  repositoryName,
+  logger,
+  perClientPerMinute = 30,
+  perSecond = 10,
+}: PreviewGateOptions): PreviewGate {
   const valid = new LRUCache<string, true>({ max: 500, ttl: VALID_FOR_MS });
   const refused = new LRUCache<string, true>({ max: 2_000, ttl: REFUSED_FOR_MS });
   const pending = new Map<string, Promise<boolean | null>>();
-  const perClient: ClientBudget = createClientBudget({ burst: Math.max(1, Math.ceil(perClientPerMinute / 3)), perSecond: perClientPerMinute / 60 });
+  const perClient: ClientBudget = createClientBudget({
+    burst: Math.max(1, Math.ceil(perClientPerMinute / 3)),
+    perSecond: perClientPerMinute / 60,
+  });
   const global: ClientBudget = createClientBudget({ burst: Math.max(1, perSecond * 2), perSecond, maxKeys: 1 });
   const admitted = new WeakMap<Request, { token: string | null; admission: PreviewAdmission }>();
 
@@ -102,7 +111,10 @@ export function createPreviewGate({ content, repositoryName, logger, perClientPe
             return isValid;
           },
           (error: unknown) => {
-            logger.warn({ err: error }, "preview: could not verify a preview token (the content service did not answer); treated as a preview this time");
+            logger.warn(
+              { err: error },
+              "preview: could not verify a preview token (the content service did not answer); treated as a preview this time",
+            );
             return null;
           },
         )
@@ -125,7 +137,8 @@ export function createPreviewGate({ content, repositoryName, logger, perClientPe
         return { token, admission: "verify" };
       default:
         // Only what a preview changes (a page, its data) is worth a question: a GET or HEAD.
-        if ((req.method !== "GET" && req.method !== "HEAD") || !takeQuestion(req)) return { token, admission: "unverified" };
+        if ((req.method !== "GET" && req.method !== "HEAD") || !takeQuestion(req))
+          return { token, admission: "unverified" };
         void ask(token);
         return { token, admission: "verify" };
     }
@@ -175,4 +188,5 @@ export function markPreviewRequests(previews: PreviewGate): RequestHandler {
 }
 
 /** Whether the page cache must not answer this request: a preview, a token being verified, or a refused one (its response clears the cookie). */
-export const skipsPageCache = (admission: PreviewAdmission): boolean => admission === "preview" || admission === "verify" || admission === "refused";
+export const skipsPageCache = (admission: PreviewAdmission): boolean =>
+  admission === "preview" || admission === "verify" || admission === "refused";

@@ -19,7 +19,11 @@ export interface DocumentSource {
 }
 
 /** The `<url>` entries of the documents on content pages first…last, one batch per page. */
-export async function* documentBatches({ content, ref, entries, pageSize }: DocumentSource, first: number, last: number): Batches {
+export async function* documentBatches(
+  { content, ref, entries, pageSize }: DocumentSource,
+  first: number,
+  last: number,
+): Batches {
   const fetchPage = (page: number) => {
     const result = content.routableDocuments(page, pageSize, ref);
     result.catch(() => undefined); // awaited below; this only keeps an abandoned prefetch quiet

@@ -69,7 +69,9 @@ export function createServedCheck(): ServedCheck {
 
   const matchShape = (segments: readonly string[]): ShapeMatch | null => {
     // A literal stays itself; any other segment becomes a stand-in that no literal equals.
-    const standIns = segments.map((segment, i) => (segment === "" || LITERALS.has(segment.toLowerCase()) ? segment.toLowerCase() : `\u2063${i}`));
+    const standIns = segments.map((segment, i) =>
+      segment === "" || LITERALS.has(segment.toLowerCase()) ? segment.toLowerCase() : `\u2063${i}`,
+    );
     const key = standIns.join("/");
     let shape = shapes.get(key);
     if (shape === undefined) {

@@ -67,7 +67,12 @@ export interface SitemapFilesOptions {
   limits: SitemapLimits;
 }
 
-export function createSitemapFiles({ content, origin, served: givenServed, limits }: SitemapFilesOptions): SitemapFiles {
+export function createSitemapFiles({
+  content,
+  origin,
+  served: givenServed,
+  limits,
+}: SitemapFilesOptions): SitemapFiles {
   const { maxUrlsPerFile: maxUrls, documentsPerChild: perChild, pageSize } = limits;
   const listCount = LIST_PAGES.length * LOCALES.length;
   if (perChild % pageSize !== 0 || perChild + listCount > maxUrls) {
@@ -82,7 +87,9 @@ export function createSitemapFiles({ content, origin, served: givenServed, limit
       content.routableDocuments(1, 1, ref),
       Promise.all(
         LIST_PAGES.flatMap(({ itemType }) =>
-          langs.map(async (lang) => [`${itemType} ${lang}`, await content.latestPublication(itemType, lang, ref)] as const),
+          langs.map(
+            async (lang) => [`${itemType} ${lang}`, await content.latestPublication(itemType, lang, ref)] as const,
+          ),
         ),
       ),
     ]);
@@ -120,7 +127,10 @@ export function createSitemapFiles({ content, origin, served: givenServed, limit
     return {
       kind: "urlset",
       batches: () =>
-        listsThenDocuments(child === 1 ? plan.lists : [], documents(plan, (child - 1) * pagesPerChild + 1, child * pagesPerChild)),
+        listsThenDocuments(
+          child === 1 ? plan.lists : [],
+          documents(plan, (child - 1) * pagesPerChild + 1, child * pagesPerChild),
+        ),
     };
   }
 

@@ -67,7 +67,11 @@ export function createSitemapRouter(options: SitemapRouteOptions): Router {
     logOf(req).error({ err: error, file }, "sitemap: content service failed");
     if (res.headersSent) return void res.destroy(error instanceof Error ? error : new Error(String(error)));
     res.removeHeader("ETag");
-    res.status(503).set({ "Retry-After": retryAfter, "Cache-Control": "no-store" }).type("text/plain").send("Service Unavailable");
+    res
+      .status(503)
+      .set({ "Retry-After": retryAfter, "Cache-Control": "no-store" })
+      .type("text/plain")
+      .send("Service Unavailable");
   }
 
   function notFound(res: Response): void {

@@ -31,7 +31,9 @@ export function publicSiteConfig(settings: TagSettings): PublicSiteConfig | null
     reviewsWidgetSrc: settings.REVIEWS_WIDGET_SRC ?? null,
     privacyPolicySrc: settings.PRIVACY_POLICY_SCRIPT_SRC ?? null,
   };
-  const needsConsent = Boolean(config.gtmId || config.klaviyoSrc || config.reviewsWidgetSrc || settings.USERCENTRICS_SETTINGS_ID);
+  const needsConsent = Boolean(
+    config.gtmId || config.klaviyoSrc || config.reviewsWidgetSrc || settings.USERCENTRICS_SETTINGS_ID,
+  );
   if (needsConsent) config.consentManager = settings.USERCENTRICS_SETTINGS_ID ? "usercentrics" : "banner";
   return needsConsent || config.privacyPolicySrc ? config : null;
 }

@@ -27,11 +27,24 @@ interface VendorHosts {
  */
 const GOOGLE_TAG_MANAGER: VendorHosts = {
   host: "googletagmanager.com",
-  connect: ["https://*.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.facebook.com"],
+  connect: [
+    "https://*.googletagmanager.com",
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://www.facebook.com",
+  ],
   img: ["https://*.googletagmanager.com", "https://*.google-analytics.com", "https://www.facebook.com"],
 };
-const KLAVIYO: VendorHosts = { host: "klaviyo.com", connect: ["https://*.klaviyo.com"], img: ["https://*.klaviyo.com"] };
-const USERCENTRICS: VendorHosts = { host: "usercentrics.eu", connect: ["https://*.usercentrics.eu"], img: ["https://*.usercentrics.eu"] };
+const KLAVIYO: VendorHosts = {
+  host: "klaviyo.com",
+  connect: ["https://*.klaviyo.com"],
+  img: ["https://*.klaviyo.com"],
+};
+const USERCENTRICS: VendorHosts = {
+  host: "usercentrics.eu",
+  connect: ["https://*.usercentrics.eu"],
+  img: ["https://*.usercentrics.eu"],
+};
 
 const onHost = (url: URL, host: string) => url.hostname === host || url.hostname.endsWith(`.${host}`);
 

@@ -42,7 +42,12 @@ export function createTagHead(settings: TagSettings): string | undefined {
   const json = serializeJsonLd({ ...config });
   const cmp =
     config.consentManager === "usercentrics"
-      ? { id: "usercentrics-cmp", src: settings.USERCENTRICS_SRC, "data-settings-id": settings.USERCENTRICS_SETTINGS_ID!, async: "" }
+      ? {
+          id: "usercentrics-cmp",
+          src: settings.USERCENTRICS_SRC,
+          "data-settings-id": settings.USERCENTRICS_SETTINGS_ID!,
+          async: "",
+        }
       : null;
   return [
     `<script>${inline}</script>`,

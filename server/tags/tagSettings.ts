@@ -31,10 +31,16 @@ export const tagSettingsShape = {
   GTM_ID: z.string().regex(GTM_ID, "a Google Tag Manager id: GTM- followed by upper-case letters or digits").optional(),
   GTM_SRC: scriptUrl.default(DEFAULT_TAG_SOURCES.GTM_SRC),
   /** Klaviyo's public company id (its 6-character public API key); Klaviyo is left out without it. */
-  KLAVIYO_COMPANY_ID: z.string().regex(/^[A-Za-z0-9]{6}$/, "Klaviyo's public company id: 6 letters or digits").optional(),
+  KLAVIYO_COMPANY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6}$/, "Klaviyo's public company id: 6 letters or digits")
+    .optional(),
   KLAVIYO_SRC: scriptUrl.default(DEFAULT_TAG_SOURCES.KLAVIYO_SRC),
   /** Usercentrics settings id: selects the hosted consent manager instead of the built-in banner. */
-  USERCENTRICS_SETTINGS_ID: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, "a Usercentrics settings id: letters, digits, - and _").optional(),
+  USERCENTRICS_SETTINGS_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, "a Usercentrics settings id: letters, digits, - and _")
+    .optional(),
   USERCENTRICS_SRC: scriptUrl.default(DEFAULT_TAG_SOURCES.USERCENTRICS_SRC),
   /** The reviews widget's script, loaded on pages that have a reviews slot. */
   REVIEWS_WIDGET_SRC: scriptUrl.optional(),

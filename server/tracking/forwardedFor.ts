@@ -10,7 +10,11 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 
 /** `trusts(address, hop)` is Express's compiled `trust proxy fn`. */
-export function warnOnUntrustedForwarding(trustProxy: Config["TRUST_PROXY"], trusts: (address: string, hop: number) => boolean, logger: Logger): RequestHandler {
+export function warnOnUntrustedForwarding(
+  trustProxy: Config["TRUST_PROXY"],
+  trusts: (address: string, hop: number) => boolean,
+  logger: Logger,
+): RequestHandler {
   if (typeof trustProxy === "number" && trustProxy > 0) {
     logger.warn(
       { TRUST_PROXY: trustProxy },

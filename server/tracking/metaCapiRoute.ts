@@ -36,7 +36,10 @@ export interface MetaCapiRouteOptions {
 }
 
 const sendError = (res: Response, status: number, error: string, field?: string) =>
-  void res.status(status).set("Cache-Control", "no-store").json(field ? { error, field } : { error });
+  void res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .json(field ? { error, field } : { error });
 
 /** body-parser's errors as JSON answers: never a stack, never a 500 for the client's bytes. */
 const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
@@ -44,7 +47,8 @@ const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   const status = (error as { status?: number }).status;
   if (type === "entity.too.large") return sendError(res, 413, `body: larger than ${MAX_BODY_BYTES / 1024} KB`, "body");
   if (type === "entity.parse.failed") return sendError(res, 400, "body: not valid JSON", "body");
-  if (typeof status === "number" && status >= 400 && status < 500) return sendError(res, status, `body: ${(error as Error).message}`, "body");
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return sendError(res, status, `body: ${(error as Error).message}`, "body");
   next(error);
 };
 
@@ -57,7 +61,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createMetaCapiRouter({ outbox, capacity, siteUrl, ratePerMinute, logger, writeTimeoutMs = 5_000, now = Date.now }: MetaCapiRouteOptions): Router {
+export function createMetaCapiRouter({
+  outbox,
+  capacity,
+  siteUrl,
+  ratePerMinute,
+  logger,
+  writeTimeoutMs = 5_000,
+  now = Date.now,
+}: MetaCapiRouteOptions): Router {
   const router = Router();
   const parseTrackingPayload = trackingPayloadParser(siteUrl);
   const limiter = rateLimit({
@@ -87,13 +99,32 @@ export function createMetaCapiRouter({ outbox, capacity, siteUrl, ratePerMinute,
       const { payload } = parsed;
       const receivedAt = now();
       const eventId = payload.event_id ?? randomUUID();
-      const event = buildMetaEvent(payload, { eventId, receivedAt, clientIp: req.ip, userAgent: req.get("user-agent") });
+      const event = buildMetaEvent(payload, {
+        eventId,
+        receivedAt,
+        clientIp: req.ip,
+        userAgent: req.get("user-agent"),
+      });
       try {
         if (capacity && !(await withTimeout(capacity.admit(), writeTimeoutMs))) {
           res.setHeader("Retry-After", "60");
           return sendError(res, 503, "tracking is paused: the outbox is full");
         }
-        await withSpan("outbox.add", () => withTimeout(outbox.add({ id: eventId, region: payload.region, payload: event, createdAt: receivedAt }), writeTimeoutMs), { attributes: () => ({ "outbox.store": outbox.kind, "outbox.event_id": eventId, "outbox.event_name": event.event_name }) });
+        await withSpan(
+          "outbox.add",
+          () =>
+            withTimeout(
+              outbox.add({ id: eventId, region: payload.region, payload: event, createdAt: receivedAt }),
+              writeTimeoutMs,
+            ),
+          {
+            attributes: () => ({
+              "outbox.store": outbox.kind,
+              "outbox.event_id": eventId,
+              "outbox.event_name": event.event_name,
+            }),
+          },
+        );
       } catch (error) {
         logger.error({ err: error, eventId }, "tracking event not stored: the outbox write failed");
         res.setHeader("Retry-After", "5");

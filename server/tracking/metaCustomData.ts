@@ -32,19 +32,31 @@ const freeText = (max: number) =>
     });
 
 /** An identifier (a product's or an order's): letters, digits and `-_.:/`, so no text, address or number with spaces. */
-const identifier = z.string().min(1).max(LIMITS.id).regex(/^[A-Za-z0-9_.:/-]+$/, "an identifier: letters, digits and -_.:/");
+const identifier = z
+  .string()
+  .min(1)
+  .max(LIMITS.id)
+  .regex(/^[A-Za-z0-9_.:/-]+$/, "an identifier: letters, digits and -_.:/");
 const amount = z.number().finite().min(0).max(LIMITS.value);
 
 /** Meta's custom_data parameters and their types. */
 export const META_PARAMETERS = {
   value: amount,
-  currency: z.string().refine((code) => CURRENCIES.has(code), { error: "an ISO 4217 currency code (three capitals, like GBP)" }),
+  currency: z
+    .string()
+    .refine((code) => CURRENCIES.has(code), { error: "an ISO 4217 currency code (three capitals, like GBP)" }),
   content_name: freeText(LIMITS.text),
   content_category: freeText(LIMITS.text),
   content_ids: z.array(identifier).max(LIMITS.ids),
   content_type: z.enum(["product", "product_group"], { error: "product or product_group" }),
   contents: z
-    .array(z.strictObject({ id: identifier, quantity: z.number().int().min(1).max(10_000).optional(), item_price: amount.optional() }))
+    .array(
+      z.strictObject({
+        id: identifier,
+        quantity: z.number().int().min(1).max(10_000).optional(),
+        item_price: amount.optional(),
+      }),
+    )
     .max(LIMITS.ids),
   num_items: z.number().int().min(0).max(10_000),
   order_id: identifier,
@@ -85,7 +97,9 @@ function pageFields(siteOrigin: string) {
       .max(LIMITS.url)
       .pipe(z.url({ protocol: /^https?$/, error: "an http(s) URL" }))
       .refine((url) => new URL(url).origin === siteOrigin, { error: `a page of this site (${siteOrigin})` })
-      .refine((url) => !hasEmailAddress(safeDecode(url)), { error: "carries an e-mail address: contact details are never sent" }),
+      .refine((url) => !hasEmailAddress(safeDecode(url)), {
+        error: "carries an e-mail address: contact details are never sent",
+      }),
     page_title: freeText(LIMITS.pageTitle),
   };
 }
@@ -100,7 +114,8 @@ const safeDecode = (url: string) => {
 
 /** Meta wants a currency with every value. */
 const currencyWithValue = (data: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  if (data.value !== undefined && data.currency === undefined) ctx.addIssue({ code: "custom", path: ["currency"], message: "required with value" });
+  if (data.value !== undefined && data.currency === undefined)
+    ctx.addIssue({ code: "custom", path: ["currency"], message: "required with value" });
 };
 
 /** The custom_data schema of each event the site sends, for the site at `siteOrigin`. */
@@ -108,8 +123,12 @@ export function customDataSchemas(siteOrigin: string) {
   const page = pageFields(siteOrigin);
   const standard = Object.fromEntries(
     STANDARD_EVENTS.map((name) => {
-      const parameters: Record<string, z.ZodType> = Object.fromEntries(EVENT_PARAMETERS[name].map((key) => [key, META_PARAMETERS[key].optional()]));
-      const schema: z.ZodType<Record<string, unknown>> = z.strictObject({ ...page, ...parameters }).superRefine(currencyWithValue);
+      const parameters: Record<string, z.ZodType> = Object.fromEntries(
+        EVENT_PARAMETERS[name].map((key) => [key, META_PARAMETERS[key].optional()]),
+      );
+      const schema: z.ZodType<Record<string, unknown>> = z
+        .strictObject({ ...page, ...parameters })
+        .superRefine(currencyWithValue);
       return [name, schema];
     }),
   ) as Record<StandardEvent, z.ZodType<Record<string, unknown>>>;

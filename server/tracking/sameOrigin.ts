@@ -25,6 +25,9 @@ export function sameOriginOnly(siteUrl: string): RequestHandler {
     res
       .status(403)
       .set("Cache-Control", "no-store")
-      .json({ error: origin ? "origin: tracking events are accepted from this site only" : "origin: required", field: "origin" });
+      .json({
+        error: origin ? "origin: tracking events are accepted from this site only" : "origin: required",
+        field: "origin",
+      });
   };
 }

@@ -65,16 +65,22 @@ export function trackingPayloadParser(siteUrl: string): (body: unknown) => Parse
     const inner = schema.safeParse(data);
     if (!inner.success) {
       const issue = inner.error.issues[0];
-      if (issue.code === "unrecognized_keys") return problem(`custom_data.${issue.keys[0]}`, `not a parameter of ${eventName} events (${parametersOf(eventName).join(", ")})`);
+      if (issue.code === "unrecognized_keys")
+        return problem(
+          `custom_data.${issue.keys[0]}`,
+          `not a parameter of ${eventName} events (${parametersOf(eventName).join(", ")})`,
+        );
       return fromIssue(issue, ["custom_data"]);
     }
-    if (formId !== undefined && inner.data.form_id !== formId) return problem("custom_data.form_id", `the form id of the event name (${formId})`);
+    if (formId !== undefined && inner.data.form_id !== formId)
+      return problem("custom_data.form_id", `the form id of the event name (${formId})`);
     return { ok: true, payload: { ...outer.data, custom_data: inner.data as TrackingPayload["custom_data"] } };
   };
 }
 
 /** Checks `body` as posted to the site at `siteUrl` (one-off: the relay keeps a parser). */
-export const parseTrackingPayload = (body: unknown, siteUrl: string): ParsedPayload => trackingPayloadParser(siteUrl)(body);
+export const parseTrackingPayload = (body: unknown, siteUrl: string): ParsedPayload =>
+  trackingPayloadParser(siteUrl)(body);
 
 function fromIssue(issue: z.core.$ZodIssue, prefix: string[]): ParsedPayload {
   const path = [...prefix, ...issue.path.map(String)];
@@ -86,4 +92,7 @@ function fromIssue(issue: z.core.$ZodIssue, prefix: string[]): ParsedPayload {
   return problem(path.join("."), missing ? "required" : issue.message);
 }
 
-const problem = (field: string, error: string): ParsedPayload => ({ ok: false, problem: { field, error: `${field}: ${error}` } });
+const problem = (field: string, error: string): ParsedPayload => ({
+  ok: false,
+  problem: { field, error: `${field}: ${error}` },
+});

@@ -30,7 +30,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   const results = await page.evaluate(async () => {
     const axe = (window as any).axe;
     const { violations } = await axe.run(document, { resultTypes: ["violations"] });
-    return violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    return violations.map(
+      (v: any) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n: any) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   });
   return results as string[];
 }

@@ -37,7 +37,8 @@ test("a position set with the slider before the app woke is the one shown once i
   await page.setRequestInterception(true);
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.startsWith("/assets/") && path.endsWith(".js") && Date.now() > loadedAt) setTimeout(() => void request.continue(), 1000);
+    if (path.startsWith("/assets/") && path.endsWith(".js") && Date.now() > loadedAt)
+      setTimeout(() => void request.continue(), 1000);
     else void request.continue();
   });
   await page.goto(suite.server.url + PATH, { waitUntil: "load" });
@@ -50,7 +51,10 @@ test("a position set with the slider before the app woke is the one shown once i
   await page.keyboard.press("ArrowLeft");
   expect(await isHydrated(page)).toBe(false);
   await waitForHydration(page, { wake: false });
-  await page.waitForFunction(() => document.querySelector(".project-facts__compare")?.getAttribute("data-position") === "30", { timeout: 5000 });
+  await page.waitForFunction(
+    () => document.querySelector(".project-facts__compare")?.getAttribute("data-position") === "30",
+    { timeout: 5000 },
+  );
   expect(await page.$eval(".project-facts__range", (el) => (el as HTMLInputElement).value)).toBe("30");
   await page.close();
 });

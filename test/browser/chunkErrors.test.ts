@@ -8,7 +8,15 @@ import path from "node:path";
 import type { Page } from "puppeteer";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { documentRequests, hasMarker, openPage, setMarker, sleep, waitForHydration, wakeApp } from "../support/browserPage";
+import {
+  documentRequests,
+  hasMarker,
+  openPage,
+  setMarker,
+  sleep,
+  waitForHydration,
+  wakeApp,
+} from "../support/browserPage";
 
 const suite = useSiteAndBrowser();
 
@@ -22,7 +30,8 @@ function galleryListChunk(): string {
 async function removeChunk(page: Page, chunk: string): Promise<void> {
   await page.setRequestInterception(true);
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === chunk) void request.respond({ status: 404, contentType: "text/plain", body: "Not Found" });
+    if (new URL(request.url()).pathname === chunk)
+      void request.respond({ status: 404, contentType: "text/plain", body: "Not Found" });
     else void request.continue();
   });
 }
@@ -35,7 +44,9 @@ test("a failed route chunk reloads the page at the link's URL once, then shows t
 
   await page.$eval('.site-footer a[href="/gallery"]', (a) => (a as HTMLAnchorElement).click());
   // The page loaded again shows the server's markup; once the visitor acts, the app finds the chunk still missing.
-  await page.waitForFunction(() => location.pathname === "/gallery" && document.readyState === "complete", { timeout: 10_000 });
+  await page.waitForFunction(() => location.pathname === "/gallery" && document.readyState === "complete", {
+    timeout: 10_000,
+  });
   await waitForHydration(page);
   await page.waitForSelector(".not-found");
   expect(await hasMarker(page)).toBe(false);
@@ -44,7 +55,9 @@ test("a failed route chunk reloads the page at the link's URL once, then shows t
   // Still one reload a while later: the guard holds.
   await sleep(1500);
   expect(documents).toEqual(["/gallery"]);
-  expect(Number(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at")))).toBeGreaterThan(Date.now() - 10_000);
+  expect(Number(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at")))).toBeGreaterThan(
+    Date.now() - 10_000,
+  );
   await page.close();
 });
 
@@ -55,25 +68,34 @@ test("a route chunk that loads again after the reload shows its page as usual", 
   // The chunk is missing until the page is loaded again (a deploy that was still rolling out).
   await page.setRequestInterception(true);
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === chunk && documents.length === 0) void request.respond({ status: 404, body: "" });
+    if (new URL(request.url()).pathname === chunk && documents.length === 0)
+      void request.respond({ status: 404, body: "" });
     else void request.continue();
   });
   await page.$eval('.site-footer a[href="/gallery"]', (a) => (a as HTMLAnchorElement).click());
-  await page.waitForFunction(() => location.pathname === "/gallery" && document.querySelector('main a[href^="/gallery/"]') !== null, {
-    timeout: 10_000,
-  });
+  await page.waitForFunction(
+    () => location.pathname === "/gallery" && document.querySelector('main a[href^="/gallery/"]') !== null,
+    {
+      timeout: 10_000,
+    },
+  );
   expect(documents).toEqual(["/gallery"]);
   await page.close();
 });
 
 test("an app chunk the server no longer has (404) when the visitor wakes the app reloads the page once, then leaves it as the server's page", async () => {
   const page = await suite.browser.newPage();
-  const appChunk = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")).modules["client/app.tsx"][0];
+  const appChunk = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")).modules[
+    "client/app.tsx"
+  ][0];
   await removeChunk(page, appChunk);
   await page.goto(`${suite.server.url}/info/about-us`, { waitUntil: "load" });
   const documents = documentRequests(page);
   await wakeApp(page);
-  await page.waitForFunction(() => sessionStorage.getItem("chunk-reload-at") !== null && document.readyState === "complete", { timeout: 10_000 });
+  await page.waitForFunction(
+    () => sessionStorage.getItem("chunk-reload-at") !== null && document.readyState === "complete",
+    { timeout: 10_000 },
+  );
   await sleep(500);
   await wakeApp(page);
   await sleep(1500);

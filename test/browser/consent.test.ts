@@ -51,7 +51,9 @@ const standIn = (r: RecordedPage, key: string, value: unknown = 1, timeout = 800
 /** The last `gtag('consent','update', …)` in the page's dataLayer. */
 const lastConsentUpdate = (r: RecordedPage) =>
   r.page.evaluate(() => {
-    const updates = ((window as any).dataLayer as unknown[]).map((e) => Array.from(e as ArrayLike<unknown>)).filter((e) => e[0] === "consent" && e[1] === "update");
+    const updates = ((window as any).dataLayer as unknown[])
+      .map((e) => Array.from(e as ArrayLike<unknown>))
+      .filter((e) => e[0] === "consent" && e[1] === "update");
     return updates.at(-1)?.[2] as Record<string, string> | undefined;
   });
 /** Clicks a button of the banner, once it is open. */
@@ -83,9 +85,14 @@ const thirdPartyBefore = (r: RecordedPage, siteUrl: string, ms: number) =>
     ms,
   );
 const storedChoice = async (r: RecordedPage) => JSON.parse(decodeURIComponent((await r.cookie("consent")) ?? "null"));
-const klaviyoScripts = (r: RecordedPage) => r.page.$$eval(`script[src^="${standIns.origin}/klaviyo.js"]`, (s) => s.length);
+const klaviyoScripts = (r: RecordedPage) =>
+  r.page.$$eval(`script[src^="${standIns.origin}/klaviyo.js"]`, (s) => s.length);
 const activeElement = (r: RecordedPage) =>
-  r.page.evaluate(() => ({ id: document.activeElement?.id, text: document.activeElement?.textContent, inDialog: !!document.activeElement?.closest("dialog") }));
+  r.page.evaluate(() => ({
+    id: document.activeElement?.id,
+    text: document.activeElement?.textContent,
+    inDialog: !!document.activeElement?.closest("dialog"),
+  }));
 
 describe("with the built-in banner", () => {
   test("the Consent Mode default is the first dataLayer entry, in force before Tag Manager loads", async () => {
@@ -105,7 +112,11 @@ describe("with the built-in banner", () => {
     expect(await thirdPartyBefore(r, site.url, 2900)).toEqual([`${standIns.origin}/gtm.js?id=GTM-STANDIN1`]);
     expect(await r.cookie("__kla_off")).toBe("true");
     // Klaviyo only by its fallback, from 3000 ms.
-    const klaviyo = await r.page.evaluate((origin) => performance.getEntriesByType("resource").find((e) => e.name.startsWith(`${origin}/klaviyo.js`))?.startTime, standIns.origin);
+    const klaviyo = await r.page.evaluate(
+      (origin) =>
+        performance.getEntriesByType("resource").find((e) => e.name.startsWith(`${origin}/klaviyo.js`))?.startTime,
+      standIns.origin,
+    );
     if (klaviyo !== undefined) expect(klaviyo).toBeGreaterThanOrEqual(3000);
     // The default stands until the visitor answers.
     expect(await lastConsentUpdate(r)).toBeUndefined();
@@ -191,7 +202,12 @@ describe("with the built-in banner", () => {
     await r.page.waitForSelector("dialog.consent-dialog[open]");
     await r.page.waitForFunction(() => document.activeElement?.id === "consent-dialog-title");
     const buttons = await r.page.$$eval("dialog.consent-dialog button", (bs) =>
-      bs.map((b) => ({ text: b.textContent, className: b.className, weight: getComputedStyle(b).fontWeight, bg: getComputedStyle(b).backgroundColor })),
+      bs.map((b) => ({
+        text: b.textContent,
+        className: b.className,
+        weight: getComputedStyle(b).fontWeight,
+        bg: getComputedStyle(b).backgroundColor,
+      })),
     );
     expect(buttons.map((b) => b.text)).toEqual(["Accept all", "Reject all", "Settings"]);
     // Equal weight: accept and reject look the same.
@@ -211,7 +227,11 @@ describe("with the built-in banner", () => {
     await r.page.keyboard.press("Enter");
     await r.page.waitForFunction(() => document.activeElement?.textContent === "Cookie settings");
     const switches = await r.page.$$eval("dialog.consent-dialog input[type=checkbox]", (inputs) =>
-      inputs.map((i) => ({ label: (i as HTMLInputElement).labels?.[0]?.textContent, checked: (i as HTMLInputElement).checked, disabled: (i as HTMLInputElement).disabled })),
+      inputs.map((i) => ({
+        label: (i as HTMLInputElement).labels?.[0]?.textContent,
+        checked: (i as HTMLInputElement).checked,
+        disabled: (i as HTMLInputElement).disabled,
+      })),
     );
     expect(switches).toEqual([
       { label: "Necessary", checked: true, disabled: true },
@@ -249,7 +269,8 @@ describe("with the built-in banner", () => {
     await waitForHydration(r.page);
     // As a page or slice renders them (views/parts/ScriptSlot.tsx).
     await r.page.evaluate(() => {
-      for (const kind of ["privacy-policy", "reviews"]) document.querySelector("main")!.insertAdjacentHTML("beforeend", `<div data-script-slot="${kind}"></div>`);
+      for (const kind of ["privacy-policy", "reviews"])
+        document.querySelector("main")!.insertAdjacentHTML("beforeend", `<div data-script-slot="${kind}"></div>`);
     });
     await standIn(r, "privacyPolicyRuns");
     await sleep(300);
@@ -269,7 +290,10 @@ describe("with Usercentrics (USERCENTRICS_SETTINGS_ID)", () => {
     await standIn(r, "ucSettingsId", "StandIn123");
     await waitForHydration(r.page);
     await r.page.waitForFunction(() => performance.now() > 2900);
-    expect(await thirdPartyBefore(r, cmpSite.url, 2900)).toEqual([`${standIns.origin}/gtm.js?id=GTM-STANDIN1`, `${standIns.origin}/loader.js`]);
+    expect(await thirdPartyBefore(r, cmpSite.url, 2900)).toEqual([
+      `${standIns.origin}/gtm.js?id=GTM-STANDIN1`,
+      `${standIns.origin}/loader.js`,
+    ]);
     expect(await r.page.$("dialog.consent-dialog")).toBeNull();
     expect(await r.cookie("__kla_off")).toBe("true");
     expect(r.problems).toEqual([]);
@@ -289,7 +313,11 @@ describe("with Usercentrics (USERCENTRICS_SETTINGS_ID)", () => {
     );
     await standIn(r, "klaviyoRuns");
     expect(await r.cookie("__kla_off")).toBeUndefined();
-    expect(await lastConsentUpdate(r))!.toMatchObject({ ad_storage: "granted", analytics_storage: "granted", functionality_storage: "denied" });
+    expect(await lastConsentUpdate(r))!.toMatchObject({
+      ad_storage: "granted",
+      analytics_storage: "granted",
+      functionality_storage: "denied",
+    });
     await r.page.click(".cookie-settings-button");
     await standIn(r, "ucSecondLayer");
     expect(r.problems).toEqual([]);

@@ -61,32 +61,39 @@ async function watchedPage(context?: BrowserContext): Promise<{ page: Page; viol
   await page.exposeFunction("__reportViolation", (v: string) => void violations.push(v));
   await page.evaluateOnNewDocument(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportViolation: (v: string) => void }).__reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+      (window as unknown as { __reportViolation: (v: string) => void }).__reportViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sample}`,
+      ),
     );
   });
   return { page, violations };
 }
 
-const standInRecord = (page: Page) => page.evaluate(() => (window as unknown as { __standIns?: Record<string, unknown> }).__standIns ?? {});
+const standInRecord = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __standIns?: Record<string, unknown> }).__standIns ?? {});
 
-test.each(PAGES)("%s, with every tag configured, runs without a CSP violation (the cached copy, which a render sends byte for byte)", async (path) => {
-  // Rendered once; the browser then gets the page from the cache.
-  await (await fetch(server.url + path, { headers: { "accept-language": "en-GB" } })).text();
-  const { page, violations } = await watchedPage();
-  await page.setCacheEnabled(false);
-  const res = await page.goto(server.url + path, { waitUntil: "load" });
-  expect([200, 404]).toContain(res!.status());
-  expect(res!.headers()["x-cache"]).toBe("HIT");
-  expect(res!.headers()["content-security-policy"]).not.toMatch(/nonce/);
-  await waitForHydration(page);
-  // The hashed loaders ran: the CMP and Tag Manager stand-ins were loaded and saw their settings.
-  const record = await standInRecord(page);
-  expect(record.ucSettingsId).toBe("StandIn123");
-  expect(record.gtmRuns).toBe(1);
-  await new Promise((r) => setTimeout(r, 150));
-  expect(violations).toEqual([]);
-  await page.close();
-}, 30_000);
+test.each(PAGES)(
+  "%s, with every tag configured, runs without a CSP violation (the cached copy, which a render sends byte for byte)",
+  async (path) => {
+    // Rendered once; the browser then gets the page from the cache.
+    await (await fetch(server.url + path, { headers: { "accept-language": "en-GB" } })).text();
+    const { page, violations } = await watchedPage();
+    await page.setCacheEnabled(false);
+    const res = await page.goto(server.url + path, { waitUntil: "load" });
+    expect([200, 404]).toContain(res!.status());
+    expect(res!.headers()["x-cache"]).toBe("HIT");
+    expect(res!.headers()["content-security-policy"]).not.toMatch(/nonce/);
+    await waitForHydration(page);
+    // The hashed loaders ran: the CMP and Tag Manager stand-ins were loaded and saw their settings.
+    const record = await standInRecord(page);
+    expect(record.ucSettingsId).toBe("StandIn123");
+    expect(record.gtmRuns).toBe(1);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(violations).toEqual([]);
+    await page.close();
+  },
+  30_000,
+);
 
 test("a preview (per-request nonce, never cached) runs without a CSP violation, toolbar included", async () => {
   const config = loadConfig({ CONTENT_DIR: "content", SITE_URL: server.url }, ROOT);
@@ -95,7 +102,9 @@ test("a preview (per-request nonce, never cached) runs without a CSP violation, 
   const context = await browser.createBrowserContext();
   try {
     const { page, violations } = await watchedPage(context);
-    const res = await page.goto(`${server.url}/preview?token=${encodeURIComponent(token)}&documentId=home-gb`, { waitUntil: "load" });
+    const res = await page.goto(`${server.url}/preview?token=${encodeURIComponent(token)}&documentId=home-gb`, {
+      waitUntil: "load",
+    });
     expect(res!.headers()["cache-control"]).toBe("private, no-store");
     expect(res!.headers()["content-security-policy"]).toMatch(/'nonce-/);
     await waitForHydration(page);
@@ -111,7 +120,9 @@ test("a preview (per-request nonce, never cached) runs without a CSP violation, 
 
 test("two visitors of a cached page get byte-identical HTML and the same policy, with no nonce in either", async () => {
   const get = (headers: Record<string, string>) =>
-    fetch(`${server.url}/gallery/braybrook-st?utm_source=${Math.random()}`, { headers: { "accept-encoding": "identity", ...headers } });
+    fetch(`${server.url}/gallery/braybrook-st?utm_source=${Math.random()}`, {
+      headers: { "accept-encoding": "identity", ...headers },
+    });
   await (await get({})).text();
   const [a, b] = await Promise.all([
     get({ "user-agent": "Mozilla/5.0 (visitor A)", cookie: "io.prismic.preview=junk", "accept-language": "en-US" }),
@@ -123,6 +134,8 @@ test("two visitors of a cached page get byte-identical HTML and the same policy,
   expect(bodyA).toBe(bodyB);
   expect(bodyA).not.toMatch(/nonce/i);
   expect(a.headers.get("content-security-policy")).toBe(b.headers.get("content-security-policy"));
-  expect(a.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[^']+'( 'sha256-[^']+')* 'strict-dynamic'/);
+  expect(a.headers.get("content-security-policy")).toMatch(
+    /script-src 'sha256-[^']+'( 'sha256-[^']+')* 'strict-dynamic'/,
+  );
   expect(a.headers.get("content-security-policy")).not.toMatch(/nonce|unsafe-inline/);
 });

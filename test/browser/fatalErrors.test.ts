@@ -26,7 +26,8 @@ async function intercept(page: Page, answer: (request: HTTPRequest) => Promise<b
 function clientLogReports(page: Page): Array<Record<string, unknown>> {
   const reports: Array<Record<string, unknown>> = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname === "/api/client-log" && r.method() === "POST") reports.push(JSON.parse(r.postData() ?? "{}"));
+    if (new URL(r.url()).pathname === "/api/client-log" && r.method() === "POST")
+      reports.push(JSON.parse(r.postData() ?? "{}"));
   });
   return reports;
 }
@@ -40,7 +41,11 @@ test("an error while starting up shows the not-found screen and is reported to t
   // The home page's module throws when it runs (as it would on a browser missing something it needs).
   await intercept(page, async (request) => {
     if (new URL(request.url()).pathname !== homeChunk) return false;
-    await request.respond({ status: 200, contentType: "text/javascript", body: 'throw new Error("boom at start-up");' });
+    await request.respond({
+      status: 200,
+      contentType: "text/javascript",
+      body: 'throw new Error("boom at start-up");',
+    });
     return true;
   });
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/client-log");
@@ -53,7 +58,11 @@ test("an error while starting up shows the not-found screen and is reported to t
   expect(await page.$eval(".not-found__code", (p) => p.textContent)).toBe("404");
 
   expect((await answered).status()).toBe(204);
-  expect(reports[0]).toMatchObject({ kind: "startup", path: "/", message: expect.stringContaining("boom at start-up") });
+  expect(reports[0]).toMatchObject({
+    kind: "startup",
+    path: "/",
+    message: expect.stringContaining("boom at start-up"),
+  });
   await sleep(300);
   expect(suite.server.output()).toContain("client error reported");
   expect(suite.server.output()).toContain("boom at start-up");
@@ -68,7 +77,11 @@ test("an error while rendering a page shows the not-found screen and is reported
   // The about page's data arrives in a shape the page cannot render.
   await intercept(page, async (request) => {
     if (new URL(request.url()).pathname !== "/_data/info/about-us") return false;
-    await request.respond({ status: 200, contentType: "application/json", body: JSON.stringify({ head: { title: "About us" } }) });
+    await request.respond({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ head: { title: "About us" } }),
+    });
     return true;
   });
   await page.goto(`${suite.server.url}/`, { waitUntil: "load" });
@@ -79,7 +92,11 @@ test("an error while rendering a page shows the not-found screen and is reported
   await page.waitForSelector(".not-found");
   expect(await notFoundHeading(page)).toBe("Oops! Page Not Found");
   await reported;
-  expect(reports[0]).toMatchObject({ kind: "render", path: "/info/about-us", message: expect.stringContaining("TypeError") });
+  expect(reports[0]).toMatchObject({
+    kind: "render",
+    path: "/info/about-us",
+    message: expect.stringContaining("TypeError"),
+  });
   await page.close();
 });
 
@@ -92,7 +109,12 @@ test("when the page cannot even be mounted, the not-found screen replaces it and
     const original = await fetch(request.url());
     const html = (await original.text()).replace('<div id="root">', '<div id="app">');
     const csp = original.headers.get("content-security-policy")!;
-    await request.respond({ status: 200, headers: { "Content-Security-Policy": csp }, contentType: "text/html", body: html });
+    await request.respond({
+      status: 200,
+      headers: { "Content-Security-Policy": csp },
+      contentType: "text/html",
+      body: html,
+    });
     return true;
   });
   const reported = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/client-log");

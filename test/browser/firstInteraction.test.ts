@@ -17,7 +17,10 @@ test("without interaction the app does not load; links still work, as document l
   expect(await page.$eval("h1", (h) => h.textContent)).toContain("Kitchens made to measure");
   const documents = documentRequests(page);
   // Followed without a pointer or key event, the link is the browser's own.
-  await Promise.all([page.waitForNavigation(), page.$eval('.site-footer a[href="/gallery"]', (a) => (a as HTMLAnchorElement).click())]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.$eval('.site-footer a[href="/gallery"]', (a) => (a as HTMLAnchorElement).click()),
+  ]);
   expect(documents).toEqual(["/gallery"]);
   expect(await page.$eval("h1", (h) => h.textContent)).toBeTruthy();
   await page.close();
@@ -45,7 +48,12 @@ test("a tap on the carousel's next button before the app has hydrated is replaye
   await page.setRequestInterception(true);
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.startsWith("/assets/") && path.endsWith(".js") && !request.isNavigationRequest() && Date.now() > loadedAt) {
+    if (
+      path.startsWith("/assets/") &&
+      path.endsWith(".js") &&
+      !request.isNavigationRequest() &&
+      Date.now() > loadedAt
+    ) {
       setTimeout(() => void request.continue(), 1500);
     } else void request.continue();
   });
@@ -56,7 +64,9 @@ test("a tap on the carousel's next button before the app has hydrated is replaye
   await page.$eval(".image-gallery__carousel", (el) => el.scrollIntoView({ block: "center" }));
   await page.tap('.image-gallery__button[aria-label="Next image"]');
   expect(await isHydrated(page)).toBe(false);
-  await page.waitForFunction(() => document.querySelector(".image-gallery__status")?.textContent === "2 of 6", { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector(".image-gallery__status")?.textContent === "2 of 6", {
+    timeout: 15_000,
+  });
   expect(await isHydrated(page)).toBe(true);
   await page.close();
 });

@@ -38,7 +38,8 @@ async function cancelModuleLoadsOnNavigation(page: Page, documentDelayMs = 1000)
       navigating = true;
       for (const chunk of held.splice(0)) void chunk.abort("aborted");
       setTimeout(() => void request.continue().catch(() => {}), documentDelayMs);
-    } else if (!navigating && path.startsWith("/assets/") && path.endsWith(".js") && !entry.has(path)) held.push(request);
+    } else if (!navigating && path.startsWith("/assets/") && path.endsWith(".js") && !entry.has(path))
+      held.push(request);
     else void request.continue();
   });
 }
@@ -103,7 +104,9 @@ test("a client navigation whose data fetch is cut off by the visitor's next navi
   await page.evaluate(() => {
     location.href = "/info/delivery";
   });
-  await page.waitForFunction(() => location.pathname === "/info/delivery" && document.readyState === "complete", { timeout: 10_000 });
+  await page.waitForFunction(() => location.pathname === "/info/delivery" && document.readyState === "complete", {
+    timeout: 10_000,
+  });
   expect(documents).toBe(1);
   expect(await page.evaluate(() => sessionStorage.getItem("saw-error-screen"))).toBeNull();
   await page.close();

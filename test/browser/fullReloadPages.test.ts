@@ -31,7 +31,9 @@ test("a visited page with the email-marketing embed is loaded as a new document;
   await follow(page, FLAGGED);
   expect(await hasMarker(page)).toBe(false);
   expect(documents).toEqual([FLAGGED]);
-  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("email-marketing-pages") ?? "[]"))).toEqual([FLAGGED]);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("email-marketing-pages") ?? "[]"))).toEqual([
+    FLAGGED,
+  ]);
 
   // The plain page is still a client-side navigation after the reload.
   await setMarker(page);

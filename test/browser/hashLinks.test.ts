@@ -76,7 +76,12 @@ test("the skip link moves keyboard focus to the main content, with no new histor
   await page.focus(".skip-link");
   await page.keyboard.press("Enter");
   await scrollSettled(page);
-  const state = await page.evaluate(() => ({ focused: document.activeElement?.id, hash: location.hash, length: history.length, main: document.getElementById("main")!.getBoundingClientRect().top }));
+  const state = await page.evaluate(() => ({
+    focused: document.activeElement?.id,
+    hash: location.hash,
+    length: history.length,
+    main: document.getElementById("main")!.getBoundingClientRect().top,
+  }));
   expect(state).toEqual({ focused: "main", hash: "#main", length, main: expect.closeTo(80, 0) });
   await page.close();
 });

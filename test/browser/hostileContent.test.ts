@@ -23,7 +23,8 @@ test.each(["/", "/info/blog/choosing-a-worktop"])("%s renders hostile text witho
   await waitForHydration(page);
   // Hover and click what an attacker would want clicked.
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll("a, img, span")) el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    for (const el of document.querySelectorAll("a, img, span"))
+      el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
   });
   // The hostile paragraph's javascript: link, rendered as plain text: it must be there to be clicked.
   const clickMe = await page.$$("xpath/.//span[normalize-space(text())='click me']");

@@ -21,15 +21,18 @@ async function openPage(path: string): Promise<{ page: Page; problems: string[] 
   return { page, problems };
 }
 
-
-test.each(["/", "/us", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop", "/us/materials/samples", "/info/about-us"])(
-  "%s hydrates with no console error and no hydration warning",
-  async (path) => {
-    const { page, problems } = await openPage(path);
-    expect(problems).toEqual([]);
-    await page.close();
-  },
-);
+test.each([
+  "/",
+  "/us",
+  "/gallery/braybrook-st",
+  "/info/blog/choosing-a-worktop",
+  "/us/materials/samples",
+  "/info/about-us",
+])("%s hydrates with no console error and no hydration warning", async (path) => {
+  const { page, problems } = await openPage(path);
+  expect(problems).toEqual([]);
+  await page.close();
+});
 
 test("the 404 screen hydrates too", async () => {
   const page = await suite.browser.newPage();
@@ -37,7 +40,8 @@ test("the 404 screen hydrates too", async () => {
   page.on("pageerror", (err) => problems.push((err as Error).message));
   page.on("console", (msg) => {
     // The 404 document request itself is reported by the browser; anything else is a problem.
-    if ((msg.type() === "error" || msg.type() === "warn") && !/status of 404/.test(msg.text())) problems.push(msg.text());
+    if ((msg.type() === "error" || msg.type() === "warn") && !/status of 404/.test(msg.text()))
+      problems.push(msg.text());
   });
   const response = await page.goto(`${suite.server.url}/no/such/page/here`, { waitUntil: "load" });
   expect(response?.status()).toBe(404);

@@ -29,19 +29,25 @@ for (const [path, width] of [
     await page.evaluateOnNewDocument(() => {
       (window as unknown as { __shift: number }).__shift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) (window as unknown as { __shift: number }).__shift += (entry as unknown as { value: number }).value;
+        for (const entry of list.getEntries())
+          (window as unknown as { __shift: number }).__shift += (entry as unknown as { value: number }).value;
       }).observe({ type: "layout-shift" });
     });
     await page.goto(suite.server.url + path, { waitUntil: "networkidle0" });
     // The images loaded so far decoded (lazy ones keep their room by their width and height), so only hydration can move things now.
-    await page.evaluate(() => Promise.all([...document.images].filter((img) => img.complete).map((img) => img.decode().catch(() => {}))));
+    await page.evaluate(() =>
+      Promise.all([...document.images].filter((img) => img.complete).map((img) => img.decode().catch(() => {}))),
+    );
     expect(await isHydrated(page)).toBe(false);
     const before = await layout(page);
     const shiftBefore = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
     await waitForHydration(page);
     await sleep(500);
     const after = await layout(page);
-    const shift = await page.evaluate((start) => (window as unknown as { __shift: number }).__shift - start, shiftBefore);
+    const shift = await page.evaluate(
+      (start) => (window as unknown as { __shift: number }).__shift - start,
+      shiftBefore,
+    );
     expect(after).toEqual(before);
     expect(shift).toBeLessThan(0.001);
     await page.close();

@@ -39,43 +39,57 @@ const largestPaint = (page: Page) =>
         new Promise<Lcp>((resolve) => {
           new PerformanceObserver((list) => {
             const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null; url: string };
-            resolve({ tag: entry.element?.tagName ?? null, src: (entry.element as HTMLImageElement | null)?.currentSrc || entry.url || null });
+            resolve({
+              tag: entry.element?.tagName ?? null,
+              src: (entry.element as HTMLImageElement | null)?.currentSrc || entry.url || null,
+            });
           }).observe({ type: "largest-contentful-paint", buffered: true });
         }),
     ),
   );
 
 describe.each(Object.entries(SIZES))("at %s size", (_size, viewport) => {
-  test.each(Object.entries(PAGE_TYPES))("%s: its LCP image is preloaded with high priority; images below the fold are lazy", async (_type, { path, lcp: expected }) => {
-    const page = await suite.browser.newPage();
-    await page.setViewport(viewport);
-    await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0" });
-    const lcp = await largestPaint(page);
-    expect(lcp.tag === "IMG" ? "image" : "text").toBe(expected);
+  test.each(Object.entries(PAGE_TYPES))(
+    "%s: its LCP image is preloaded with high priority; images below the fold are lazy",
+    async (_type, { path, lcp: expected }) => {
+      const page = await suite.browser.newPage();
+      await page.setViewport(viewport);
+      await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0" });
+      const lcp = await largestPaint(page);
+      expect(lcp.tag === "IMG" ? "image" : "text").toBe(expected);
 
-    if (lcp.tag === "IMG") {
-      const preloads = await page.$$eval('link[rel="preload"][as="image"]', (links) =>
-        links.map((l) => ({ srcset: l.getAttribute("imagesrcset") ?? "", href: l.getAttribute("href") ?? "", priority: l.getAttribute("fetchpriority") })),
+      if (lcp.tag === "IMG") {
+        const preloads = await page.$$eval('link[rel="preload"][as="image"]', (links) =>
+          links.map((l) => ({
+            srcset: l.getAttribute("imagesrcset") ?? "",
+            href: l.getAttribute("href") ?? "",
+            priority: l.getAttribute("fetchpriority"),
+          })),
+        );
+        const file = new URL(lcp.src!).pathname;
+        const preload = preloads.find((p) => p.srcset.includes(file) || p.href.includes(file));
+        expect(preload).toBeDefined();
+        expect(preload!.priority).toBe("high");
+        const img = await page.$eval(`img[fetchpriority="high"]`, (i) => ({
+          loading: i.getAttribute("loading"),
+          src: (i as HTMLImageElement).currentSrc,
+        }));
+        expect(new URL(img.src).pathname).toBe(file);
+        expect(img.loading).toBe("eager");
+      } else {
+        // Text is the largest paint: no image may claim high priority and compete with the font and CSS.
+        expect(await page.$$('img[fetchpriority="high"]')).toHaveLength(0);
+      }
+
+      const belowTheFold = await page.$$eval(
+        "img",
+        (imgs, height) =>
+          imgs.filter((i) => i.getBoundingClientRect().top > height * 1.5).map((i) => i.getAttribute("loading")),
+        viewport.height,
       );
-      const file = new URL(lcp.src!).pathname;
-      const preload = preloads.find((p) => p.srcset.includes(file) || p.href.includes(file));
-      expect(preload).toBeDefined();
-      expect(preload!.priority).toBe("high");
-      const img = await page.$eval(`img[fetchpriority="high"]`, (i) => ({ loading: i.getAttribute("loading"), src: (i as HTMLImageElement).currentSrc }));
-      expect(new URL(img.src).pathname).toBe(file);
-      expect(img.loading).toBe("eager");
-    } else {
-      // Text is the largest paint: no image may claim high priority and compete with the font and CSS.
-      expect(await page.$$('img[fetchpriority="high"]')).toHaveLength(0);
-    }
-
-    const belowTheFold = await page.$$eval(
-      "img",
-      (imgs, height) => imgs.filter((i) => i.getBoundingClientRect().top > height * 1.5).map((i) => i.getAttribute("loading")),
-      viewport.height,
-    );
-    expect(belowTheFold.length).toBeGreaterThan(0);
-    expect(belowTheFold.every((loading) => loading === "lazy")).toBe(true);
-    await page.close();
-  });
+      expect(belowTheFold.length).toBeGreaterThan(0);
+      expect(belowTheFold.every((loading) => loading === "lazy")).toBe(true);
+      await page.close();
+    },
+  );
 });

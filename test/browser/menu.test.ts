@@ -52,7 +52,9 @@ test("on a phone the menu button opens one menu with every group, and following 
   expect(await isVisible(page, ".mobile-menu__panel")).toBe(true);
   const groups = await page.$$eval(".mobile-menu__group h2", (hs) => hs.map((h) => h.textContent));
   const nav = readDocument("en-gb", "navigation", "primary-nav");
-  expect(groups).toEqual(nav.data.body.map((group: { primary: { title: Array<{ text: string }> } }) => group.primary.title[0].text));
+  expect(groups).toEqual(
+    nav.data.body.map((group: { primary: { title: Array<{ text: string }> } }) => group.primary.title[0].text),
+  );
   await page.click('.mobile-menu__panel a[href="/info/about-us"]');
   await page.waitForFunction(() => location.pathname === "/info/about-us");
   await page.waitForFunction(() => !document.querySelector(".mobile-menu")?.hasAttribute("open"));

@@ -46,7 +46,9 @@ test("once a newer build is published, the next click is a full page load", asyn
   expect(documents).toEqual([]);
 
   fs.writeFileSync(latestFile(), JSON.stringify({ id: "a-newer-build", timestamp: Date.now() }));
-  await page.waitForResponse(async (r) => isLatestPoll(r) && (await r.text()).includes("a-newer-build"), { timeout: 5000 });
+  await page.waitForResponse(async (r) => isLatestPoll(r) && (await r.text()).includes("a-newer-build"), {
+    timeout: 5000,
+  });
 
   await follow("/gallery");
   expect(await hasMarker(page)).toBe(false);

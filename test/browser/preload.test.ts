@@ -16,7 +16,9 @@ const suite = useSiteAndBrowser();
 /** The preloader's own chunk (loaded once the page is idle, before it preloads anything). */
 let preloader: string | undefined;
 const preloaderChunk = () =>
-  (preloader ??= JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")).modules["client/preload.ts"][0] as string);
+  (preloader ??= JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")).modules[
+    "client/preload.ts"
+  ][0] as string);
 
 /** Chunks, the route chunk map and route data: what the preloader asks for. */
 const isPreloadable = (url: string) => {
@@ -36,7 +38,10 @@ interface Traffic {
  * Opens `path` with every preloadable request held for `delayMs`, so requests overlap the way
  * they do on a real network, and counts them from hydration on.
  */
-async function openWithSlowNetwork(path: string, { width = 1280, height = 800, delayMs = 300 } = {}): Promise<{ page: Page; traffic: Traffic }> {
+async function openWithSlowNetwork(
+  path: string,
+  { width = 1280, height = 800, delayMs = 300 } = {},
+): Promise<{ page: Page; traffic: Traffic }> {
   const page = await suite.browser.newPage();
   await page.setViewport({ width, height });
   await page.setRequestInterception(true);
@@ -110,7 +115,9 @@ test("a hovered link's data is prefetched and its navigation uses it", async () 
   expect(before).toBe(1);
 
   await page.click(link);
-  await page.waitForFunction(() => location.pathname === "/info/about-us" && document.querySelector(".page--content") !== null);
+  await page.waitForFunction(
+    () => location.pathname === "/info/about-us" && document.querySelector(".page--content") !== null,
+  );
   expect(traffic.started.filter((url) => url.startsWith("/_data/info/about-us")).length).toBe(1);
   await page.close();
 });
@@ -118,7 +125,10 @@ test("a hovered link's data is prefetched and its navigation uses it", async () 
 test("on save-data nothing is prefetched, not even the preloader", async () => {
   const page = await suite.browser.newPage();
   await page.evaluateOnNewDocument(() => {
-    Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" }, configurable: true });
+    Object.defineProperty(navigator, "connection", {
+      value: { saveData: true, effectiveType: "4g" },
+      configurable: true,
+    });
   });
   const requests: string[] = [];
   let hydrated = false;

@@ -53,7 +53,6 @@ async function newPage(context?: BrowserContext): Promise<Watched> {
   return watched;
 }
 
-
 const h1 = (page: Page) => page.$eval("h1", (el) => el.textContent?.trim() ?? "");
 const mainText = (page: Page) => page.$eval("main", (el) => (el as HTMLElement).innerText);
 const previewCookie = async (page: Page) => (await page.cookies()).find((c) => c.name === "io.prismic.preview");
@@ -65,7 +64,9 @@ async function startPreview(documentId: string): Promise<Watched & { close: () =
   const context = await suite.browser.createBrowserContext();
   const watched = await newPage(context);
   const { token } = refsOfServer();
-  await watched.page.goto(`${suite.server.url}/preview?token=${encodeURIComponent(token)}&documentId=${documentId}`, { waitUntil: "load" });
+  await watched.page.goto(`${suite.server.url}/preview?token=${encodeURIComponent(token)}&documentId=${documentId}`, {
+    waitUntil: "load",
+  });
   await waitForHydration(watched.page);
   return { ...watched, close: () => context.close() };
 }
@@ -81,12 +82,16 @@ test("the editor's preview link lands on the draft, with the cookie set and the 
   expect(cookie!.httpOnly).toBe(false);
   expect(cookie!.sameSite).toBe("Lax");
   expect(cookie!.session).toBe(true);
-  expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ "embedded.prismic.io": { preview: refsOfServer().token } });
+  expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({
+    "embedded.prismic.io": { preview: refsOfServer().token },
+  });
 
   await page.waitForSelector("[data-prismic-toolbar-stand-in]");
-  expect(await page.$eval("[data-prismic-toolbar-stand-in]", (el) => (el as HTMLElement).innerText.replace(/\s+/g, " ").trim())).toBe(
-    "Previewing drafts · Exit preview",
-  );
+  expect(
+    await page.$eval("[data-prismic-toolbar-stand-in]", (el) =>
+      (el as HTMLElement).innerText.replace(/\s+/g, " ").trim(),
+    ),
+  ).toBe("Previewing drafts · Exit preview");
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-preview"))).toBe(true);
   // The toolbar script ran under the CSP (nonce), and hydration was clean.
   expect(problems).toEqual([]);
@@ -100,7 +105,11 @@ test("client-side navigation in preview shows the next pages' drafts (data endpo
 
   await page.$eval('main a[href="/gallery"], a[href="/gallery"]', (a) => (a as HTMLAnchorElement).click());
   await page.waitForFunction(() => location.pathname === "/gallery");
-  await page.waitForFunction((draft) => document.querySelector("main")?.textContent?.includes(draft), {}, DRAFT_PROJECT);
+  await page.waitForFunction(
+    (draft) => document.querySelector("main")?.textContent?.includes(draft),
+    {},
+    DRAFT_PROJECT,
+  );
 
   await page.$eval('main a[href="/gallery/canal-house"]', (a) => (a as HTMLAnchorElement).click());
   await page.waitForFunction(() => location.pathname === "/gallery/canal-house");
@@ -112,9 +121,9 @@ test("client-side navigation in preview shows the next pages' drafts (data endpo
   expect(await marker(page)).toBe(7);
   // The Exit link follows the page.
   await page.hover("[data-prismic-toolbar-stand-in] a");
-  expect(await page.$eval("[data-prismic-toolbar-stand-in] a", (a) => (a as HTMLAnchorElement).getAttribute("href"))).toBe(
-    "/preview/exit?to=%2Fgallery%2Fcanal-house",
-  );
+  expect(
+    await page.$eval("[data-prismic-toolbar-stand-in] a", (a) => (a as HTMLAnchorElement).getAttribute("href")),
+  ).toBe("/preview/exit?to=%2Fgallery%2Fcanal-house");
   expect(problems).toEqual([]);
   await close();
 });
@@ -128,20 +137,47 @@ test("a toolbar update (prismicPreviewUpdate) re-fetches the page's data in plac
   const { token, masterRef } = refsOfServer();
 
   // The same token: the data is fetched again and still shows the draft.
-  await page.evaluate((t) => (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(t), token);
-  await until("the page's data to be fetched again at the release", () => dataRequests.some((url) => new URL(url).pathname === "/_data/gallery/canal-house"));
+  await page.evaluate(
+    (t) =>
+      (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(
+        t,
+      ),
+    token,
+  );
+  await until("the page's data to be fetched again at the release", () =>
+    dataRequests.some((url) => new URL(url).pathname === "/_data/gallery/canal-house"),
+  );
   expect(await h1(page)).toBe(DRAFT_PROJECT);
 
   // Another ref (here the published one): the page changes in place, without a reload.
-  await page.evaluate((t) => (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(t), masterRef);
-  await page.waitForFunction((title) => document.querySelector("h1")?.textContent?.trim() === title, {}, PUBLISHED_PROJECT);
+  await page.evaluate(
+    (t) =>
+      (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(
+        t,
+      ),
+    masterRef,
+  );
+  await page.waitForFunction(
+    (title) => document.querySelector("h1")?.textContent?.trim() === title,
+    {},
+    PUBLISHED_PROJECT,
+  );
   // And back to the release.
-  await page.evaluate((t) => (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(t), token);
+  await page.evaluate(
+    (t) =>
+      (window as unknown as { __prismicToolbarStandIn: { update(ref: string): void } }).__prismicToolbarStandIn.update(
+        t,
+      ),
+    token,
+  );
   await page.waitForFunction((title) => document.querySelector("h1")?.textContent?.trim() === title, {}, DRAFT_PROJECT);
 
   // A bare event, as the real toolbar dispatches it, is handled the same way (no reload).
   const before = dataRequests.length;
-  await page.evaluate((t) => window.dispatchEvent(new CustomEvent("prismicPreviewUpdate", { detail: { ref: t }, cancelable: true })), token);
+  await page.evaluate(
+    (t) => window.dispatchEvent(new CustomEvent("prismicPreviewUpdate", { detail: { ref: t }, cancelable: true })),
+    token,
+  );
   await until("another data request after the toolbar's update", () => dataRequests.length > before);
   expect(await h1(page)).toBe(DRAFT_PROJECT);
 
@@ -157,12 +193,17 @@ test("Exit preview returns to the published page, without the cookie or the tool
   // The preview module is loaded after hydration: wait until it takes preview events over (an
   // update it cancels; it only runs the page's loaders again), so the listener below runs after
   // its listener and records whether the site took the end of the preview over.
-  await page.waitForFunction(() => !window.dispatchEvent(new CustomEvent("prismicPreviewUpdate", { cancelable: true, detail: {} })), {
-    polling: 100,
-    timeout: 10_000,
-  });
+  await page.waitForFunction(
+    () => !window.dispatchEvent(new CustomEvent("prismicPreviewUpdate", { cancelable: true, detail: {} })),
+    {
+      polling: 100,
+      timeout: 10_000,
+    },
+  );
   await page.evaluate(() =>
-    window.addEventListener("prismicPreviewEnd", (e) => sessionStorage.setItem("previewEnd", String(e.defaultPrevented))),
+    window.addEventListener("prismicPreviewEnd", (e) =>
+      sessionStorage.setItem("previewEnd", String(e.defaultPrevented)),
+    ),
   );
   await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click("[data-prismic-toolbar-stand-in] a")]);
   await waitForHydration(page);

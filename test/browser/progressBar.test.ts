@@ -35,7 +35,15 @@ test("a slow client navigation shows a 4 px progress bar with its value until th
       styleAttributes: document.querySelectorAll("[role=progressbar] [style], [role=progressbar][style]").length,
     };
   });
-  expect(shown).toMatchObject({ min: "0", max: "100", label: "Loading page", top: 0, height: 4, width: 1280, styleAttributes: 0 });
+  expect(shown).toMatchObject({
+    min: "0",
+    max: "100",
+    label: "Loading page",
+    top: 0,
+    height: 4,
+    width: 1280,
+    styleAttributes: 0,
+  });
   expect(shown.now).toBeGreaterThan(10);
   expect(shown.now).toBeLessThan(100);
   expect(shown.rectWidth).toBe(shown.now);

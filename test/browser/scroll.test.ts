@@ -77,7 +77,9 @@ test("a link to another page's hash lands the element under the header with its 
   const page = await openPage(suite.browser, `${suite.server.url}/products/worktops`);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await clickLink(page, 'main a[href="/info/blog/choosing-a-worktop#our-advice"]');
-  await page.waitForFunction(() => location.pathname === "/info/blog/choosing-a-worktop" && !!document.getElementById("our-advice"));
+  await page.waitForFunction(
+    () => location.pathname === "/info/blog/choosing-a-worktop" && !!document.getElementById("our-advice"),
+  );
   await scrollSettled(page);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   const { padding, margin } = await landingTop(page, "#our-advice");
@@ -100,7 +102,9 @@ test("back and forward restore each entry's scroll position, after the page's da
   await sleep(50);
 
   await page.goBack();
-  await page.waitForFunction(() => location.pathname === "/gallery" && !!document.querySelector('main a[href="/gallery/old-rectory"]'));
+  await page.waitForFunction(
+    () => location.pathname === "/gallery" && !!document.querySelector('main a[href="/gallery/old-rectory"]'),
+  );
   expect(await scrollSettled(page)).toBe(1500);
   expect(galleryData.length).toBeGreaterThanOrEqual(1);
 

@@ -22,13 +22,26 @@ test("the check passes every committed screenshot but one whose colours no longe
   const tampered = "views/slices/CtaBand/screenshot-pink.png";
   const file = path.join(copy.root, tampered);
   // The band a shade deeper, as if the view's pink had changed after the picture was taken.
-  fs.writeFileSync(file, await sharp(fs.readFileSync(file)).modulate({ brightness: 0.96 }).png({ palette: true }).toBuffer());
+  fs.writeFileSync(
+    file,
+    await sharp(fs.readFileSync(file)).modulate({ brightness: 0.96 }).png({ palette: true }).toBuffer(),
+  );
 
-  const result = await runScript(path.join(ROOT, "scripts/slices/screenshots.ts"), ["--check"], { cwd: copy.root, timeoutMs: 240_000 });
-  expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 1, stderr: expect.stringContaining("1 of 23 screenshot(s) no longer match their view") });
+  const result = await runScript(path.join(ROOT, "scripts/slices/screenshots.ts"), ["--check"], {
+    cwd: copy.root,
+    timeoutMs: 240_000,
+  });
+  expect({ status: result.status, stderr: result.stderr }).toEqual({
+    status: 1,
+    stderr: expect.stringContaining("1 of 23 screenshot(s) no longer match their view"),
+  });
   const named = result.stderr.split("\n").filter((line) => line.startsWith("  views/"));
   expect(named).toHaveLength(1);
   expect(named[0]).toMatch(new RegExp(`^  ${tampered}: \\d+ of \\d+ pixels differ`));
   // Nothing is written in check mode.
-  expect(fs.readFileSync(path.join(copy.root, "views/slices/CtaBand/screenshot-navy.png")).equals(fs.readFileSync(path.join(ROOT, "views/slices/CtaBand/screenshot-navy.png")))).toBe(true);
+  expect(
+    fs
+      .readFileSync(path.join(copy.root, "views/slices/CtaBand/screenshot-navy.png"))
+      .equals(fs.readFileSync(path.join(ROOT, "views/slices/CtaBand/screenshot-navy.png"))),
+  ).toBe(true);
 }, 300_000);

@@ -68,7 +68,9 @@ const hero = (server: RunningServer) => ({
   primary: {
     eyebrow: "Kitchens",
     heading: "Made to measure, made to last",
-    subheading: [{ type: "paragraph", text: "Every cabinet is built in our own workshop to the millimetre.", spans: [] }],
+    subheading: [
+      { type: "paragraph", text: "Every cabinet is built in our own workshop to the millimetre.", spans: [] },
+    ],
     image: image(server, "detail-marble-worktop.jpg", "A honed marble countertop"),
     cta_label: "Read our countertop guide",
     cta_link: {
@@ -127,7 +129,10 @@ interface Opened {
 }
 
 /** Opens the stand-in's page; `asEditor` serves it under a Prismic https origin. */
-async function openStandIn(server: RunningServer, options: { asEditor: boolean; parentOrigin?: string; connectTimeout?: number }): Promise<Opened> {
+async function openStandIn(
+  server: RunningServer,
+  options: { asEditor: boolean; parentOrigin?: string; connectTimeout?: number },
+): Promise<Opened> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
@@ -136,7 +141,9 @@ async function openStandIn(server: RunningServer, options: { asEditor: boolean; 
   page.on("request", (req: HTTPRequest) => void route(req));
   const parentOrigin = options.asEditor ? EDITOR_ORIGIN : (options.parentOrigin ?? standIn.origin);
   const simulatorUrl = `${server.url}/slice-simulator`;
-  await page.goto(parentOrigin + standIn.pagePath(simulatorUrl, { connectTimeout: options.connectTimeout ?? 10_000 }), { waitUntil: "load" });
+  await page.goto(parentOrigin + standIn.pagePath(simulatorUrl, { connectTimeout: options.connectTimeout ?? 10_000 }), {
+    waitUntil: "load",
+  });
   return {
     page,
     errors,
@@ -151,7 +158,11 @@ async function openStandIn(server: RunningServer, options: { asEditor: boolean; 
     const url = new URL(req.url());
     if (url.origin === EDITOR_ORIGIN) {
       const res = await fetch(standIn.origin + url.pathname + url.search);
-      return req.respond({ status: res.status, contentType: res.headers.get("content-type") ?? undefined, body: Buffer.from(await res.arrayBuffer()) });
+      return req.respond({
+        status: res.status,
+        contentType: res.headers.get("content-type") ?? undefined,
+        body: Buffer.from(await res.arrayBuffer()),
+      });
     }
     if (url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.protocol === "data:") return req.continue();
     return req.abort("blockedbyclient");
@@ -159,12 +170,21 @@ async function openStandIn(server: RunningServer, options: { asEditor: boolean; 
 }
 
 const machine = <T>(page: Page, fn: (sm: SliceMachineStandIn, arg: any) => Promise<T> | T, arg?: unknown): Promise<T> =>
-  page.evaluate((source, a) => new Function("sm", "arg", `return (${source})(sm, arg)`)(window.sliceMachine, a), fn.toString(), arg as never) as Promise<T>;
+  page.evaluate(
+    (source, a) => new Function("sm", "arg", `return (${source})(sm, arg)`)(window.sliceMachine, a),
+    fn.toString(),
+    arg as never,
+  ) as Promise<T>;
 
-const texts = (frame: Frame, selector: string) => frame.$$eval(selector, (els) => els.map((el) => el.textContent?.trim() ?? ""));
+const texts = (frame: Frame, selector: string) =>
+  frame.$$eval(selector, (els) => els.map((el) => el.textContent?.trim() ?? ""));
 
 async function waitForSliceCount(frame: Frame, count: number): Promise<void> {
-  await frame.waitForFunction((n) => document.querySelectorAll("[data-slice-zone] > [data-slice-index]").length === n, { timeout: 5_000 }, count);
+  await frame.waitForFunction(
+    (n) => document.querySelectorAll("[data-slice-zone] > [data-slice-index]").length === n,
+    { timeout: 5_000 },
+    count,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +200,11 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
     expect(await machine(page, (sm, slices) => sm.setSliceZone(slices), [hero(site), faq()])).toBe(200);
     await waitForSliceCount(frame, 2);
     // The kit's DOM contract: .slice-simulator › .slice-simulator--root › [data-slice-zone] › one element per slice.
-    expect(await frame.$$eval(".slice-simulator > .slice-simulator--root [data-slice-zone] > *", (els) => els.map((el) => el.getAttribute("data-slice-type")))).toEqual(["hero", "faq"]);
+    expect(
+      await frame.$$eval(".slice-simulator > .slice-simulator--root [data-slice-zone] > *", (els) =>
+        els.map((el) => el.getAttribute("data-slice-type")),
+      ),
+    ).toEqual(["hero", "faq"]);
     // The first slice owns the h1, as on a page; the hero image comes from the site's /media.
     expect(await texts(frame, "h1")).toEqual(["Made to measure, made to last"]);
     expect(await frame.$eval(".hero__heading", (el) => (el as HTMLElement).offsetHeight > 0)).toBe(true);
@@ -188,7 +212,9 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
       const img = document.querySelector<HTMLImageElement>(".hero img");
       return !!img && img.complete && img.naturalWidth > 0;
     });
-    expect(await frame.$eval(".hero img", (img) => (img as HTMLImageElement).currentSrc)).toContain(`${site.url}/media/detail-marble-worktop.jpg`);
+    expect(await frame.$eval(".hero img", (img) => (img as HTMLImageElement).currentSrc)).toContain(
+      `${site.url}/media/detail-marble-worktop.jpg`,
+    );
     // Links resolve through the site's link resolver (the layout route's data is there).
     expect(await frame.$eval(".hero a", (a) => a.getAttribute("href"))).toBe("/info/blog/choosing-a-worktop");
     expect(await texts(frame, ".faq summary")).toEqual(["How long does a kitchen take?", "Do you fit outside London?"]);
@@ -221,7 +247,9 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
     await waitForSliceCount(frame, 3);
 
     expect(await machine(page, (sm) => sm.scrollToSlice(1))).toBe(200);
-    await frame.waitForFunction(() => Math.abs(document.querySelector('[data-slice-index="1"]')!.getBoundingClientRect().top) < 2);
+    await frame.waitForFunction(
+      () => Math.abs(document.querySelector('[data-slice-index="1"]')!.getBoundingClientRect().top) < 2,
+    );
     // Out of range: the simulator answers with an error rather than failing.
     await expect(machine(page, (sm) => sm.scrollToSlice(7))).rejects.toThrow();
 
@@ -236,8 +264,15 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
     });
     await page.mouse.move(offset.x + box.x, offset.y + box.y);
     await page.mouse.move(offset.x + box.x + 5, offset.y + box.y + 5);
-    await page.waitForFunction(() => window.sliceMachine.activeSlices.some((s) => s?.sliceID === "faq" && s.index === 1), { timeout: 5_000 });
-    expect(await machine(page, (sm) => sm.activeSlices.filter(Boolean).at(-1))).toEqual({ sliceID: "faq", variationID: "default", index: 1 });
+    await page.waitForFunction(
+      () => window.sliceMachine.activeSlices.some((s) => s?.sliceID === "faq" && s.index === 1),
+      { timeout: 5_000 },
+    );
+    expect(await machine(page, (sm) => sm.activeSlices.filter(Boolean).at(-1))).toEqual({
+      sliceID: "faq",
+      variationID: "default",
+      index: 1,
+    });
     // …and how tall the rendered zone is.
     await page.waitForFunction(() => window.sliceMachine.sizes.some((s) => s.height > 700), { timeout: 5_000 });
     expect(errors).toEqual([]);
@@ -256,9 +291,13 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
     expect(await texts(frame, ".faq summary")).toHaveLength(2);
 
     const broken = { ...faq(), items: null };
-    expect(await machine(page, (sm, slices) => sm.setSliceZone(slices), [unknownSlice(), broken, hero(site)])).toBe(200);
+    expect(await machine(page, (sm, slices) => sm.setSliceZone(slices), [unknownSlice(), broken, hero(site)])).toBe(
+      200,
+    );
     await waitForSliceCount(frame, 3);
-    await frame.waitForFunction(() => document.querySelector('[data-slice-index="1"]')?.textContent?.includes("could not be rendered"));
+    await frame.waitForFunction(() =>
+      document.querySelector('[data-slice-index="1"]')?.textContent?.includes("could not be rendered"),
+    );
     // The hero is not first any more: an h2.
     expect(await texts(frame, "h2.hero__heading")).toEqual(["Made to measure, made to last"]);
 
@@ -267,7 +306,9 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
     expect(await machine(page, (sm, slices) => sm.setSliceZone(slices), [faq()])).toBe(200);
     await frame.waitForFunction(() => document.querySelectorAll(".faq summary").length === 2);
     expect(await machine(page, (sm) => sm.setSliceZone([]))).toBe(200);
-    await frame.waitForFunction(() => document.querySelector(".slice-simulator")?.textContent?.includes("Waiting for slices…"));
+    await frame.waitForFunction(() =>
+      document.querySelector(".slice-simulator")?.textContent?.includes("Waiting for slices…"),
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -275,7 +316,9 @@ describe("driven by Prismic's editor (a parent on https://*.prismic.io), product
   test("opened directly (not framed) it says so and renders nothing", async () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/slice-simulator`, { waitUntil: "load" });
-    await page.waitForFunction(() => document.querySelector(".slice-simulator__message")?.textContent?.includes("accessing Slice simulator"));
+    await page.waitForFunction(() =>
+      document.querySelector(".slice-simulator__message")?.textContent?.includes("accessing Slice simulator"),
+    );
     expect(await page.$$("[data-slice-zone]")).toHaveLength(0);
     await page.close();
   });
@@ -288,7 +331,11 @@ describe("framing", () => {
    * marker, an evaluation error) fails here rather than passing as a refusal.
    */
   async function framed(parentOrigin: string, url: string, marker: string): Promise<"rendered" | "refused"> {
-    const { page } = await openStandIn(site, { asEditor: parentOrigin === EDITOR_ORIGIN, parentOrigin, connectTimeout: 500 });
+    const { page } = await openStandIn(site, {
+      asEditor: parentOrigin === EDITOR_ORIGIN,
+      parentOrigin,
+      connectTimeout: 500,
+    });
     await within(
       `the probe frame of ${url} to load`,
       10_000,
@@ -304,13 +351,18 @@ describe("framing", () => {
     // A refused frame holds Chromium's error page instead of the document. Under load the frame's
     // URL can still be empty when its first load event fires (the root's locale redirect): wait,
     // bounded, until it names the page or the error page.
-    await until(`the probe frame of ${url} to settle on a document`, () => probe!.url() !== "", { timeoutMs: 5_000, intervalMs: 50 });
+    await until(`the probe frame of ${url} to settle on a document`, () => probe!.url() !== "", {
+      timeoutMs: 5_000,
+      intervalMs: 50,
+    });
     const shown = probe!.url();
     const hasMarker = await probe!.evaluate((m) => !!document.querySelector(m), marker);
     await page.close();
     if (shown === "chrome-error://chromewebdata/") return "refused";
     if (shown === url && hasMarker) return "rendered";
-    throw new Error(`the frame of ${url} shows ${shown} ${hasMarker ? "with" : "without"} ${marker}: neither the page nor a refusal`);
+    throw new Error(
+      `the frame of ${url} shows ${shown} ${hasMarker ? "with" : "without"} ${marker}: neither the page nor a refusal`,
+    );
   }
 
   test("Prismic's editor may frame the simulator but no other page of the site", async () => {
@@ -331,7 +383,13 @@ describe("framing", () => {
     // The kit's receiver drops the handshake from a non-Prismic origin: the emitter's connect()
     // never settles (its request times out inside the package without rejecting connect()).
     const outcome = await machine(page, (sm) =>
-      Promise.race([sm.connected.then(() => "connected", (e: Error) => e.message), new Promise((r) => setTimeout(() => r("no answer"), 6_000))]),
+      Promise.race([
+        sm.connected.then(
+          () => "connected",
+          (e: Error) => e.message,
+        ),
+        new Promise((r) => setTimeout(() => r("no answer"), 6_000)),
+      ]),
     );
     expect(outcome).toBe("no answer");
     await expect(machine(page, (sm) => sm.ping())).rejects.toThrow(/not connected/);
@@ -357,7 +415,9 @@ describe("a local Slice Machine (a 127.0.0.1 parent listed in SLICE_SIMULATOR_AN
     const { page, errors, simulator } = await openStandIn(devSite!, { asEditor: false, parentOrigin: standIn.origin });
     expect(await machine(page, (sm) => sm.connected)).toBe(200);
     const frame = await simulator();
-    expect(await machine(page, (sm, slices) => sm.setSliceZone(slices), [hero(devSite!), faq(), unknownSlice()])).toBe(200);
+    expect(await machine(page, (sm, slices) => sm.setSliceZone(slices), [hero(devSite!), faq(), unknownSlice()])).toBe(
+      200,
+    );
     await waitForSliceCount(frame, 3);
     expect(await texts(frame, "h1")).toEqual(["Made to measure, made to last"]);
     expect(await texts(frame, ".faq summary")).toEqual(["How long does a kitchen take?", "Do you fit outside London?"]);

@@ -26,7 +26,10 @@ let standIn: StandInServer;
 let site: RunningServer;
 
 beforeAll(async () => {
-  [browser, standIn] = await startTogether([launchBrowser(["--disable-features=LocalNetworkAccessChecks"]), startSliceMachineStandIn()]);
+  [browser, standIn] = await startTogether([
+    launchBrowser(["--disable-features=LocalNetworkAccessChecks"]),
+    startSliceMachineStandIn(),
+  ]);
   site = await startBuiltServer({ SLICE_SIMULATOR_ANCESTORS: EDITOR_ORIGIN });
 }, 60_000);
 
@@ -59,7 +62,11 @@ function edited(slice: ApiSlice, text: string): ApiSlice {
 }
 
 /** A slice with every primary field and every item emptied, as a new slice an editor has not filled. */
-const emptied = (slice: ApiSlice): ApiSlice => ({ ...slice, primary: Object.fromEntries(Object.keys(slice.primary).map((k) => [k, null])), items: [] });
+const emptied = (slice: ApiSlice): ApiSlice => ({
+  ...slice,
+  primary: Object.fromEntries(Object.keys(slice.primary).map((k) => [k, null])),
+  items: [],
+});
 
 /** 50 zones, each derived from the previous by an editor's action; every zone has unique ids. */
 function session(all: ApiSlice[]): { action: string; zone: ApiSlice[] }[] {
@@ -67,7 +74,8 @@ function session(all: ApiSlice[]): { action: string; zone: ApiSlice[] }[] {
   let zone: ApiSlice[] = [];
   let n = 0;
   const withId = (slice: ApiSlice) => ({ ...slice, id: `${slice.slice_type}$session-${n++}` });
-  const byVariation = (slice: ApiSlice, variation: string) => all.find((s) => s.slice_type === slice.slice_type && s.variation === variation);
+  const byVariation = (slice: ApiSlice, variation: string) =>
+    all.find((s) => s.slice_type === slice.slice_type && s.variation === variation);
   for (let i = 0; i < UPDATES; i++) {
     const step = i % 10;
     const pick = all[(i * 7) % all.length]!;
@@ -117,7 +125,11 @@ function session(all: ApiSlice[]): { action: string; zone: ApiSlice[] }[] {
 }
 
 const machine = <T>(page: Page, fn: (sm: SliceMachineStandIn, arg: any) => Promise<T> | T, arg?: unknown): Promise<T> =>
-  page.evaluate((source, a) => new Function("sm", "arg", `return (${source})(sm, arg)`)(window.sliceMachine, a), fn.toString(), arg as never) as Promise<T>;
+  page.evaluate(
+    (source, a) => new Function("sm", "arg", `return (${source})(sm, arg)`)(window.sliceMachine, a),
+    fn.toString(),
+    arg as never,
+  ) as Promise<T>;
 
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send("HeapProfiler.collectGarbage");
@@ -149,7 +161,11 @@ test(`${UPDATES} successive updates from the editor each render exactly their zo
   const steps = session(all);
 
   // Warm-up: every view's code has run once before the heap is measured.
-  await machine(page, (sm, zone) => sm.setSliceZone(zone), all.map((s, k) => ({ ...s, id: `warm-${k}` })));
+  await machine(
+    page,
+    (sm, zone) => sm.setSliceZone(zone),
+    all.map((s, k) => ({ ...s, id: `warm-${k}` })),
+  );
   await machine(page, (sm) => sm.setSliceZone([]));
   const heapBefore = await heapAfterGc(cdp);
 
@@ -158,18 +174,27 @@ test(`${UPDATES} successive updates from the editor each render exactly their zo
     const started = performance.now();
     expect(await machine(page, (sm, z) => sm.setSliceZone(z), zone)).toBe(200);
     const shown = await frame.$$eval("[data-slice-zone] > [data-slice-index]", (els) =>
-      els.map((el) => ({ type: el.getAttribute("data-slice-type"), variation: el.querySelector("[data-variation]")?.getAttribute("data-variation") ?? null, text: el.textContent ?? "" })),
+      els.map((el) => ({
+        type: el.getAttribute("data-slice-type"),
+        variation: el.querySelector("[data-variation]")?.getAttribute("data-variation") ?? null,
+        text: el.textContent ?? "",
+      })),
     );
     times.push(performance.now() - started);
     const context = `update ${i + 1} (${action})`;
     expect({ context, types: shown.map((s) => s.type) }).toEqual({ context, types: zone.map((s) => s.slice_type) });
     // No stale variation: a slice that says which variation it is says the one sent.
-    for (const [k, s] of shown.entries()) if (s.variation) expect({ context, k, variation: s.variation }).toEqual({ context, k, variation: zone[k]!.variation });
+    for (const [k, s] of shown.entries())
+      if (s.variation)
+        expect({ context, k, variation: s.variation }).toEqual({ context, k, variation: zone[k]!.variation });
     // No stale text: an edited heading shows, and no slice shows an edit that is no longer sent.
-    const sentEdits = zone.flatMap((s) => Object.values(s.primary).filter((v): v is string => typeof v === "string" && v.startsWith("Edited heading")));
+    const sentEdits = zone.flatMap((s) =>
+      Object.values(s.primary).filter((v): v is string => typeof v === "string" && v.startsWith("Edited heading")),
+    );
     const shownEdits = shown.flatMap((s) => s.text.match(/Edited heading \d+/g) ?? []);
     expect({ context, edits: shownEdits.sort() }).toEqual({ context, edits: sentEdits.sort() });
-    if (zone.length === 0) expect(await frame.$eval(".slice-simulator", (el) => el.textContent)).toContain("Waiting for slices…");
+    if (zone.length === 0)
+      expect(await frame.$eval(".slice-simulator", (el) => el.textContent)).toContain("Waiting for slices…");
     expect({ context, errors }).toEqual({ context, errors: [] });
   }
 
@@ -190,7 +215,11 @@ test(`${UPDATES} successive updates from the editor each render exactly their zo
     if (url.origin === EDITOR_ORIGIN && url.pathname === "/favicon.ico") return req.respond({ status: 204 });
     if (url.origin === EDITOR_ORIGIN) {
       const res = await fetch(standIn.origin + url.pathname + url.search);
-      return req.respond({ status: res.status, contentType: res.headers.get("content-type") ?? undefined, body: Buffer.from(await res.arrayBuffer()) });
+      return req.respond({
+        status: res.status,
+        contentType: res.headers.get("content-type") ?? undefined,
+        body: Buffer.from(await res.arrayBuffer()),
+      });
     }
     if (url.hostname === "127.0.0.1") return req.continue();
     return req.abort("blockedbyclient");

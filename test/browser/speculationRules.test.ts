@@ -25,10 +25,16 @@ async function hoverThenClick(withRules: boolean) {
   await page.setViewport({ width: 1440, height: 900 });
   await keepAppAsleep(page);
   const session = await page.createCDPSession();
-  await session.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await session.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   const prefetches: number[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname === TARGET && /prefetch/.test(r.headers()["sec-purpose"] ?? "")) prefetches.push(Date.now());
+    if (new URL(r.url()).pathname === TARGET && /prefetch/.test(r.headers()["sec-purpose"] ?? ""))
+      prefetches.push(Date.now());
   });
   await page.goto(`${suite.server.url}/`, { waitUntil: "domcontentloaded" });
   if (!withRules) await page.$eval('script[type="speculationrules"]', (script) => script.remove());
@@ -46,12 +52,23 @@ async function hoverThenClick(withRules: boolean) {
   const clickedAt = Date.now();
   await link.click();
   // (Puppeteer's navigation wait does not see a navigation served from a prefetch: wait for the new document instead.)
-  await page.waitForFunction((target) => location.pathname === target && document.readyState !== "loading", { timeout: 20_000 }, TARGET);
+  await page.waitForFunction(
+    (target) => location.pathname === target && document.readyState !== "loading",
+    { timeout: 20_000 },
+    TARGET,
+  );
   const timing = await page.evaluate(() => {
     const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { deliveryType?: string };
-    return { path: location.pathname, deliveryType: n.deliveryType ?? "", responseStart: Math.round(n.responseStart), domContentLoaded: Math.round(n.domContentLoadedEventEnd) };
+    return {
+      path: location.pathname,
+      deliveryType: n.deliveryType ?? "",
+      responseStart: Math.round(n.responseStart),
+      domContentLoaded: Math.round(n.domContentLoadedEventEnd),
+    };
   });
-  const asleep = await page.evaluate(() => !Object.keys(document.querySelector(".site-header")!).some((k) => k.startsWith("__reactFiber")));
+  const asleep = await page.evaluate(
+    () => !Object.keys(document.querySelector(".site-header")!).some((k) => k.startsWith("__reactFiber")),
+  );
   await page.close();
   return { ...timing, prefetchedBeforeClick: prefetches.some((at) => at < clickedAt), asleep };
 }
@@ -59,8 +76,15 @@ async function hoverThenClick(withRules: boolean) {
 test("a hovered link's document is prefetched before the click and the click is answered from it, before the app wakes", async () => {
   const without = await hoverThenClick(false);
   const withRules = await hoverThenClick(true);
-  console.log(`hovered link, slow 4G: with speculation rules ${JSON.stringify(withRules)}; without ${JSON.stringify(without)}`);
+  console.log(
+    `hovered link, slow 4G: with speculation rules ${JSON.stringify(withRules)}; without ${JSON.stringify(without)}`,
+  );
   expect(without).toMatchObject({ path: TARGET, deliveryType: "", prefetchedBeforeClick: false, asleep: true });
-  expect(withRules).toMatchObject({ path: TARGET, deliveryType: "navigational-prefetch", prefetchedBeforeClick: true, asleep: true });
+  expect(withRules).toMatchObject({
+    path: TARGET,
+    deliveryType: "navigational-prefetch",
+    prefetchedBeforeClick: true,
+    asleep: true,
+  });
   expect(withRules.responseStart).toBeLessThan(without.responseStart);
 });

@@ -24,7 +24,10 @@ function recordAssets(page: Page, siteUrl = suite.server.url): Map<string, { typ
   page.on("response", (response) => {
     const url = new URL(response.url());
     // The idle fetch brings the app's modules into the HTTP cache with fetch() (client/modulePreload.ts): JavaScript all the same.
-    const type = response.request().resourceType() === "fetch" && url.pathname.endsWith(".js") ? "script" : response.request().resourceType();
+    const type =
+      response.request().resourceType() === "fetch" && url.pathname.endsWith(".js")
+        ? "script"
+        : response.request().resourceType();
     if ((type === "script" || type === "stylesheet") && url.origin === siteUrl) {
       assets.set(response.url(), { type, body: response.buffer() });
     }
@@ -32,60 +35,75 @@ function recordAssets(page: Page, siteUrl = suite.server.url): Map<string, { typ
   return assets;
 }
 
-async function gzippedTotal(assets: ReturnType<typeof recordAssets>, type: string, only?: Set<string>): Promise<number> {
+async function gzippedTotal(
+  assets: ReturnType<typeof recordAssets>,
+  type: string,
+  only?: Set<string>,
+): Promise<number> {
   let total = 0;
-  for (const [url, asset] of assets) if (asset.type === type && (!only || only.has(url))) total += gzipSize(await asset.body);
+  for (const [url, asset] of assets)
+    if (asset.type === type && (!only || only.has(url))) total += gzipSize(await asset.body);
   return total;
 }
 
 /** The document as the server sends it to a browser that accepts gzip: the bytes on the wire. */
 function gzippedDocument(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${suite.server.url}${path}`, { headers: { "Accept-Encoding": "gzip", Accept: "text/html", "Accept-Language": "en-GB" } }, (res) => {
-      if (res.statusCode !== 200 || res.headers["content-encoding"] !== "gzip") reject(new Error(`${path}: ${res.statusCode} ${res.headers["content-encoding"]}`));
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => resolve(bytes));
-    });
+    const request = http.get(
+      `${suite.server.url}${path}`,
+      { headers: { "Accept-Encoding": "gzip", Accept: "text/html", "Accept-Language": "en-GB" } },
+      (res) => {
+        if (res.statusCode !== 200 || res.headers["content-encoding"] !== "gzip")
+          reject(new Error(`${path}: ${res.statusCode} ${res.headers["content-encoding"]}`));
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      },
+    );
     request.on("error", reject);
   });
 }
 
-test.each(["/", "/us"])("%s: JavaScript before interaction ≤ 90 KB and CSS ≤ 15 KB gzipped; the app loads on the first interaction", async (path) => {
-  const page = await suite.browser.newPage();
-  await page.setViewport(PHONE);
-  const assets = recordAssets(page);
-  await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0" });
-  await sleep(1000);
+test.each(["/", "/us"])(
+  "%s: JavaScript before interaction ≤ 90 KB and CSS ≤ 15 KB gzipped; the app loads on the first interaction",
+  async (path) => {
+    const page = await suite.browser.newPage();
+    await page.setViewport(PHONE);
+    const assets = recordAssets(page);
+    await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0" });
+    await sleep(1000);
 
-  // Once idle, the entry fetches the app's modules and evaluates React without running the app
-  // (mark "app-prefetch", decision record 017): what the page ran before that is what loaded before it.
-  const { prefetchAt, before } = await page.evaluate(() => {
-    const mark = performance.getEntriesByName("app-prefetch")[0];
-    const loaded = performance.getEntriesByType("resource").filter((e) => mark && e.startTime < mark.startTime);
-    return { prefetchAt: mark?.startTime ?? null, before: loaded.map((e) => e.name) };
-  });
-  expect(prefetchAt).not.toBeNull();
-  const jsBefore = await gzippedTotal(assets, "script", new Set(before));
-  const jsFetchedIdle = await gzippedTotal(assets, "script");
-  const css = await gzippedTotal(assets, "stylesheet");
-  expect(await isHydrated(page)).toBe(false);
-  // The app is in the cache before the visitor acts, and has not hydrated.
-  expect(jsFetchedIdle).toBeGreaterThan(jsBefore);
-  expect(jsBefore).toBeGreaterThan(0);
-  expect(jsBefore).toBeLessThanOrEqual(90 * KB);
-  expect(css).toBeGreaterThan(0);
-  expect(css).toBeLessThanOrEqual(15 * KB);
+    // Once idle, the entry fetches the app's modules and evaluates React without running the app
+    // (mark "app-prefetch", decision record 017): what the page ran before that is what loaded before it.
+    const { prefetchAt, before } = await page.evaluate(() => {
+      const mark = performance.getEntriesByName("app-prefetch")[0];
+      const loaded = performance.getEntriesByType("resource").filter((e) => mark && e.startTime < mark.startTime);
+      return { prefetchAt: mark?.startTime ?? null, before: loaded.map((e) => e.name) };
+    });
+    expect(prefetchAt).not.toBeNull();
+    const jsBefore = await gzippedTotal(assets, "script", new Set(before));
+    const jsFetchedIdle = await gzippedTotal(assets, "script");
+    const css = await gzippedTotal(assets, "stylesheet");
+    expect(await isHydrated(page)).toBe(false);
+    // The app is in the cache before the visitor acts, and has not hydrated.
+    expect(jsFetchedIdle).toBeGreaterThan(jsBefore);
+    expect(jsBefore).toBeGreaterThan(0);
+    expect(jsBefore).toBeLessThanOrEqual(90 * KB);
+    expect(css).toBeGreaterThan(0);
+    expect(css).toBeLessThanOrEqual(15 * KB);
 
-  await waitForHydration(page);
-  await page.waitForNetworkIdle({ idleTime: 300 });
-  const jsAfter = await gzippedTotal(assets, "script");
-  expect(jsAfter).toBeGreaterThan(jsBefore);
-  // Waking fetched nothing the idle prefetch had not (page modules of other routes aside).
-  expect(jsAfter).toBeLessThan(jsFetchedIdle * 1.05);
-  console.log(`${path}: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, ${(jsAfter / KB).toFixed(1)} KB once the app runs; CSS ${(css / KB).toFixed(1)} KB gz`);
-  await page.close();
-});
+    await waitForHydration(page);
+    await page.waitForNetworkIdle({ idleTime: 300 });
+    const jsAfter = await gzippedTotal(assets, "script");
+    expect(jsAfter).toBeGreaterThan(jsBefore);
+    // Waking fetched nothing the idle prefetch had not (page modules of other routes aside).
+    expect(jsAfter).toBeLessThan(jsFetchedIdle * 1.05);
+    console.log(
+      `${path}: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, ${(jsAfter / KB).toFixed(1)} KB once the app runs; CSS ${(css / KB).toFixed(1)} KB gz`,
+    );
+    await page.close();
+  },
+);
 
 test.each(["/", "/us"])("%s: the HTML is ≤ 30 KB gzipped", async (path) => {
   const bytes = await gzippedDocument(path);
@@ -141,7 +159,9 @@ describe("a first visit to a site with tags: the built-in consent banner", () =>
     const stored = (await context.cookies()).find((c) => c.name === "consent")?.value;
     expect(JSON.parse(decodeURIComponent(stored ?? "null"))).toMatchObject({ v: 1, functional: true, marketing: true });
     expect(await isHydrated(page)).toBe(false);
-    console.log(`first visit with tags: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, with the consent banner open`);
+    console.log(
+      `first visit with tags: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, with the consent banner open`,
+    );
     await context.close();
   });
 });

@@ -14,7 +14,8 @@ test("a document with an empty root mounts the app fresh: the page renders from 
   page.on("pageerror", (error) => problems.push((error as Error).message));
   await page.setRequestInterception(true);
   page.on("request", (request) => {
-    if (request.resourceType() !== "document" || new URL(request.url()).pathname !== "/info/about-us") return void request.continue();
+    if (request.resourceType() !== "document" || new URL(request.url()).pathname !== "/info/about-us")
+      return void request.continue();
     void (async () => {
       const original = await fetch(request.url());
       const html = await original.text();
@@ -24,7 +25,12 @@ test("a document with an empty root mounts the app fresh: the page renders from 
       const entry = /<script>[^<]*s\.type="module"[^<]*<\/script>/.exec(html)![0];
       const body = `${head}<div id="root"></div>${entry}</body></html>`;
       const csp = original.headers.get("content-security-policy")!;
-      await request.respond({ status: 200, headers: { "Content-Security-Policy": csp }, contentType: "text/html", body });
+      await request.respond({
+        status: 200,
+        headers: { "Content-Security-Policy": csp },
+        contentType: "text/html",
+        body,
+      });
     })();
   });
   const data = page.waitForResponse((r) => new URL(r.url()).pathname === "/_data/info/about-us");
@@ -36,7 +42,9 @@ test("a document with an empty root mounts the app fresh: the page renders from 
   const documents = documentRequests(page);
   await setMarker(page);
   await page.$eval('.site-footer a[href="/gallery"]', (a) => (a as HTMLAnchorElement).click());
-  await page.waitForFunction(() => location.pathname === "/gallery" && !!document.querySelector('main a[href^="/gallery/"]'));
+  await page.waitForFunction(
+    () => location.pathname === "/gallery" && !!document.querySelector('main a[href^="/gallery/"]'),
+  );
   expect(await hasMarker(page)).toBe(true);
   expect(documents).toEqual([]);
   expect(problems).toEqual([]);

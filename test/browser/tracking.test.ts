@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const choice = (marketing: boolean) => encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing, ts: Date.now() }));
+const choice = (marketing: boolean) =>
+  encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing, ts: Date.now() }));
 const FBP = "fb.1.1700000000000.1234567890";
 const CONSENTED = { consent: choice(true), _fbp: FBP };
 
@@ -55,7 +56,10 @@ const postCount = (r: RecordedPage, n: number, timeoutMs = 5000) =>
 const PAGE_VIEW_WINDOW = { from: 250, to: 800 };
 
 test("a PageView is posted about 300 ms after the page mounts, with region, fbp, fbclid and the page", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/us/gallery/braybrook-st?fbclid=AbC123`, { cookies: CONSENTED, beforeLoad: installPageClock });
+  const r = await openRecordedPage(browser, `${site.url}/us/gallery/braybrook-st?fbclid=AbC123`, {
+    cookies: CONSENTED,
+    beforeLoad: installPageClock,
+  });
   await postCount(r, 1);
   const [{ body }] = r.posts;
   expect(body).toEqual({
@@ -79,7 +83,10 @@ test("a PageView is posted about 300 ms after the page mounts, with region, fbp,
 });
 
 test("a client navigation posts another PageView about 300 ms later, for the new page and its title", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, { cookies: CONSENTED, beforeLoad: installPageClock });
+  const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, {
+    cookies: CONSENTED,
+    beforeLoad: installPageClock,
+  });
   await postCount(r, 1);
   expect(r.posts[0].body).toMatchObject({ region: "uk", custom_data: { page_url: `${site.url}/?fbclid=AbC123` } });
   // Client navigations are the app's: it has woken (decision record 008).
@@ -111,7 +118,9 @@ test("nothing is posted without marketing consent; a PageView waiting for the an
   const refused = await openRecordedPage(browser, `${site.url}/`, { cookies: { consent: choice(false), _fbp: FBP } });
   await waitForHydration(refused.page);
   await sleep(1000);
-  await refused.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await refused.page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })),
+  );
   await sleep(300);
   expect(refused.posts).toEqual([]);
   await refused.close();
@@ -122,7 +131,10 @@ test("nothing is posted without marketing consent; a PageView waiting for the an
   expect(asked.posts).toEqual([]);
   await asked.page.click("dialog.consent-dialog button::-p-text(Accept all)");
   await postCount(asked, 1);
-  expect(asked.posts[0].body).toMatchObject({ event_name: "PageView", custom_data: { page_url: `${site.url}/gallery` } });
+  expect(asked.posts[0].body).toMatchObject({
+    event_name: "PageView",
+    custom_data: { page_url: `${site.url}/gallery` },
+  });
   expect(asked.posts[0].body).not.toHaveProperty("fbp");
   expect(asked.posts[0].body).not.toHaveProperty("fbclid");
   await asked.close();
@@ -148,7 +160,11 @@ test("Klaviyo form events are forwarded as events named by form id, and by sourc
     ["klaviyo_form_RkTq8v", undefined],
   ]);
   for (const event of events) {
-    expect(event).toMatchObject({ region: "uk", fbp: FBP, custom_data: { form_id: "RkTq8v", page_url: `${site.url}/` } });
+    expect(event).toMatchObject({
+      region: "uk",
+      fbp: FBP,
+      custom_data: { form_id: "RkTq8v", page_url: `${site.url}/` },
+    });
     expect(JSON.stringify(event)).not.toContain("someone@example.com");
     expect(parseTrackingPayload(event, site.url)).toMatchObject({ ok: true });
   }
@@ -168,9 +184,14 @@ test("the site's own relay takes what the browser posts", async () => {
   const r = await openRecordedPage(browser, `${site.url}/?fbclid=AbC123`, { cookies: CONSENTED, relayStatus: "pass" });
   await postCount(r, 1);
   await waitForHydration(r.page);
-  await r.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await r.page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })),
+  );
   await postCount(r, 2);
-  await until("the relay's answers to both posts", () => r.relayAnswers.length >= 2, { timeoutMs: 5_000, intervalMs: 50 });
+  await until("the relay's answers to both posts", () => r.relayAnswers.length >= 2, {
+    timeoutMs: 5_000,
+    intervalMs: 50,
+  });
   expect(r.relayAnswers.map((a) => a.status)).toEqual([202, 202]);
   expect(r.problems).toEqual([]);
   await r.close();

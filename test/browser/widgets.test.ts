@@ -32,7 +32,8 @@ afterAll(async () => {
   await standIns?.close();
 });
 
-const choice = (functional: boolean, marketing: boolean) => encodeURIComponent(JSON.stringify({ v: 1, functional, marketing, ts: Date.now() }));
+const choice = (functional: boolean, marketing: boolean) =>
+  encodeURIComponent(JSON.stringify({ v: 1, functional, marketing, ts: Date.now() }));
 const standIn = (r: RecordedPage, key: string, value: unknown = 1, timeout = 8000) =>
   r.page.waitForFunction((k, v) => (window as any).__standIns?.[k] === v, { timeout }, key, value);
 /** Reports of the browser's errors to the server (a recovered hydration mismatch is one). */
@@ -42,7 +43,8 @@ test("left alone, with no consent answer, Klaviyo is requested 3.0 to 3.6 s afte
   const r = await openRecordedPage(browser, `${site.url}/info/about-us`);
   // Measured in the page: when the browser started fetching klaviyo.js, on the page's own clock.
   const startedAt = await r.page.waitForFunction(
-    (origin) => performance.getEntriesByType("resource").find((e) => e.name.startsWith(`${origin}/klaviyo.js`))?.startTime,
+    (origin) =>
+      performance.getEntriesByType("resource").find((e) => e.name.startsWith(`${origin}/klaviyo.js`))?.startTime,
     { timeout: 8000 },
     standIns.origin,
   );
@@ -71,7 +73,9 @@ test("the reviews widget and the privacy policy fill the pages that place them, 
 
   const policy = await openRecordedPage(browser, `${site.url}/us/info/privacy-policy`, { cookies });
   await standIn(policy, "privacyPolicyRuns");
-  await policy.page.waitForSelector('[data-script-slot="privacy-policy"][data-policy-lang="en-US"] .privacy-policy-stand-in[data-policy="hr-privacy-2025"]');
+  await policy.page.waitForSelector(
+    '[data-script-slot="privacy-policy"][data-policy-lang="en-US"] .privacy-policy-stand-in[data-policy="hr-privacy-2025"]',
+  );
   expect((await policy.standIns()).reviewsRuns).toBeUndefined();
   expect(await isHydrated(policy.page)).toBe(false);
   await policy.close();
@@ -85,7 +89,9 @@ test("the reviews widget and the privacy policy fill the pages that place them, 
 });
 
 test("what the widgets filled survives the app waking and client navigations, without a hydration mismatch", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/gallery/canal-house`, { cookies: { consent: choice(true, true) } });
+  const r = await openRecordedPage(browser, `${site.url}/gallery/canal-house`, {
+    cookies: { consent: choice(true, true) },
+  });
   // With marketing consent Klaviyo loads at once; the reviews widget with functional consent.
   await standIn(r, "klaviyoRuns");
   await r.page.waitForSelector('.reviews-stand-in[data-about="project-canal-house"]');
@@ -99,7 +105,9 @@ test("what the widgets filled survives the app waking and client navigations, wi
   await setMarker(r.page);
   const stillThere = () =>
     r.page.evaluate(() => ({
-      reviews: (document.querySelector(".reviews-stand-in") as any)?.__tagged === 1 && document.querySelector(".reviews-stand-in")!.isConnected,
+      reviews:
+        (document.querySelector(".reviews-stand-in") as any)?.__tagged === 1 &&
+        document.querySelector(".reviews-stand-in")!.isConnected,
       form: (document.querySelector(".site-footer .klaviyo-stand-in") as any)?.__tagged === 1,
     }));
   expect(await stillThere()).toEqual({ reviews: true, form: true });
@@ -111,7 +119,9 @@ test("what the widgets filled survives the app waking and client navigations, wi
   await r.page.click('main a[href="/gallery/mill-house"]');
   await r.page.waitForSelector('.reviews-stand-in[data-about="project-mill-house"]', { timeout: 8000 });
   expect(await hasMarker(r.page)).toBe(true);
-  expect((await r.page.evaluate(() => (document.querySelector(".site-footer .klaviyo-stand-in") as any)?.__tagged))).toBe(1);
+  expect(await r.page.evaluate(() => (document.querySelector(".site-footer .klaviyo-stand-in") as any)?.__tagged)).toBe(
+    1,
+  );
   const record = await r.standIns();
   expect(record.reviewsFilled).toEqual(["project-canal-house", "project-mill-house"]);
   expect(record.klaviyoRuns).toBe(1);
@@ -123,10 +133,13 @@ test("what the widgets filled survives the app waking and client navigations, wi
 test("Klaviyo's form events are forwarded from page load, before the app wakes", async () => {
   const r = await openRecordedPage(browser, `${site.url}/`, { cookies: { consent: choice(false, true) } });
   await standIn(r, "klaviyoRuns");
-  await r.page.evaluate(() => window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })));
+  await r.page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })),
+  );
   const deadline = Date.now() + 5000;
   while (!r.posts.some((p) => p.body?.event_name === "klaviyo_form_RkTq8v")) {
-    if (Date.now() > deadline) throw new Error(`no klaviyo_form_RkTq8v post; got ${JSON.stringify(r.posts.map((p) => p.body?.event_name))}`);
+    if (Date.now() > deadline)
+      throw new Error(`no klaviyo_form_RkTq8v post; got ${JSON.stringify(r.posts.map((p) => p.body?.event_name))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   expect(await isHydrated(r.page)).toBe(false);

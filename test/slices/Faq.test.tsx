@@ -23,13 +23,20 @@ function faq(overrides: Partial<FaqSlice["primary"]> = {}, items?: FaqSlice["ite
     items: items ?? [
       {
         question: "How long does a made-to-measure kitchen take?",
-        answer: rich(paragraph("From the first survey to the last fitted door, most kitchens take twelve to fourteen weeks.")),
+        answer: rich(
+          paragraph("From the first survey to the last fitted door, most kitchens take twelve to fourteen weeks."),
+        ),
       },
       {
         question: "Can I see and touch the materials first?",
         answer: rich(
           paragraph("Yes: order up to eight free samples of timber, paint and stone.", [
-            { start: 5, end: 35, type: "hyperlink", data: { link_type: "Document", id: "samples", type: "sample_page", lang: "en-gb" } },
+            {
+              start: 5,
+              end: 35,
+              type: "hyperlink",
+              data: { link_type: "Document", id: "samples", type: "sample_page", lang: "en-gb" },
+            },
           ]),
         ),
       },
@@ -49,14 +56,18 @@ describe("faq slice", () => {
     expect(visibleText(html)).toContain("Everything you might want to know before we draw your kitchen.");
     expect(html.match(/<details class="faq__item">/g)).toHaveLength(3);
     expect(html).not.toMatch(/<details[^>]*\sopen/);
-    expect(html).toContain('<summary class="faq__question"><span>How long does a made-to-measure kitchen take?</span></summary>');
-    expect(html).toContain("<summary class=\"faq__question\"><span>Do you fit outside London?</span></summary>");
+    expect(html).toContain(
+      '<summary class="faq__question"><span>How long does a made-to-measure kitchen take?</span></summary>',
+    );
+    expect(html).toContain('<summary class="faq__question"><span>Do you fit outside London?</span></summary>');
   });
 
   test("each answer follows its question inside the same disclosure", async () => {
     const html = await renderInSite(<Faq slice={faq()} index={2} />);
     const first = elementByClass(html, "details", "faq__item")!;
-    expect(first).toMatch(/<\/summary><div class="faq__answer rich-text"><p>From the first survey[^<]*<\/p><\/div><\/details>$/);
+    expect(first).toMatch(
+      /<\/summary><div class="faq__answer rich-text"><p>From the first survey[^<]*<\/p><\/div><\/details>$/,
+    );
     expect(visibleText(first)).toContain("most kitchens take twelve to fourteen weeks.");
   });
 

@@ -8,13 +8,26 @@ import model from "../../views/slices/FeatureGrid/model.json";
 import { linksOf, visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 
-const paragraph = (text: string, spans: unknown[] = []) => [{ type: "paragraph", text, spans }] as unknown as RichTextField;
+const paragraph = (text: string, spans: unknown[] = []) =>
+  [{ type: "paragraph", text, spans }] as unknown as RichTextField;
 
 const items: FeatureGridItem[] = [
-  { icon: "ruler", title: "Made to the millimetre", text: paragraph("A designer measures every wall, so nothing is filled with panels.") },
-  { icon: "dovetail", title: "Dovetailed by hand", text: paragraph("Solid oak drawer boxes that will outlast the house.") },
+  {
+    icon: "ruler",
+    title: "Made to the millimetre",
+    text: paragraph("A designer measures every wall, so nothing is filled with panels."),
+  },
+  {
+    icon: "dovetail",
+    title: "Dovetailed by hand",
+    text: paragraph("Solid oak drawer boxes that will outlast the house."),
+  },
   { icon: "leaf", title: "FSC-certified timber", text: paragraph("Oak and walnut from managed forests.") },
-  { icon: "truck", title: "Fitted by our team", text: paragraph("Delivered and installed by the people who built it.") },
+  {
+    icon: "truck",
+    title: "Fitted by our team",
+    text: paragraph("Delivered and installed by the people who built it."),
+  },
 ];
 
 const grid = (heading: string | null, intro: RichTextField, list: FeatureGridItem[] = items): FeatureGridSlice => ({
@@ -29,7 +42,12 @@ const grid = (heading: string | null, intro: RichTextField, list: FeatureGridIte
 
 const introText = "Why clients choose a Hartley & Reed kitchen, and see our samples.";
 const intro = paragraph(introText, [
-  { start: introText.indexOf("our samples"), end: introText.length - 1, type: "hyperlink", data: { link_type: "Document", id: "s", type: "sample_page", lang: "en-gb" } },
+  {
+    start: introText.indexOf("our samples"),
+    end: introText.length - 1,
+    type: "hyperlink",
+    data: { link_type: "Document", id: "s", type: "sample_page", lang: "en-gb" },
+  },
 ]);
 
 describe("feature grid slice, default variation", () => {
@@ -39,7 +57,9 @@ describe("feature grid slice, default variation", () => {
   });
 
   test("is a feature-grid section with an h2 heading and the intro", () => {
-    expect(html).toMatch(/^<section class="slice feature-grid" data-slice-type="feature_grid" data-variation="default">/);
+    expect(html).toMatch(
+      /^<section class="slice feature-grid" data-slice-type="feature_grid" data-variation="default">/,
+    );
     expect(html).toContain('<h2 class="feature-grid__heading">Built properly, from the carcass up</h2>');
     expect(visibleText(html)).toContain("Why clients choose a Hartley & Reed kitchen");
     expect(linksOf(html)).toEqual([{ text: "our samples", href: "/materials/samples" }]);
@@ -47,7 +67,12 @@ describe("feature grid slice, default variation", () => {
 
   test("lists every feature with an h3 title and its text", () => {
     const titles = [...html.matchAll(/<h3 class="feature-grid__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
-    expect(titles).toEqual(["Made to the millimetre", "Dovetailed by hand", "FSC-certified timber", "Fitted by our team"]);
+    expect(titles).toEqual([
+      "Made to the millimetre",
+      "Dovetailed by hand",
+      "FSC-certified timber",
+      "Fitted by our team",
+    ]);
     expect(html.match(/<li class="feature-grid__item">/g)).toHaveLength(4);
     expect(visibleText(html)).toContain("Solid oak drawer boxes that will outlast the house.");
   });

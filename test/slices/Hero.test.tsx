@@ -17,7 +17,16 @@ const primary: HeroPrimary = {
   subheading: paragraph("Every cabinet is drawn for your room and built by hand in our workshop."),
   image: image("kitchen-navy-shaker", "Navy shaker kitchen with a pale oak island", 3000, 2000),
   cta_label: "Book a showroom visit",
-  cta_link: { link_type: "Document", id: "page-book-appointment-gb", type: "page", uid: "book-appointment", lang: "en-gb", tags: [], slug: "book-appointment", isBroken: false },
+  cta_link: {
+    link_type: "Document",
+    id: "page-book-appointment-gb",
+    type: "page",
+    uid: "book-appointment",
+    lang: "en-gb",
+    tags: [],
+    slug: "book-appointment",
+    isBroken: false,
+  },
 };
 
 const film = {
@@ -71,7 +80,9 @@ describe("hero slice, default variation", () => {
   test("the image is the page's LCP image: content alt, width srcset, sizes of the layout, eager and high priority", () => {
     const tag = img(html);
     expect(attribute(tag, "alt")).toBe("Navy shaker kitchen with a pale oak island");
-    expect(attribute(tag, "srcSet")).toMatch(/^http:\/\/localhost\/media\/kitchen-navy-shaker\.jpg\?[^ ]*width=640 640w, /);
+    expect(attribute(tag, "srcSet")).toMatch(
+      /^http:\/\/localhost\/media\/kitchen-navy-shaker\.jpg\?[^ ]*width=640 640w, /,
+    );
     expect(attribute(tag, "srcSet")).toContain("width=2048 2048w");
     expect(attribute(tag, "sizes")).toBe(HERO_IMAGE_SIZES);
     expect(attribute(tag, "loading")).toBe("eager");
@@ -119,7 +130,10 @@ describe("hero slice, withVideo variation", () => {
     const player = elementByClass(html, "div", "hero__player")!;
     expect(visibleText(player)).toContain("Inside the Hartley & Reed workshop");
     expect(player).toMatch(/<button type="button" class="embed__play"/);
-    expect(linksOf(player)).toContainEqual({ text: "Watch on YouTube", href: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" });
+    expect(linksOf(player)).toContainEqual({
+      text: "Watch on YouTube",
+      href: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
     expect(html).not.toContain("<iframe");
     expect(html).not.toContain("onload");
     expect(html).not.toContain("youtube-nocookie");
@@ -129,7 +143,9 @@ describe("hero slice, withVideo variation", () => {
 
   test("uses the content's label for the control", async () => {
     const custom = await renderInSite(<Hero slice={heroWithVideo(film, "See the kitchen come together")} index={0} />);
-    expect(visibleText(elementByClass(custom, "summary", "hero__film-toggle")!)).toContain("See the kitchen come together");
+    expect(visibleText(elementByClass(custom, "summary", "hero__film-toggle")!)).toContain(
+      "See the kitchen come together",
+    );
   });
 
   test("falls back to “Watch the film” when the label is empty", async () => {
@@ -161,7 +177,10 @@ describe("hero slice, withVideo variation", () => {
 describe("hero slice with empty optional fields", () => {
   test("renders the heading alone: no eyebrow, copy, link, image or empty wrappers", async () => {
     const html = await renderInSite(
-      <Hero slice={hero({ eyebrow: null, subheading: [], image: {}, cta_label: null, cta_link: { link_type: "Any" } })} index={0} />,
+      <Hero
+        slice={hero({ eyebrow: null, subheading: [], image: {}, cta_label: null, cta_link: { link_type: "Any" } })}
+        index={0}
+      />,
     );
     expect(html).toContain('<section class="slice hero" data-slice-type="hero" data-variation="default">');
     expect(html).toContain('<h1 class="hero__heading">');
@@ -170,7 +189,9 @@ describe("hero slice with empty optional fields", () => {
   });
 
   test("a call to action whose link resolves to nothing is left out", async () => {
-    const html = await renderInSite(<Hero slice={hero({ cta_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={0} />);
+    const html = await renderInSite(
+      <Hero slice={hero({ cta_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={0} />,
+    );
     expect(linksOf(html)).toEqual([]);
     expect(html).not.toContain("Book a showroom visit");
   });
@@ -186,8 +207,12 @@ describe("hero film helpers", () => {
 
   test("filmProvider names the player we would load, else the oEmbed provider", () => {
     expect(filmProvider(film)).toBe("YouTube");
-    expect(filmProvider({ embed_url: "https://vimeo.com/76979871", provider_name: "Vimeo" } as unknown as EmbedField)).toBe("Vimeo");
-    expect(filmProvider({ embed_url: "https://example.com/film", provider_name: "Example TV" } as unknown as EmbedField)).toBe("Example TV");
+    expect(
+      filmProvider({ embed_url: "https://vimeo.com/76979871", provider_name: "Vimeo" } as unknown as EmbedField),
+    ).toBe("Vimeo");
+    expect(
+      filmProvider({ embed_url: "https://example.com/film", provider_name: "Example TV" } as unknown as EmbedField),
+    ).toBe("Example TV");
     expect(filmProvider({ embed_url: "https://example.com/film" } as unknown as EmbedField)).toBeNull();
   });
 });

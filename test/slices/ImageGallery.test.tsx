@@ -1,7 +1,17 @@
 /** Image gallery slice: a keyboard-operable scroll-snap carousel and a masonry-like grid, lazy images. */
 import ImageGallery, { CAROUSEL_SIZES, GRID_SIZES } from "../../views/slices/ImageGallery";
-import { clampIndex, initialPosition, keyTarget, nearestIndex, positionFromScroll, slideLabel } from "../../views/slices/ImageGallery/carousel";
-import type { ImageGallerySliceCarouselItem as ImageGalleryItem, ImageGallerySlice } from "../../shared/prismicio-types";
+import {
+  clampIndex,
+  initialPosition,
+  keyTarget,
+  nearestIndex,
+  positionFromScroll,
+  slideLabel,
+} from "../../views/slices/ImageGallery/carousel";
+import type {
+  ImageGallerySliceCarouselItem as ImageGalleryItem,
+  ImageGallerySlice,
+} from "../../shared/prismicio-types";
 import model from "../../views/slices/ImageGallery/model.json";
 import { attribute, elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";
@@ -10,12 +20,22 @@ import { renderInSite } from "../support/renderInSite";
 const image = imageField;
 
 const items: ImageGalleryItem[] = [
-  { image: image("kitchen-navy-shaker", "Navy shaker kitchen with brass handles", 2400, 1600), caption: "Shaker doors in Hague Blue" },
-  { image: image("oak-island", "Solid oak island with a walnut top", 2400, 1600), caption: "An oak island, oiled by hand" },
+  {
+    image: image("kitchen-navy-shaker", "Navy shaker kitchen with brass handles", 2400, 1600),
+    caption: "Shaker doors in Hague Blue",
+  },
+  {
+    image: image("oak-island", "Solid oak island with a walnut top", 2400, 1600),
+    caption: "An oak island, oiled by hand",
+  },
   { image: image("pantry-larder", "Larder cupboard with oak shelves", 1600, 2400), caption: null },
 ];
 
-const gallery = (variation: "carousel" | "grid", heading: string | null = "The Braybrook Street kitchen", list = items): ImageGallerySlice => ({
+const gallery = (
+  variation: "carousel" | "grid",
+  heading: string | null = "The Braybrook Street kitchen",
+  list = items,
+): ImageGallerySlice => ({
   slice_type: "image_gallery",
   slice_label: null,
   id: `image_gallery$${variation}`,
@@ -35,7 +55,9 @@ describe("image gallery slice, carousel variation", () => {
   });
 
   test("is an image-gallery section of the carousel variation under its heading", () => {
-    expect(html).toMatch(/^<section class="slice image-gallery" data-slice-type="image_gallery" data-variation="carousel"><h2 class="image-gallery__heading">The Braybrook Street kitchen<\/h2>/);
+    expect(html).toMatch(
+      /^<section class="slice image-gallery" data-slice-type="image_gallery" data-variation="carousel"><h2 class="image-gallery__heading">The Braybrook Street kitchen<\/h2>/,
+    );
   });
 
   test("is a region (a section with a name) described as a carousel and named by the heading", () => {
@@ -67,7 +89,9 @@ describe("image gallery slice, carousel variation", () => {
   });
 
   test("announces the position politely", () => {
-    expect(elementByClass(html, "p", "image-gallery__status")).toBe('<p class="image-gallery__status" aria-live="polite" aria-atomic="true">1 of 3</p>');
+    expect(elementByClass(html, "p", "image-gallery__status")).toBe(
+      '<p class="image-gallery__status" aria-live="polite" aria-atomic="true">1 of 3</p>',
+    );
   });
 
   test("the track is focusable, so it scrolls from the keyboard even without JavaScript", () => {
@@ -103,13 +127,17 @@ describe("image gallery carousel edge cases", () => {
   });
 
   test("a single image: both buttons disabled, labelled 1 of 1", async () => {
-    const html = await renderInSite(<ImageGallery slice={gallery("carousel", "One view", items.slice(0, 1))} index={2} />);
+    const html = await renderInSite(
+      <ImageGallery slice={gallery("carousel", "One view", items.slice(0, 1))} index={2} />,
+    );
     expect(buttons(html).map((b) => attribute(b, "aria-disabled"))).toEqual(["true", "true"]);
     expect(html).toContain('aria-label="1 of 1"');
   });
 
   test("items without an image are left out; none at all leaves no carousel", async () => {
-    const html = await renderInSite(<ImageGallery slice={gallery("carousel", "Empty", [{ image: {}, caption: "Lost" }])} index={2} />);
+    const html = await renderInSite(
+      <ImageGallery slice={gallery("carousel", "Empty", [{ image: {}, caption: "Lost" }])} index={2} />,
+    );
     expect(html).not.toContain("image-gallery__carousel");
     expect(html).not.toContain("Lost");
     expect(html).not.toContain("<button");

@@ -1,7 +1,10 @@
 /** Image with text slice: image left or right of the copy, stacked on mobile, links resolved. */
 import type { RichTextField } from "@prismicio/client";
 import ImageWithText, { IMAGE_WITH_TEXT_SIZES } from "../../views/slices/ImageWithText";
-import type { ImageWithTextSliceImageLeftPrimary as ImageWithTextPrimary, ImageWithTextSlice } from "../../shared/prismicio-types";
+import type {
+  ImageWithTextSliceImageLeftPrimary as ImageWithTextPrimary,
+  ImageWithTextSlice,
+} from "../../shared/prismicio-types";
 import model from "../../views/slices/ImageWithText/model.json";
 import { attribute, linksOf, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";
@@ -19,10 +22,22 @@ const primary: ImageWithTextPrimary = {
     { type: "list-item", text: "Doors hung before delivery", spans: [] },
   ] as unknown as RichTextField,
   cta_label: "See the Braybrook Street kitchen",
-  cta_link: { link_type: "Document", id: "gp-1", type: "gallery_project", uid: "braybrook-st", lang: "en-gb", tags: [], slug: "braybrook-st", isBroken: false },
+  cta_link: {
+    link_type: "Document",
+    id: "gp-1",
+    type: "gallery_project",
+    uid: "braybrook-st",
+    lang: "en-gb",
+    tags: [],
+    slug: "braybrook-st",
+    isBroken: false,
+  },
 };
 
-const slice = (variation: "imageLeft" | "imageRight", fields: Partial<ImageWithTextPrimary> = {}): ImageWithTextSlice => ({
+const slice = (
+  variation: "imageLeft" | "imageRight",
+  fields: Partial<ImageWithTextPrimary> = {},
+): ImageWithTextSlice => ({
   slice_type: "image_with_text",
   slice_label: null,
   id: `image_with_text$${variation}`,
@@ -43,7 +58,9 @@ describe.each([
 
   test(`is an image-with-text section with the image on the ${side}`, () => {
     expect(html).toMatch(
-      new RegExp(`^<section class="slice image-with-text image-with-text--${side}" data-slice-type="image_with_text" data-variation="${variation}">`),
+      new RegExp(
+        `^<section class="slice image-with-text image-with-text--${side}" data-slice-type="image_with_text" data-variation="${variation}">`,
+      ),
     );
   });
 
@@ -65,7 +82,9 @@ describe.each([
   test("draws a lazy responsive image with the content's alt and the column's sizes", () => {
     const tag = /<img\b[^>]*>/.exec(html)![0];
     expect(attribute(tag, "alt")).toBe("Hand-cut dovetails on a solid oak drawer box");
-    expect(attribute(tag, "srcSet")).toContain("http://localhost/media/oak-dovetail-drawer.jpg?auto=format&width=640 640w");
+    expect(attribute(tag, "srcSet")).toContain(
+      "http://localhost/media/oak-dovetail-drawer.jpg?auto=format&width=640 640w",
+    );
     expect(attribute(tag, "sizes")).toBe(IMAGE_WITH_TEXT_SIZES);
     expect(attribute(tag, "loading")).toBe("lazy");
   });
@@ -74,7 +93,16 @@ describe.each([
 describe("image with text slice with empty optional fields", () => {
   test("without an image, eyebrow, copy or call to action renders the heading alone", async () => {
     const html = await renderInSite(
-      <ImageWithText slice={slice("imageRight", { image: {}, eyebrow: null, content: [], cta_label: null, cta_link: { link_type: "Any" } })} index={3} />,
+      <ImageWithText
+        slice={slice("imageRight", {
+          image: {},
+          eyebrow: null,
+          content: [],
+          cta_label: null,
+          cta_link: { link_type: "Any" },
+        })}
+        index={3}
+      />,
     );
     expect(html).toBe(
       '<section class="slice image-with-text image-with-text--right image-with-text--no-image" data-slice-type="image_with_text" data-variation="imageRight">' +
@@ -83,12 +111,19 @@ describe("image with text slice with empty optional fields", () => {
   });
 
   test("an image without alt text is marked decorative", async () => {
-    const html = await renderInSite(<ImageWithText slice={slice("imageLeft", { image: image("larder", null, 1600, 1200) })} index={3} />);
+    const html = await renderInSite(
+      <ImageWithText slice={slice("imageLeft", { image: image("larder", null, 1600, 1200) })} index={3} />,
+    );
     expect(attribute(/<img\b[^>]*>/.exec(html)![0], "alt")).toBe("");
   });
 
   test("a call to action label without a link is not rendered", async () => {
-    const html = await renderInSite(<ImageWithText slice={slice("imageLeft", { cta_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={3} />);
+    const html = await renderInSite(
+      <ImageWithText
+        slice={slice("imageLeft", { cta_link: { link_type: "Web", url: "javascript:alert(1)" } })}
+        index={3}
+      />,
+    );
     expect(linksOf(html)).toEqual([]);
     expect(html).not.toContain("See the Braybrook Street kitchen");
   });

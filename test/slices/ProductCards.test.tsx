@@ -14,14 +14,32 @@ const items: ProductCardsItem[] = [
     image: image("kitchen-navy-shaker", "Navy shaker kitchen", 2400, 1800),
     title: "Shaker kitchens",
     text: "In-frame doors, painted in any colour.",
-    link: { link_type: "Document", id: "page-shaker", type: "page", uid: "shaker", lang: "en-gb", tags: [], slug: "shaker", isBroken: false },
+    link: {
+      link_type: "Document",
+      id: "page-shaker",
+      type: "page",
+      uid: "shaker",
+      lang: "en-gb",
+      tags: [],
+      slug: "shaker",
+      isBroken: false,
+    },
     link_label: "Explore the range",
   },
   {
     image: image("braybrook-st", "Victorian terrace kitchen in Bristol", 2400, 1800),
     title: "Braybrook Street, Bristol",
     text: "A Victorian terrace opened up.",
-    link: { link_type: "Document", id: "gp-1", type: "gallery_project", uid: "braybrook-st", lang: "en-gb", tags: [], slug: "braybrook-st", isBroken: false },
+    link: {
+      link_type: "Document",
+      id: "gp-1",
+      type: "gallery_project",
+      uid: "braybrook-st",
+      lang: "en-gb",
+      tags: [],
+      slug: "braybrook-st",
+      isBroken: false,
+    },
     link_label: null,
   },
   {
@@ -43,17 +61,24 @@ const cards = (heading: string | null, list = items, intro: RichTextField = []):
   items: list,
 });
 
-const cardsOf = (html: string) => [...html.matchAll(/<li class="([^"]+)">([\s\S]*?)<\/li>/g)].map((m) => ({ className: m[1], html: m[2] }));
+const cardsOf = (html: string) =>
+  [...html.matchAll(/<li class="([^"]+)">([\s\S]*?)<\/li>/g)].map((m) => ({ className: m[1], html: m[2] }));
 
 describe("product cards slice, default variation", () => {
   let html: string;
   beforeAll(async () => {
-    const intro = [{ type: "paragraph", text: "Three ways to start your kitchen.", spans: [] }] as unknown as RichTextField;
-    html = await renderInSite(<ProductCards slice={cards("Our kitchens", items, intro)} index={1} />, { sections: { "page-shaker": "kitchens" } });
+    const intro = [
+      { type: "paragraph", text: "Three ways to start your kitchen.", spans: [] },
+    ] as unknown as RichTextField;
+    html = await renderInSite(<ProductCards slice={cards("Our kitchens", items, intro)} index={1} />, {
+      sections: { "page-shaker": "kitchens" },
+    });
   });
 
   test("is a product-cards section with an h2 heading, the intro and one card per item", () => {
-    expect(html).toMatch(/^<section class="slice product-cards" data-slice-type="product_cards" data-variation="default">/);
+    expect(html).toMatch(
+      /^<section class="slice product-cards" data-slice-type="product_cards" data-variation="default">/,
+    );
     expect(html).toContain('<h2 class="product-cards__heading">Our kitchens</h2>');
     expect(visibleText(html)).toContain("Three ways to start your kitchen.");
     expect(cardsOf(html)).toHaveLength(3);
@@ -73,7 +98,9 @@ describe("product cards slice, default variation", () => {
     expect(first.html).toMatch(
       /<h3 class="product-cards__title">Shaker kitchens<\/h3>.*<a class="product-cards__link product-cards__cta" href="\/kitchens\/shaker"[^>]*>Explore the range<span class="visually-hidden">: <!-- -->Shaker kitchens<\/span><\/a>/,
     );
-    expect(second.html).toMatch(/<h3 class="product-cards__title"><a class="product-cards__link" href="\/gallery\/braybrook-st"[^>]*>Braybrook Street, Bristol<\/a><\/h3>/);
+    expect(second.html).toMatch(
+      /<h3 class="product-cards__title"><a class="product-cards__link" href="\/gallery\/braybrook-st"[^>]*>Braybrook Street, Bristol<\/a><\/h3>/,
+    );
     expect(second.html).not.toContain("product-cards__cta");
   });
 
@@ -87,7 +114,11 @@ describe("product cards slice, default variation", () => {
 
   test("draws lazy card images with content alt, width srcset and the column's sizes", () => {
     const tags = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
-    expect(tags.map((t) => attribute(t, "alt"))).toEqual(["Navy shaker kitchen", "Victorian terrace kitchen in Bristol", "Oak and walnut samples"]);
+    expect(tags.map((t) => attribute(t, "alt"))).toEqual([
+      "Navy shaker kitchen",
+      "Victorian terrace kitchen in Bristol",
+      "Oak and walnut samples",
+    ]);
     for (const t of tags) {
       expect(attribute(t, "loading")).toBe("lazy");
       expect(attribute(t, "sizes")).toBe(PRODUCT_CARD_SIZES);
@@ -105,7 +136,11 @@ describe("product cards slice edge cases", () => {
 
   test("an external link opens safely; an unsafe one makes no link", async () => {
     const external = { ...items[0], link: { link_type: "Web", url: "https://www.fsc.org/" } } as ProductCardsItem;
-    const unsafe = { ...items[0], title: "Unsafe", link: { link_type: "Web", url: "javascript:alert(1)" } } as ProductCardsItem;
+    const unsafe = {
+      ...items[0],
+      title: "Unsafe",
+      link: { link_type: "Web", url: "javascript:alert(1)" },
+    } as ProductCardsItem;
     const html = await renderInSite(<ProductCards slice={cards("Partners", [external, unsafe])} index={1} />);
     const anchor = /<a\b[^>]*>/.exec(html)![0];
     expect(attribute(anchor, "class")).toBe("product-cards__link product-cards__cta");

@@ -3,8 +3,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ImageField } from "@prismicio/client";
 import ProjectFacts from "../../views/slices/ProjectFacts";
-import { CompareView, SIDE_BY_SIDE_SIZES, SLIDER_SIZES, canOverlay, snapPosition } from "../../views/slices/ProjectFacts/BeforeAfter";
-import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "../../shared/prismicio-types";
+import {
+  CompareView,
+  SIDE_BY_SIDE_SIZES,
+  SLIDER_SIZES,
+  canOverlay,
+  snapPosition,
+} from "../../views/slices/ProjectFacts/BeforeAfter";
+import type {
+  ProjectFactsSlice,
+  ProjectFactsSliceBeforeAfter,
+  ProjectFactsSliceFacts,
+} from "../../shared/prismicio-types";
 import { elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";
 import { renderInSite } from "../support/renderInSite";
@@ -53,10 +63,14 @@ function beforeAfter(primary: Partial<ProjectFactsSliceBeforeAfter["primary"]> =
 describe("project_facts slice, facts variation", () => {
   test("renders the heading and a definition list of label/value pairs in order", async () => {
     const html = await renderInSite(<ProjectFacts slice={facts()} index={1} />);
-    expect(html).toMatch(/^<section class="slice project-facts project-facts--facts" data-slice-type="project_facts" data-variation="facts">/);
+    expect(html).toMatch(
+      /^<section class="slice project-facts project-facts--facts" data-slice-type="project_facts" data-variation="facts">/,
+    );
     expect(html).toContain('<h2 class="project-facts__heading">Project details</h2>');
     const dl = elementByClass(html, "dl", "project-facts__list")!;
-    const pairs = [...dl.matchAll(/<div class="project-facts__fact"><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd><\/div>/g)].map((m) => `${m[1]}: ${m[2]}`);
+    const pairs = [...dl.matchAll(/<div class="project-facts__fact"><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd><\/div>/g)].map(
+      (m) => `${m[1]}: ${m[2]}`,
+    );
     expect(pairs).toEqual([
       "Location: Hampstead, London",
       "Completed: March 2025",
@@ -69,12 +83,21 @@ describe("project_facts slice, facts variation", () => {
   });
 
   test("the first slice of a page owns the h1", async () => {
-    expect(await renderInSite(<ProjectFacts slice={facts()} index={0} />)).toContain('<h1 class="project-facts__heading">Project details</h1>');
+    expect(await renderInSite(<ProjectFacts slice={facts()} index={0} />)).toContain(
+      '<h1 class="project-facts__heading">Project details</h1>',
+    );
   });
 
   test("half-filled facts are left out; nothing at all renders nothing", async () => {
     const html = await renderInSite(
-      <ProjectFacts slice={facts(null, [{ label: "Location", value: "Bath" }, { label: "Worktop", value: null }, { label: null, value: "Orphan value" }])} index={1} />,
+      <ProjectFacts
+        slice={facts(null, [
+          { label: "Location", value: "Bath" },
+          { label: "Worktop", value: null },
+          { label: null, value: "Orphan value" },
+        ])}
+        index={1}
+      />,
     );
     expect(html).not.toContain("<h2");
     expect(html.match(/<dt>/g)).toHaveLength(1);
@@ -91,7 +114,9 @@ describe("project_facts slice, beforeAfter variation", () => {
   });
 
   test("renders both images, each in its own figure with its label, then the caption", () => {
-    expect(html).toMatch(/^<section class="slice project-facts project-facts--beforeAfter" data-slice-type="project_facts" data-variation="beforeAfter">/);
+    expect(html).toMatch(
+      /^<section class="slice project-facts project-facts--beforeAfter" data-slice-type="project_facts" data-variation="beforeAfter">/,
+    );
     expect(html).toContain('<h2 class="project-facts__heading">Before and after</h2>');
     expect(html).toMatch(
       /<figure class="project-facts__pane project-facts__pane--before"><img [^>]*alt="The original galley kitchen with laminate doors and a strip light"[^>]*\/><figcaption class="project-facts__label">Before<\/figcaption><\/figure>/,
@@ -99,9 +124,13 @@ describe("project_facts slice, beforeAfter variation", () => {
     expect(html).toMatch(
       /<figure class="project-facts__pane project-facts__pane--after"><img [^>]*alt="The new oak kitchen with a marble-topped island under a roof light"[^>]*\/><figcaption class="project-facts__label">After<\/figcaption><\/figure>/,
     );
-    expect(html).toContain('<figcaption class="project-facts__caption">The wall to the dining room came down to make one room.</figcaption>');
+    expect(html).toContain(
+      '<figcaption class="project-facts__caption">The wall to the dining room came down to make one room.</figcaption>',
+    );
     // The labels, then the slider's ends (hidden from assistive technology, which reads the range's own label).
-    expect(readable(html)).toBe("Before and after Before After Before After The wall to the dining room came down to make one room.");
+    expect(readable(html)).toBe(
+      "Before and after Before After Before After The wall to the dining room came down to make one room.",
+    );
   });
 
   test("the images are responsive and lazy, sized for the slider's full column", () => {
@@ -125,7 +154,13 @@ describe("project_facts slice, beforeAfter variation", () => {
 
   test("images that cannot be laid over each other stay side by side, sized for half the column, with no slider", async () => {
     const out = await renderInSite(
-      <ProjectFacts slice={beforeAfter({ before_image: image("b.jpg", "Before", 2400, 1600), after_image: image("a.jpg", "After", 1600, 1600) })} index={2} />,
+      <ProjectFacts
+        slice={beforeAfter({
+          before_image: image("b.jpg", "Before", 2400, 1600),
+          after_image: image("a.jpg", "After", 1600, 1600),
+        })}
+        index={2}
+      />,
     );
     expect(out).not.toContain("is-slider");
     expect(out).not.toContain('type="range"');
@@ -135,7 +170,15 @@ describe("project_facts slice, beforeAfter variation", () => {
   test("once hydrated, a keyboard-operable native range slider picks the visible portion through a data attribute", async () => {
     const slice = beforeAfter().primary as ProjectFactsSliceBeforeAfter["primary"];
     const out = await renderInSite(
-      <CompareView before={slice.before_image} after={slice.after_image} beforeLabel="Before" afterLabel="After" caption={slice.caption} slider position={33} />,
+      <CompareView
+        before={slice.before_image}
+        after={slice.after_image}
+        beforeLabel="Before"
+        afterLabel="After"
+        caption={slice.caption}
+        slider
+        position={33}
+      />,
     );
     expect(out).toMatch(/^<figure class="project-facts__compare is-slider" data-position="30">/);
     const input = /<input [^>]*>/.exec(out)![0];
@@ -152,7 +195,9 @@ describe("project_facts slice, beforeAfter variation", () => {
   });
 
   test("positions snap to the 10 % steps the stylesheet knows; only matching images are overlaid", () => {
-    expect([-5, 0, 4, 44, 45, 99, 100, 180, Number.NaN].map(snapPosition)).toEqual([0, 0, 0, 40, 50, 100, 100, 100, 50]);
+    expect([-5, 0, 4, 44, 45, 99, 100, 180, Number.NaN].map(snapPosition)).toEqual([
+      0, 0, 0, 40, 50, 100, 100, 100, 50,
+    ]);
     expect(canOverlay(image("a.jpg", null, 2400, 1600), image("b.jpg", null, 1200, 800))).toBe(true);
     expect(canOverlay(image("a.jpg", null, 2400, 1600), image("b.jpg", null, 1600, 1600))).toBe(false);
     expect(canOverlay(image("a.jpg", null), noImage)).toBe(false);
@@ -161,7 +206,13 @@ describe("project_facts slice, beforeAfter variation", () => {
   test("empty labels fall back to Before/After, images without alt are named by their label", async () => {
     const out = await renderInSite(
       <ProjectFacts
-        slice={beforeAfter({ before_label: null, after_label: "", caption: null, before_image: image("b.jpg", null), after_image: image("a.jpg", null) })}
+        slice={beforeAfter({
+          before_label: null,
+          after_label: "",
+          caption: null,
+          before_image: image("b.jpg", null),
+          after_image: image("a.jpg", null),
+        })}
         index={2}
       />,
     );
@@ -176,8 +227,14 @@ describe("project_facts slice, beforeAfter variation", () => {
     expect(one).not.toContain("project-facts__pane--before");
     expect(one).toContain("project-facts__pane--after");
 
-    const noImages = await renderInSite(<ProjectFacts slice={beforeAfter({ before_image: noImage, after_image: noImage })} index={2} />);
+    const noImages = await renderInSite(
+      <ProjectFacts slice={beforeAfter({ before_image: noImage, after_image: noImage })} index={2} />,
+    );
     expect(noImages).not.toContain("<figure");
-    expect(await renderInSite(<ProjectFacts slice={beforeAfter({ heading: null, before_image: noImage, after_image: noImage })} index={2} />)).toBe("");
+    expect(
+      await renderInSite(
+        <ProjectFacts slice={beforeAfter({ heading: null, before_image: noImage, after_image: noImage })} index={2} />,
+      ),
+    ).toBe("");
   });
 });

@@ -14,9 +14,13 @@ const readable = (html: string) => visibleText(html.replace(/></g, "> <"));
 
 const image = (file: string, alt: string | null, width = 1200, height = 1200) => imageField(file, alt, width, height);
 const noImage = {} as ImageField;
-const samplesLink = (lang = "en-gb") => ({ link_type: "Document", id: "samples", type: "sample_page", lang }) as unknown as LinkField;
+const samplesLink = (lang = "en-gb") =>
+  ({ link_type: "Document", id: "samples", type: "sample_page", lang }) as unknown as LinkField;
 
-function swatches(primary: Partial<SampleSwatchesSlice["primary"]> = {}, items?: SampleSwatchesSlice["items"]): SampleSwatchesSlice {
+function swatches(
+  primary: Partial<SampleSwatchesSlice["primary"]> = {},
+  items?: SampleSwatchesSlice["items"],
+): SampleSwatchesSlice {
   return {
     slice_type: "sample_swatches",
     slice_label: null,
@@ -25,14 +29,28 @@ function swatches(primary: Partial<SampleSwatchesSlice["primary"]> = {}, items?:
     version: "initial",
     primary: {
       heading: "Timbers and finishes",
-      intro: [{ type: "paragraph", text: "Every sample is cut from the boards we build with.", spans: [] }] as unknown as RichTextField,
+      intro: [
+        { type: "paragraph", text: "Every sample is cut from the boards we build with.", spans: [] },
+      ] as unknown as RichTextField,
       cta_label: "Order free samples",
       cta_link: samplesLink(),
       ...primary,
     },
     items: items ?? [
-      { name: "Natural oak", material: "European oak", finish: "Hard-wax oil", colour: null, image: image("swatch-natural-oak.jpg", "Close grain of pale oak with a soft sheen") },
-      { name: "Smoked walnut", material: "American black walnut", finish: "Matt lacquer", colour: "#5a3e2b", image: image("swatch-smoked-walnut.jpg", null, 1600, 1200) },
+      {
+        name: "Natural oak",
+        material: "European oak",
+        finish: "Hard-wax oil",
+        colour: null,
+        image: image("swatch-natural-oak.jpg", "Close grain of pale oak with a soft sheen"),
+      },
+      {
+        name: "Smoked walnut",
+        material: "American black walnut",
+        finish: "Matt lacquer",
+        colour: "#5a3e2b",
+        image: image("swatch-smoked-walnut.jpg", null, 1600, 1200),
+      },
       { name: "Hartley Navy", material: "Painted tulipwood", finish: "Eggshell", colour: "#14213D", image: noImage },
       { name: "Plaster Pink", material: "Painted tulipwood", finish: "", colour: "f6dcdc", image: noImage },
       { name: "Carrara", material: "Marble", finish: "Honed", colour: "not a colour", image: noImage },
@@ -47,7 +65,9 @@ describe("sample_swatches slice, default variation", () => {
   });
 
   test("renders the heading, the intro and each swatch with its name and material · finish", () => {
-    expect(html).toMatch(/^<section class="slice sample-swatches" data-slice-type="sample_swatches" data-variation="default">/);
+    expect(html).toMatch(
+      /^<section class="slice sample-swatches" data-slice-type="sample_swatches" data-variation="default">/,
+    );
     expect(html).toContain('<h2 class="sample-swatches__heading">Timbers and finishes</h2>');
     expect(visibleText(html)).toContain("Every sample is cut from the boards we build with.");
     expect(html.match(/<li class="sample-swatches__item">/g)).toHaveLength(5);
@@ -71,14 +91,18 @@ describe("sample_swatches slice, default variation", () => {
   });
 
   test("a swatch with only a colour is an SVG chip filled through the fill attribute, never an inline style", () => {
-    expect(html).toContain('<svg class="sample-swatches__chip" viewBox="0 0 1 1" aria-hidden="true" focusable="false"><rect width="1" height="1" fill="#14213d"></rect></svg>');
+    expect(html).toContain(
+      '<svg class="sample-swatches__chip" viewBox="0 0 1 1" aria-hidden="true" focusable="false"><rect width="1" height="1" fill="#14213d"></rect></svg>',
+    );
     expect(html).toContain('fill="#f6dcdc"');
     expect(html).not.toMatch(/\sstyle=/);
     expect(html.match(/<svg class="sample-swatches__chip[" ]/g)).toHaveLength(3);
   });
 
   test("an invalid colour never reaches the markup: a blank chip instead", () => {
-    const carrara = [...html.matchAll(/<li class="sample-swatches__item">([\s\S]*?)<\/li>/g)].map((m) => m[1]).find((li) => li.includes("Carrara"))!;
+    const carrara = [...html.matchAll(/<li class="sample-swatches__item">([\s\S]*?)<\/li>/g)]
+      .map((m) => m[1])
+      .find((li) => li.includes("Carrara"))!;
     expect(carrara).toContain('<svg class="sample-swatches__chip sample-swatches__chip--blank"');
     expect(carrara).toContain('<rect width="1" height="1"></rect>');
     expect(html).not.toContain("not a colour");
@@ -88,7 +112,9 @@ describe("sample_swatches slice, default variation", () => {
 
   test("the call to action resolves the sample page link, with the region prefix under /us", async () => {
     expect(html).toMatch(/<a class="button button--solid" href="\/materials\/samples"[^>]*>Order free samples<\/a>/);
-    const us = await renderInSite(<SampleSwatches slice={swatches({ cta_link: samplesLink("en-us") })} index={2} />, { path: "/us" });
+    const us = await renderInSite(<SampleSwatches slice={swatches({ cta_link: samplesLink("en-us") })} index={2} />, {
+      path: "/us",
+    });
     expect(us).toMatch(/<a class="button button--solid" href="\/us\/materials\/samples"[^>]*>Order free samples<\/a>/);
   });
 

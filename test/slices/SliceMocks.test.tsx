@@ -16,7 +16,9 @@ import { visibleText } from "../support/html";
 import { ROOT } from "../support/testApp";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SharedSliceContent } = require("@prismicio/types-internal/lib/content") as { SharedSliceContent: { decode(v: unknown): { _tag: string } } };
+const { SharedSliceContent } = require("@prismicio/types-internal/lib/content") as {
+  SharedSliceContent: { decode(v: unknown): { _tag: string } };
+};
 
 const library = readSliceLibrary(ROOT);
 const cases = library.flatMap((slice) => {
@@ -28,26 +30,36 @@ test("every slice has a mocks.json, one mock per variation, as `npm run slices:m
   expect(library).toHaveLength(15);
   for (const slice of library) {
     const committed = fs.readFileSync(path.join(slice.dir, "mocks.json"), "utf8");
-    expect({ slice: slice.name, upToDate: committed === `${JSON.stringify(sliceMocks(slice.model, slice.examples), null, "\t")}\n` }).toEqual({ slice: slice.name, upToDate: true });
+    expect({
+      slice: slice.name,
+      upToDate: committed === `${JSON.stringify(sliceMocks(slice.model, slice.examples), null, "\t")}\n`,
+    }).toEqual({ slice: slice.name, upToDate: true });
   }
   expect(cases).toHaveLength(23);
 });
 
-test.each(cases)("$name: Slice Machine's format, rendered by the site's view with its text", async ({ slice, mock }) => {
-  expect(SharedSliceContent.decode(mock)._tag).toBe("Right");
-  const data = renderMock(slice.model, mock);
-  const View = sliceComponents[slice.model.id]!;
-  // As in the simulator: the widget slices render their slot (their scripts are set up).
-  const features = { klaviyo: false, reviews: true, privacyPolicy: true };
-  const html = await renderInSite(createElement(SiteFeaturesContext, { value: features }, createElement(View as never, { slice: data, index: 1 })));
-  const text = visibleText(html);
-  // The demo content reaches the page: the first text field an editor filled, as text (or, for a
-  // widget's id, as the slot's setting).
-  const values = Object.values(data.primary);
-  const firstText =
-    values.find((v): v is string => typeof v === "string" && v.length > 3) ??
-    values.flatMap((v) => (Array.isArray(v) ? v.map((block: { text?: string }) => block.text ?? "") : [])).find((t) => t.length > 3);
-  expect(firstText).toBeDefined();
-  expect(`${text}\n${html}`).toContain(firstText!.trim().split(/\s+/).slice(0, 3).join(" "));
-  expect(html).toContain(`data-slice-type="${slice.model.id}"`);
-});
+test.each(cases)(
+  "$name: Slice Machine's format, rendered by the site's view with its text",
+  async ({ slice, mock }) => {
+    expect(SharedSliceContent.decode(mock)._tag).toBe("Right");
+    const data = renderMock(slice.model, mock);
+    const View = sliceComponents[slice.model.id]!;
+    // As in the simulator: the widget slices render their slot (their scripts are set up).
+    const features = { klaviyo: false, reviews: true, privacyPolicy: true };
+    const html = await renderInSite(
+      createElement(SiteFeaturesContext, { value: features }, createElement(View as never, { slice: data, index: 1 })),
+    );
+    const text = visibleText(html);
+    // The demo content reaches the page: the first text field an editor filled, as text (or, for a
+    // widget's id, as the slot's setting).
+    const values = Object.values(data.primary);
+    const firstText =
+      values.find((v): v is string => typeof v === "string" && v.length > 3) ??
+      values
+        .flatMap((v) => (Array.isArray(v) ? v.map((block: { text?: string }) => block.text ?? "") : []))
+        .find((t) => t.length > 3);
+    expect(firstText).toBeDefined();
+    expect(`${text}\n${html}`).toContain(firstText!.trim().split(/\s+/).slice(0, 3).join(" "));
+    expect(html).toContain(`data-slice-type="${slice.model.id}"`);
+  },
+);

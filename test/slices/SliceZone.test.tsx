@@ -3,7 +3,15 @@ import type { Slice } from "@prismicio/client";
 import { Slices, sliceComponents } from "../../views/parts/SliceZone";
 import { renderInSite } from "../support/renderInSite";
 
-const unknown = { slice_type: "brand_new_slice", slice_label: null, id: "brand_new_slice$1", variation: "default", version: "initial", primary: {}, items: [] } as unknown as Slice;
+const unknown = {
+  slice_type: "brand_new_slice",
+  slice_label: null,
+  id: "brand_new_slice$1",
+  variation: "default",
+  version: "initial",
+  primary: {},
+  items: [],
+} as unknown as Slice;
 const text = {
   slice_type: "text_block",
   slice_label: null,

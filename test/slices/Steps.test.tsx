@@ -17,12 +17,25 @@ function steps(primary: Partial<StepsSlice["primary"]> = {}, items?: StepsSlice[
     id: "steps$1",
     variation: "default",
     version: "initial",
-    primary: { heading: "How we work", intro: text("Four steps from first sketch to the last fitted drawer."), ...primary },
+    primary: {
+      heading: "How we work",
+      intro: text("Four steps from first sketch to the last fitted drawer."),
+      ...primary,
+    },
     items: items ?? [
-      { title: "Design consultation", text: text("We visit, measure and listen: how you cook, who gathers, what you keep.") },
-      { title: "Drawings and samples", text: text("Hand-drawn plans and elevations, with samples of every timber and paint.") },
+      {
+        title: "Design consultation",
+        text: text("We visit, measure and listen: how you cook, who gathers, what you keep."),
+      },
+      {
+        title: "Drawings and samples",
+        text: text("Hand-drawn plans and elevations, with samples of every timber and paint."),
+      },
       { title: "Made in Suffolk", text: text("Each cabinet is built to the millimetre in our workshop.") },
-      { title: "Fitted by our joiners", text: text("Our own team fits the kitchen and comes back to check it after a season.") },
+      {
+        title: "Fitted by our joiners",
+        text: text("Our own team fits the kitchen and comes back to check it after a season."),
+      },
     ],
   };
 }
@@ -34,7 +47,9 @@ describe("steps slice, default variation", () => {
     expect(html).toContain('<h2 class="steps__heading">How we work</h2>');
     expect(visibleText(html)).toContain("Four steps from first sketch to the last fitted drawer.");
     expect(html).toContain('<ol class="steps__list" role="list">');
-    const titles = [...html.matchAll(/<li class="steps__item"><h3 class="steps__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+    const titles = [...html.matchAll(/<li class="steps__item"><h3 class="steps__title">([^<]+)<\/h3>/g)].map(
+      (m) => m[1],
+    );
     expect(titles).toEqual(["Design consultation", "Drawings and samples", "Made in Suffolk", "Fitted by our joiners"]);
     expect(readable(html)).toContain("Made in Suffolk Each cabinet is built to the millimetre in our workshop.");
     expect(html).not.toMatch(/\sstyle=/);
@@ -59,7 +74,9 @@ describe("steps slice, default variation", () => {
     expect(html.match(/<li/g)).toHaveLength(2);
     expect(html).not.toContain("steps__intro");
     expect(html).toContain('<li class="steps__item"><h3 class="steps__title">Design consultation</h3></li>');
-    expect(html).toContain('<li class="steps__item"><div class="steps__text"><p>A step with only text still counts.</p></div></li>');
+    expect(html).toContain(
+      '<li class="steps__item"><div class="steps__text"><p>A step with only text still counts.</p></div></li>',
+    );
     expect(await renderInSite(<Steps slice={steps({ heading: "", intro: [] }, [])} index={1} />)).toBe("");
   });
 });

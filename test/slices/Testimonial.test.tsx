@@ -1,7 +1,10 @@
 /** Testimonial slice: a figure with a blockquote and its caption, centred on pink or beside an image. */
 import type { RichTextField } from "@prismicio/client";
 import Testimonial, { PORTRAIT_WIDTH, TESTIMONIAL_IMAGE_SIZES } from "../../views/slices/Testimonial";
-import type { TestimonialSliceDefaultPrimary as TestimonialPrimary, TestimonialSlice } from "../../shared/prismicio-types";
+import type {
+  TestimonialSliceDefaultPrimary as TestimonialPrimary,
+  TestimonialSlice,
+} from "../../shared/prismicio-types";
 import model from "../../views/slices/Testimonial/model.json";
 import { attribute, elementByClass, visibleText } from "../support/html";
 import { imageField } from "../support/fixtures";
@@ -11,7 +14,11 @@ const image = imageField;
 
 const primary: TestimonialPrimary = {
   quote: [
-    { type: "paragraph", text: "From the first drawing to the last door, it felt like a piece of furniture made just for us.", spans: [] },
+    {
+      type: "paragraph",
+      text: "From the first drawing to the last door, it felt like a piece of furniture made just for us.",
+      spans: [],
+    },
   ] as unknown as RichTextField,
   author: "Sarah and Tom Whitfield",
   location: "Bath",
@@ -37,11 +44,15 @@ describe("testimonial slice, default variation", () => {
   });
 
   test("is a testimonial section of the default (pink, centred) variation", () => {
-    expect(html).toMatch(/^<section class="slice testimonial testimonial--default" data-slice-type="testimonial" data-variation="default">/);
+    expect(html).toMatch(
+      /^<section class="slice testimonial testimonial--default" data-slice-type="testimonial" data-variation="default">/,
+    );
   });
 
   test("sets the quote in a blockquote inside a figure, with the author and place in the figcaption", () => {
-    expect(html).toMatch(/<figure class="testimonial__figure"><blockquote class="testimonial__quote"><div class="testimonial__text"><p>From the first drawing/);
+    expect(html).toMatch(
+      /<figure class="testimonial__figure"><blockquote class="testimonial__quote"><div class="testimonial__text"><p>From the first drawing/,
+    );
     const caption = elementByClass(html, "figcaption", "testimonial__cite")!;
     expect(visibleText(caption)).toBe("Sarah and Tom WhitfieldBath");
     expect(caption).toContain('<span class="testimonial__author">Sarah and Tom Whitfield</span>');
@@ -67,7 +78,9 @@ describe("testimonial slice, default variation", () => {
   });
 
   test("without an author or location has no figcaption at all", async () => {
-    const anonymous = await renderInSite(<Testimonial slice={slice("default", { author: null, location: null })} index={3} />);
+    const anonymous = await renderInSite(
+      <Testimonial slice={slice("default", { author: null, location: null })} index={3} />,
+    );
     expect(anonymous).not.toContain("<figcaption");
     expect(anonymous).toContain("<blockquote");
   });
@@ -80,22 +93,30 @@ describe("testimonial slice, withImage variation", () => {
   });
 
   test("is a testimonial section of the withImage variation", () => {
-    expect(html).toMatch(/^<section class="slice testimonial testimonial--with-image" data-slice-type="testimonial" data-variation="withImage">/);
+    expect(html).toMatch(
+      /^<section class="slice testimonial testimonial--with-image" data-slice-type="testimonial" data-variation="withImage">/,
+    );
   });
 
   test("puts a responsive image beside the quote, inside the figure, then the blockquote and the figcaption", () => {
-    expect(html).toMatch(/<figure class="testimonial__figure"><img [^>]*class="testimonial__image"[^>]*><blockquote[\s\S]*<\/blockquote><figcaption/);
+    expect(html).toMatch(
+      /<figure class="testimonial__figure"><img [^>]*class="testimonial__image"[^>]*><blockquote[\s\S]*<\/blockquote><figcaption/,
+    );
     const [tag] = imgs(html);
     expect(imgs(html)).toHaveLength(1);
     expect(attribute(tag, "alt")).toBe("The Whitfields' green painted kitchen");
-    expect(attribute(tag, "srcSet")).toContain("http://localhost/media/whitfield-kitchen.jpg?auto=format&width=640 640w");
+    expect(attribute(tag, "srcSet")).toContain(
+      "http://localhost/media/whitfield-kitchen.jpg?auto=format&width=640 640w",
+    );
     expect(attribute(tag, "sizes")).toBe(TESTIMONIAL_IMAGE_SIZES);
     expect(attribute(tag, "loading")).toBe("lazy");
   });
 
   test("falls back to the centred layout when the image is empty", async () => {
     const noImage = await renderInSite(<Testimonial slice={slice("withImage", { image: {} })} index={3} />);
-    expect(noImage).toContain('class="slice testimonial testimonial--default" data-slice-type="testimonial" data-variation="withImage"');
+    expect(noImage).toContain(
+      'class="slice testimonial testimonial--default" data-slice-type="testimonial" data-variation="withImage"',
+    );
     expect(noImage).not.toContain("<img");
     expect(visibleText(noImage)).toContain("it felt like a piece of furniture made just for us.");
   });

@@ -34,10 +34,14 @@ describe("video_embed slice, default variation", () => {
   });
 
   test("renders the facade: poster title, play button, a plain link to the provider and the caption", () => {
-    expect(html).toMatch(/^<section class="slice video-embed" data-slice-type="video_embed" data-variation="default"><figure class="embed">/);
+    expect(html).toMatch(
+      /^<section class="slice video-embed" data-slice-type="video_embed" data-variation="default"><figure class="embed">/,
+    );
     expect(html).toContain('<span class="embed__title">A morning in the Suffolk workshop</span>');
     expect(html).toMatch(/<button type="button" class="embed__play">[\s\S]*Play video<\/button>/);
-    expect(html).toMatch(/<a class="embed__link" href="https:\/\/www.youtube.com\/watch\?v=dQw4w9WgXcQ" rel="noopener noreferrer" target="_blank">Watch on (<!-- -->)?YouTube<\/a>/);
+    expect(html).toMatch(
+      /<a class="embed__link" href="https:\/\/www.youtube.com\/watch\?v=dQw4w9WgXcQ" rel="noopener noreferrer" target="_blank">Watch on (<!-- -->)?YouTube<\/a>/,
+    );
     expect(html).toContain("<figcaption>Hand-cutting dovetails for a walnut drawer box.</figcaption>");
     expect(visibleText(html)).toContain("Playing loads content from YouTube.");
   });
@@ -59,7 +63,13 @@ describe("video_embed slice, default variation", () => {
   });
 
   test("a Vimeo video gets the same facade", async () => {
-    const vimeo = { embed_url: "https://vimeo.com/76979871", type: "video", provider_name: "Vimeo", title: "Finishing the island", html: "<iframe></iframe>" };
+    const vimeo = {
+      embed_url: "https://vimeo.com/76979871",
+      type: "video",
+      provider_name: "Vimeo",
+      title: "Finishing the island",
+      html: "<iframe></iframe>",
+    };
     const out = await renderInSite(<VideoEmbed slice={video({ video: vimeo as unknown as EmbedField })} index={3} />);
     expect(out).toContain("Finishing the island");
     expect(visibleText(out)).toContain("Watch on Vimeo");
@@ -68,7 +78,11 @@ describe("video_embed slice, default variation", () => {
 
   test("an empty or unsafe embed renders nothing at all", async () => {
     expect(await renderInSite(<VideoEmbed slice={video({ video: {} as EmbedField })} index={3} />)).toBe("");
-    const unsafe = { embed_url: "javascript:alert(1)", type: "video", html: "<script>alert(1)</script>" } as unknown as EmbedField;
+    const unsafe = {
+      embed_url: "javascript:alert(1)",
+      type: "video",
+      html: "<script>alert(1)</script>",
+    } as unknown as EmbedField;
     expect(await renderInSite(<VideoEmbed slice={video({ video: unsafe })} index={3} />)).toBe("");
   });
 });

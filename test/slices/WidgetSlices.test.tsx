@@ -44,7 +44,12 @@ function policy(primary: Record<string, unknown> = {}): PrivacyPolicySlice {
     variation: "default",
     version: "initial",
     items: [],
-    primary: { policy_id: "hr-privacy-2025", fallback_label: "Email us for the full policy", fallback_link: webLink("mailto:privacy@example.com"), ...primary },
+    primary: {
+      policy_id: "hr-privacy-2025",
+      fallback_label: "Email us for the full policy",
+      fallback_link: webLink("mailto:privacy@example.com"),
+      ...primary,
+    },
   } as unknown as PrivacyPolicySlice;
 }
 
@@ -57,33 +62,57 @@ describe("reviews slice", () => {
     expect(html).toMatch(/^<section class="slice reviews" data-slice-type="reviews" data-variation="default">/);
     expect(html).toContain('<h2 class="reviews__heading">What our clients say</h2>');
     expect(visibleText(html)).toContain("Independent reviews.");
-    expect(html).toContain('<div class="script-slot script-slot--reviews reviews__widget" data-script-slot="reviews" data-reviews-lang="en-GB"></div>');
+    expect(html).toContain(
+      '<div class="script-slot script-slot--reviews reviews__widget" data-script-slot="reviews" data-reviews-lang="en-GB"></div>',
+    );
   });
 
   test("the product variation passes its product id; the default one a location id when given", async () => {
-    expect(await render(<Reviews slice={reviews("product")} index={3} />, ALL)).toContain('data-reviews-product="shaker-kitchen"');
-    const html = await render(<Reviews slice={reviews("default", { location_id: " bath-showroom " })} index={3} />, ALL, "/us");
+    expect(await render(<Reviews slice={reviews("product")} index={3} />, ALL)).toContain(
+      'data-reviews-product="shaker-kitchen"',
+    );
+    const html = await render(
+      <Reviews slice={reviews("default", { location_id: " bath-showroom " })} index={3} />,
+      ALL,
+      "/us",
+    );
     expect(html).toContain('data-reviews-location="bath-showroom"');
     expect(html).toContain('data-reviews-lang="en-US"');
   });
 
-  test.each([["with spaces"], ["<script>"], ["a".repeat(65)], ['x" onload="y']])("an id that is not one (%s) never reaches the widget", async (bad) => {
-    const location = await render(<Reviews slice={reviews("default", { location_id: bad })} index={3} />, ALL);
-    expect(location).toContain('data-script-slot="reviews"');
-    expect(location).not.toContain("data-reviews-location");
-    // Product reviews without a valid product: no widget (it would show the wrong reviews), and no fallback given: nothing.
-    expect(await render(<Reviews slice={reviews("product", { product_id: bad })} index={3} />, ALL)).toBe("");
-  });
+  test.each([["with spaces"], ["<script>"], ["a".repeat(65)], ['x" onload="y']])(
+    "an id that is not one (%s) never reaches the widget",
+    async (bad) => {
+      const location = await render(<Reviews slice={reviews("default", { location_id: bad })} index={3} />, ALL);
+      expect(location).toContain('data-script-slot="reviews"');
+      expect(location).not.toContain("data-reviews-location");
+      // Product reviews without a valid product: no widget (it would show the wrong reviews), and no fallback given: nothing.
+      expect(await render(<Reviews slice={reviews("product", { product_id: bad })} index={3} />, ALL)).toBe("");
+    },
+  );
 
   test("without REVIEWS_WIDGET_SRC: nothing, or the editor's quiet link", async () => {
     expect(await render(<Reviews slice={reviews("default")} index={3} />, NO_FEATURES)).toBe("");
-    const html = await render(<Reviews slice={reviews("product", { fallback_label: "Read our reviews", fallback_link: webLink("https://reviews.example/hr") })} index={3} />, NO_FEATURES);
+    const html = await render(
+      <Reviews
+        slice={reviews("product", {
+          fallback_label: "Read our reviews",
+          fallback_link: webLink("https://reviews.example/hr"),
+        })}
+        index={3}
+      />,
+      NO_FEATURES,
+    );
     expect(html).not.toContain("script-slot");
-    expect(html).toMatch(/<p class="reviews__fallback"><a href="https:\/\/reviews.example\/hr" rel="noopener noreferrer" target="_blank">Read our reviews<\/a><\/p>/);
+    expect(html).toMatch(
+      /<p class="reviews__fallback"><a href="https:\/\/reviews.example\/hr" rel="noopener noreferrer" target="_blank">Read our reviews<\/a><\/p>/,
+    );
   });
 
   test("the first slice of a page owns the h1", async () => {
-    expect(await render(<Reviews slice={reviews("default")} index={0} />, ALL)).toContain('<h1 class="reviews__heading">');
+    expect(await render(<Reviews slice={reviews("default")} index={0} />, ALL)).toContain(
+      '<h1 class="reviews__heading">',
+    );
   });
 });
 
@@ -103,13 +132,20 @@ describe("privacy_policy slice", () => {
     ] as const) {
       const html = await render(<PrivacyPolicy slice={policy(primary)} index={2} />, features);
       expect(html).not.toContain("script-slot");
-      expect(html).toContain('<p class="privacy-policy__fallback"><a href="mailto:privacy@example.com">Email us for the full policy</a></p>');
+      expect(html).toContain(
+        '<p class="privacy-policy__fallback"><a href="mailto:privacy@example.com">Email us for the full policy</a></p>',
+      );
     }
   });
 
   test("without the generator and without a fallback link: nothing", async () => {
     expect(await render(<PrivacyPolicy slice={policy({ fallback_label: null })} index={2} />, NO_FEATURES)).toBe("");
-    expect(await render(<PrivacyPolicy slice={policy({ fallback_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={2} />, NO_FEATURES)).toBe("");
+    expect(
+      await render(
+        <PrivacyPolicy slice={policy({ fallback_link: { link_type: "Web", url: "javascript:alert(1)" } })} index={2} />,
+        NO_FEATURES,
+      ),
+    ).toBe("");
   });
 });
 

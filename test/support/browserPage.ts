@@ -45,7 +45,8 @@ export const setMarker = (page: Page) =>
   page.evaluate(() => {
     (window as unknown as { __marker: number }).__marker = 42;
   });
-export const hasMarker = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
+export const hasMarker = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
 
 /** Records the URL of every document (full page load) request from now on. */
 export function documentRequests(page: Page): string[] {

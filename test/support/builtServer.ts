@@ -45,7 +45,16 @@ async function launch(port: number, env: Record<string, string>, cwd: string): P
     // SHUTDOWN_DELAY_MS=0: no load balancer has to see a test server drain before it stops.
     // MEDIA_WARM=off: a test server preparing every image in the background would load the CI
     // machine for minutes; the warm-up's own test turns it on.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", MEDIA_WARM: "off", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      LOG_LEVEL: "warn",
+      SHUTDOWN_DELAY_MS: "0",
+      MEDIA_WARM: "off",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

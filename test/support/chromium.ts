@@ -16,7 +16,9 @@ export function ensureChromium(): void {
     throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\``);
   }
   console.log("Installing Debian's chromium package for the browser tests…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
 }
 
 /**

@@ -30,7 +30,8 @@ export function readDocument(lang: string, type: string, uid?: string): Document
 /** The first paragraph of a rich-text field. */
 function firstParagraph(field: unknown): string | undefined {
   if (!Array.isArray(field)) return undefined;
-  return (field as Array<{ type?: string; text?: string }>).find((node) => node.type === "paragraph" && node.text)?.text;
+  return (field as Array<{ type?: string; text?: string }>).find((node) => node.type === "paragraph" && node.text)
+    ?.text;
 }
 
 /**
@@ -40,7 +41,8 @@ function firstParagraph(field: unknown): string | undefined {
 export function documentSnippets(doc: DocumentJson): string[] {
   const slices: Array<{ slice_type: string; primary: any }> = doc.data.slices ?? [];
   const hero = slices[0]?.slice_type === "hero" ? slices[0] : undefined;
-  const heading: string | undefined = hero?.primary.heading ?? (typeof doc.data.title === "string" ? doc.data.title : undefined);
+  const heading: string | undefined =
+    hero?.primary.heading ?? (typeof doc.data.title === "string" ? doc.data.title : undefined);
   const paragraph =
     firstParagraph(doc.data.body) ??
     firstParagraph(doc.data.intro) ??

@@ -30,7 +30,10 @@ export interface CustomTypesApiStandIn {
   close(): Promise<void>;
 }
 
-export async function startCustomTypesApiStandIn(options: { repository: string; token: string }): Promise<CustomTypesApiStandIn> {
+export async function startCustomTypesApiStandIn(options: {
+  repository: string;
+  token: string;
+}): Promise<CustomTypesApiStandIn> {
   const stores = { customtypes: new Map<string, { id: string }>(), slices: new Map<string, { id: string }>() };
   const requests: RecordedRequest[] = [];
   const assets: CustomTypesApiStandIn["assets"] = [];
@@ -48,16 +51,25 @@ export async function startCustomTypesApiStandIn(options: { repository: string; 
       res.writeHead(status, body === undefined ? {} : { "Content-Type": "application/json" });
       res.end(body === undefined ? undefined : JSON.stringify(body));
     };
-    if (recorded.authorization !== `Bearer ${options.token}` || recorded.repository !== options.repository) return send(401, { message: "Unauthorized" });
+    if (recorded.authorization !== `Bearer ${options.token}` || recorded.repository !== options.repository)
+      return send(401, { message: "Unauthorized" });
 
     if (req.method === "POST" && url.pathname === "/assets") {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const form = await new Request("http://127.0.0.1/assets", { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: Buffer.concat(chunks) }).formData();
+      const form = await new Request("http://127.0.0.1/assets", {
+        method: "POST",
+        headers: { "content-type": req.headers["content-type"] ?? "" },
+        body: Buffer.concat(chunks),
+      }).formData();
       const file = form.get("file");
       if (!(file instanceof File)) return send(400, { message: "file is required" });
       const id = `asset${assets.length + 1}`;
-      const asset = { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()), url: `https://images.prismic.io/${options.repository}/${id}_${file.name}?auto=format,compress` };
+      const asset = {
+        filename: file.name,
+        bytes: Buffer.from(await file.arrayBuffer()),
+        url: `https://images.prismic.io/${options.repository}/${id}_${file.name}?auto=format,compress`,
+      };
       assets.push(asset);
       return send(200, { id, url: asset.url, filename: file.name });
     }
@@ -72,7 +84,8 @@ export async function startCustomTypesApiStandIn(options: { repository: string; 
     };
 
     if (req.method === "GET" && !action) return send(200, [...store.values()]);
-    if (req.method === "GET" && action) return store.has(action) ? send(200, store.get(action)) : send(404, { message: "Not found" });
+    if (req.method === "GET" && action)
+      return store.has(action) ? send(200, store.get(action)) : send(404, { message: "Not found" });
     if (req.method === "POST" && action === "insert") {
       const model = await body();
       if (store.has(model.id)) return send(409, { message: "Conflict" });

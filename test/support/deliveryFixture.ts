@@ -64,7 +64,13 @@ export function useDeliveryFixture(): DeliveryFixture {
     },
     openStore: (file = path.join(dir, `outbox-${++files}.sqlite`)) => fixture.keep(openSqliteOutboxStore(file)),
     worker: (store, options = {}) =>
-      createDeliveryWorker({ ...FAST_WORKER, store, logger: pino({ level: "silent" }), credentials: fixture.credentials(), ...options }),
+      createDeliveryWorker({
+        ...FAST_WORKER,
+        store,
+        logger: pino({ level: "silent" }),
+        credentials: fixture.credentials(),
+        ...options,
+      }),
   };
   return fixture;
 }

@@ -9,7 +9,20 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "./builtServer";
 
-const COPIED = ["package.json", "tsconfig.json", "build.mjs", "scripts/build", "client", "server", "shared", "views", "customtypes", "public", "scripts/dev.mjs", "scripts/devServer.mjs"];
+const COPIED = [
+  "package.json",
+  "tsconfig.json",
+  "build.mjs",
+  "scripts/build",
+  "client",
+  "server",
+  "shared",
+  "views",
+  "customtypes",
+  "public",
+  "scripts/dev.mjs",
+  "scripts/devServer.mjs",
+];
 
 export interface DevProject {
   dir: string;
@@ -27,13 +40,25 @@ export interface DevProject {
 export async function startDevProject({ startTimeoutMs = 60_000 } = {}): Promise<DevProject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dev-loop-"));
   for (const item of COPIED) fs.cpSync(path.join(ROOT, item), path.join(dir, item), { recursive: true });
-  fs.cpSync(path.join(ROOT, "content"), path.join(dir, "content"), { recursive: true, filter: (source) => source !== path.join(ROOT, "content", "media") });
+  fs.cpSync(path.join(ROOT, "content"), path.join(dir, "content"), {
+    recursive: true,
+    filter: (source) => source !== path.join(ROOT, "content", "media"),
+  });
   fs.symlinkSync(path.join(ROOT, "content", "media"), path.join(dir, "content", "media"));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
 
   const child: ChildProcess = spawn(process.execPath, [path.join(dir, "scripts", "dev.mjs")], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: "", PORT: "0", HOST: "127.0.0.1", DATA_DIR: path.join(dir, ".data"), MEDIA_CACHE_DIR: path.join(dir, ".cache"), LOG_LEVEL: "info", NO_COLOR: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(dir, ".data"),
+      MEDIA_CACHE_DIR: path.join(dir, ".cache"),
+      LOG_LEVEL: "info",
+      NO_COLOR: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -86,7 +111,12 @@ export async function startDevProject({ startTimeoutMs = 60_000 } = {}): Promise
  * Polls `check` until it returns a value (not undefined) and returns it with the time taken;
  * fails after `timeoutMs` naming `what`.
  */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number, everyMs = 25): Promise<{ value: T; ms: number }> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 25,
+): Promise<{ value: T; ms: number }> {
   const started = Date.now();
   for (;;) {
     const value = await check().catch(() => undefined);
@@ -98,7 +128,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 
 /** The body of a page when it contains `text`, else undefined (for waitFor). */
 export const pageContaining = (url: string, text: string) => async () => {
-  const response = await fetch(url, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" } });
+  const response = await fetch(url, {
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" },
+  });
   const body = await response.text();
   return body.includes(text) ? body : undefined;
 };

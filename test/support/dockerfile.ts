@@ -61,7 +61,8 @@ export function parseDockerfile(text: string): Stage[] {
 export function execForm(args: string): string[] | undefined {
   if (!args.startsWith("[")) return undefined;
   const parsed: unknown = JSON.parse(args);
-  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === "string")) throw new Error(`Not an exec form: ${args}`);
+  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === "string"))
+    throw new Error(`Not an exec form: ${args}`);
   return parsed;
 }
 
@@ -76,7 +77,8 @@ export function parseCopy(args: string): Copy {
   const unknown = [...flags.keys()].filter((f) => !["from", "chown", "chmod", "link"].includes(f));
   if (unknown.length) throw new Error(`COPY flags not supported here: ${unknown.join(", ")}`);
   if (words.length < 2) throw new Error(`COPY needs a source and a destination: ${args}`);
-  if (words.some((w) => /[*?[$]/.test(w))) throw new Error(`COPY wildcards and variables are not supported here: ${args}`);
+  if (words.some((w) => /[*?[$]/.test(w)))
+    throw new Error(`COPY wildcards and variables are not supported here: ${args}`);
   return { from: flags.get("from"), sources: words.slice(0, -1), dest: words[words.length - 1] };
 }
 
@@ -125,7 +127,12 @@ export function repoPathInStage(stage: Stage, absolute: string): string {
   return relative;
 }
 
-const GLOB = new Map([["**/", "(?:.*/)?"], ["**", ".*"], ["*", "[^/]*"], ["?", "[^/]"]]);
+const GLOB = new Map([
+  ["**/", "(?:.*/)?"],
+  ["**", ".*"],
+  ["*", "[^/]*"],
+  ["?", "[^/]"],
+]);
 
 /** .dockerignore patterns: `*`, `**` and `?` globs relative to the context root, `!` re-includes. */
 export function dockerIgnore(text: string): (relativePath: string) => boolean {

@@ -79,7 +79,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const held = new Set<http.ServerResponse>();
 
   const answer = (res: http.ServerResponse, { status, body, headers }: FakeAnswer) =>
-    res.writeHead(status, { "content-type": "application/json", ...headers }).end(body === undefined ? "" : JSON.stringify(body));
+    res
+      .writeHead(status, { "content-type": "application/json", ...headers })
+      .end(body === undefined ? "" : JSON.stringify(body));
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -87,7 +89,15 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as GraphRequest["body"];
       const eventIds = body.data.map((e) => e.event_id);
-      requests.push({ path: req.url ?? "", at: Date.now(), eventIds, accessToken: body.access_token, testEventCode: body.test_event_code, body, headers: req.headers });
+      requests.push({
+        path: req.url ?? "",
+        at: Date.now(),
+        eventIds,
+        accessToken: body.access_token,
+        testEventCode: body.test_event_code,
+        body,
+        headers: req.headers,
+      });
       const planned = queue.shift() ?? fake.mode;
       if (planned === "stall") {
         held.add(res);
@@ -99,11 +109,21 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         case "up":
           if (body.data.some(refusedByMeta)) return answer(res, { status: 400, body: VALUE_REFUSED });
           for (const id of eventIds) accepted.set(id, (accepted.get(id) ?? 0) + 1);
-          return answer(res, { status: 200, body: { events_received: eventIds.length, messages: [], fbtrace_id: "ok" } });
+          return answer(res, {
+            status: 200,
+            body: { events_received: eventIds.length, messages: [], fbtrace_id: "ok" },
+          });
         case "down":
-          return answer(res, { status: 500, body: { error: { message: "An unexpected error has occurred.", code: 2, is_transient: true } } });
+          return answer(res, {
+            status: 500,
+            body: { error: { message: "An unexpected error has occurred.", code: 2, is_transient: true } },
+          });
         case "rateLimited":
-          return answer(res, { status: 429, body: { error: { message: "Too many calls", code: 4 } }, headers: { "retry-after": "0" } });
+          return answer(res, {
+            status: 429,
+            body: { error: { message: "Too many calls", code: 4 } },
+            headers: { "retry-after": "0" },
+          });
         case "refuse":
           return answer(res, { status: 400, body: GRAPH_ERROR });
       }

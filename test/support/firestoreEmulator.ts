@@ -32,7 +32,9 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
   };
   const inner = (emulator as unknown as { server: GrpcServer }).server;
   const port = await new Promise<number>((resolve, reject) =>
-    inner.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    inner.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
   );
   const host = `127.0.0.1:${port}`;
   process.env.FIRESTORE_EMULATOR_HOST = host;

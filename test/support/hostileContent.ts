@@ -33,7 +33,14 @@ const rich = (extra: object[] = []) => [
   { type: "paragraph", text: "A paragraph without spans" },
   { type: "list-item", text: "An item with spans null", spans: null },
   null,
-  { type: "paragraph", text: "short", spans: [{ start: 2, end: 500, type: "strong" }, { start: 1, type: "em" }] },
+  {
+    type: "paragraph",
+    text: "short",
+    spans: [
+      { start: 2, end: 500, type: "strong" },
+      { start: 1, type: "em" },
+    ],
+  },
   ...extra,
 ];
 

@@ -9,7 +9,8 @@ const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quo
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
     if (entity[0] === "#") {
-      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return String.fromCodePoint(code);
     }
     return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
@@ -91,7 +92,10 @@ export function attribute(attributes: string, name: string): string | undefined 
 export interface HydrationData {
   loaderData: Record<string, unknown>;
   actionData: unknown;
-  errors: Record<string, { status?: number; statusText?: string; data?: unknown; message?: string; __type?: string }> | null;
+  errors: Record<
+    string,
+    { status?: number; statusText?: string; data?: unknown; message?: string; __type?: string }
+  > | null;
 }
 
 /**

@@ -39,7 +39,9 @@ export function startRequest(url: string, options: RequestOptions = {}): InFligh
   const req = http.request(url, { method: options.method ?? "GET", headers, agent: options.agent ?? false });
   let settled = false;
   const received = new Promise<void>((resolve) => req.once("continue", () => resolve()));
-  const socketClosed = new Promise<number>((resolve) => req.once("socket", (socket) => socket.once("close", () => resolve(Date.now()))));
+  const socketClosed = new Promise<number>((resolve) =>
+    req.once("socket", (socket) => socket.once("close", () => resolve(Date.now()))),
+  );
   const response = new Promise<Answer>((resolve, reject) => {
     req.once("error", reject);
     req.once("response", (res) => {
@@ -49,7 +51,12 @@ export function startRequest(url: string, options: RequestOptions = {}): InFligh
       res.once("aborted", () => reject(new Error("response aborted")));
       res.once("end", () =>
         res.complete
-          ? resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), endedAt: Date.now() })
+          ? resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              endedAt: Date.now(),
+            })
           : reject(new Error("response cut before its end")),
       );
     });

@@ -48,16 +48,29 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-type Value = { string_value?: string; bool_value?: boolean; int_value?: number | { toNumber(): number }; double_value?: number };
+type Value = {
+  string_value?: string;
+  bool_value?: boolean;
+  int_value?: number | { toNumber(): number };
+  double_value?: number;
+};
 type Attribute = { key: string; value?: Value };
 const plain = (attributes: Attribute[] = []) =>
   Object.fromEntries(
     attributes.map(({ key, value = {} }) => {
       const int = value.int_value;
-      return [key, value.string_value ?? value.bool_value ?? (typeof int === "object" ? int.toNumber() : int) ?? value.double_value ?? ""];
+      return [
+        key,
+        value.string_value ??
+          value.bool_value ??
+          (typeof int === "object" ? int.toNumber() : int) ??
+          value.double_value ??
+          "",
+      ];
     }),
   );
-const nanos = (value: unknown) => Number(typeof value === "object" && value !== null ? (value as { toString(): string }).toString() : value);
+const nanos = (value: unknown) =>
+  Number(typeof value === "object" && value !== null ? (value as { toString(): string }).toString() : value);
 const hex = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString("hex");
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
@@ -69,7 +82,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     req.on("end", () => {
       posts.push({ path: req.url ?? "", contentType: String(req.headers["content-type"]) });
       const message = Request.toObject(Request.decode(Buffer.concat(chunks))) as {
-        resource_spans?: Array<{ resource?: { attributes?: Attribute[] }; scope_spans?: Array<{ spans?: Array<Record<string, unknown>> }> }>;
+        resource_spans?: Array<{
+          resource?: { attributes?: Attribute[] };
+          scope_spans?: Array<{ spans?: Array<Record<string, unknown>> }>;
+        }>;
       };
       for (const resourceSpans of message.resource_spans ?? []) {
         const resource = plain(resourceSpans.resource?.attributes);
@@ -112,7 +128,8 @@ export function traceTree(spans: ReceivedSpan[], root: ReceivedSpan): string {
   const lines: string[] = [];
   const walk = (span: ReceivedSpan, depth: number) => {
     lines.push(`${"  ".repeat(depth)}${span.name}  ${span.durationMs.toFixed(1)} ms`);
-    for (const child of spans.filter((s) => s.parentSpanId === span.spanId).sort((a, b) => a.startMs - b.startMs)) walk(child, depth + 1);
+    for (const child of spans.filter((s) => s.parentSpanId === span.spanId).sort((a, b) => a.startMs - b.startMs))
+      walk(child, depth + 1);
   };
   walk(root, 0);
   return lines.join("\n");

@@ -14,8 +14,20 @@ const worker = createDeliveryWorker({
   store,
   logger: createLogger("warn"),
   workerId: "child-process",
-  credentials: { pixelId: "1234567890", accessToken: "test-token", graphUrl: process.env.GRAPH_URL!, apiVersion: "v21.0" },
+  credentials: {
+    pixelId: "1234567890",
+    accessToken: "test-token",
+    graphUrl: process.env.GRAPH_URL!,
+    apiVersion: "v21.0",
+  },
 });
 worker.start();
 console.log("started");
-process.on("SIGTERM", () => void worker.stop().then(() => store.close()).then(() => process.exit(0)));
+process.on(
+  "SIGTERM",
+  () =>
+    void worker
+      .stop()
+      .then(() => store.close())
+      .then(() => process.exit(0)),
+);

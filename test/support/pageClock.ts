@@ -25,7 +25,8 @@ export async function installPageClock(page: Page): Promise<void> {
       "load",
       (event) => {
         const el = event.target;
-        if (clock.entryRan === null && el instanceof HTMLScriptElement && /\/assets\/entry-[^/]+\.js$/.test(el.src)) clock.entryRan = performance.now();
+        if (clock.entryRan === null && el instanceof HTMLScriptElement && /\/assets\/entry-[^/]+\.js$/.test(el.src))
+          clock.entryRan = performance.now();
       },
       true,
     );
@@ -46,4 +47,5 @@ export async function installPageClock(page: Page): Promise<void> {
   });
 }
 
-export const readPageClock = (page: Page): Promise<PageClock> => page.evaluate(() => (window as unknown as { __pageClock: PageClock }).__pageClock);
+export const readPageClock = (page: Page): Promise<PageClock> =>
+  page.evaluate(() => (window as unknown as { __pageClock: PageClock }).__pageClock);

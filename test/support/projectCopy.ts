@@ -16,7 +16,11 @@ export interface ProjectCopy {
 
 export function copyProject(prefix = "project-copy-"): ProjectCopy {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .split("\0")
     .filter(Boolean);
   for (const file of files) {
@@ -39,9 +43,16 @@ export function copyModelFiles(prefix = "project-models-"): ProjectCopy {
     fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
     fs.cpSync(path.join(ROOT, relative), path.join(root, relative), { recursive: true });
   };
-  for (const relative of ["slicemachine.config.json", "customtypes", "shared/prismicio-types.d.ts", "views/slices/index.ts"]) copy(relative);
+  for (const relative of [
+    "slicemachine.config.json",
+    "customtypes",
+    "shared/prismicio-types.d.ts",
+    "views/slices/index.ts",
+  ])
+    copy(relative);
   for (const name of fs.readdirSync(path.join(ROOT, "views/slices"))) {
-    if (fs.existsSync(path.join(ROOT, "views/slices", name, "model.json"))) copy(path.join("views/slices", name, "model.json"));
+    if (fs.existsSync(path.join(ROOT, "views/slices", name, "model.json")))
+      copy(path.join("views/slices", name, "model.json"));
   }
   return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }

@@ -18,7 +18,8 @@ export function parsePrometheusText(text: string): Sample[] {
     const match = LINE.exec(line);
     if (!match) throw new Error(`Not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, value] of (match[2] ?? "").matchAll(LABEL)) labels[key] = value.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
+    for (const [, key, value] of (match[2] ?? "").matchAll(LABEL))
+      labels[key] = value.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;

@@ -3,7 +3,21 @@
  * to mean anything): identifiers left once strings, label matchers, grouping clauses, ranges and
  * Grafana's variables are removed, minus functions, aggregations and keywords.
  */
-const KEYWORDS = new Set(["and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring", "group_left", "group_right", "inf", "nan"]);
+const KEYWORDS = new Set([
+  "and",
+  "or",
+  "unless",
+  "bool",
+  "offset",
+  "by",
+  "without",
+  "on",
+  "ignoring",
+  "group_left",
+  "group_right",
+  "inf",
+  "nan",
+]);
 
 export function metricNames(expr: string): string[] {
   const bare = expr

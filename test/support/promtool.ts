@@ -8,9 +8,13 @@ const present = () => spawnSync("promtool", ["--version"], { encoding: "utf8" })
 
 export function ensurePromtool(): void {
   if (present()) return;
-  if (process.getuid?.() !== 0) throw new Error("The alert rules' tests need promtool: run `sudo apt-get install -y prometheus`");
+  if (process.getuid?.() !== 0)
+    throw new Error("The alert rules' tests need promtool: run `sudo apt-get install -y prometheus`");
   console.log("Installing Debian's prometheus package (promtool) for the alert rules' tests…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus", { stdio: "inherit" });
+  execSync(
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus",
+    { stdio: "inherit" },
+  );
 }
 
 /** Runs promtool with `args`; resolves its exit status and output (stdout and stderr together). */

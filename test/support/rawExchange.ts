@@ -30,8 +30,15 @@ export interface RawAnswer {
  * fetch and supertest would normalise first), one request per connection; resolves with the
  * status and headers of the answer (status 0: no answer within `waitMs`).
  */
-export async function rawGet(port: number, target: string, headers: Record<string, string> = {}, waitMs = 10_000): Promise<RawAnswer> {
-  const lines = Object.entries({ Host: `127.0.0.1:${port}`, ...headers, Connection: "close" }).map(([name, value]) => `${name}: ${value}\r\n`);
+export async function rawGet(
+  port: number,
+  target: string,
+  headers: Record<string, string> = {},
+  waitMs = 10_000,
+): Promise<RawAnswer> {
+  const lines = Object.entries({ Host: `127.0.0.1:${port}`, ...headers, Connection: "close" }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
   const answer = await exchange(port, `GET ${target} HTTP/1.1\r\n${lines.join("")}\r\n`, waitMs);
   const [head] = answer.split("\r\n\r\n", 1);
   const [statusLine, ...headerLines] = head.split("\r\n");

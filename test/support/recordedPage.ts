@@ -32,10 +32,15 @@ export interface RecordedPageOptions {
   beforeLoad?: (page: Page) => Promise<void>;
 }
 
-export async function openRecordedPage(browser: Browser, url: string, options: RecordedPageOptions = {}): Promise<RecordedPage> {
+export async function openRecordedPage(
+  browser: Browser,
+  url: string,
+  options: RecordedPageOptions = {},
+): Promise<RecordedPage> {
   const context = await browser.createBrowserContext();
   const { hostname } = new URL(url);
-  for (const [name, value] of Object.entries(options.cookies ?? {})) await context.setCookie({ name, value, domain: hostname, path: "/" });
+  for (const [name, value] of Object.entries(options.cookies ?? {}))
+    await context.setCookie({ name, value, domain: hostname, path: "/" });
   const page = await context.newPage();
   await page.setViewport({ width: options.width ?? 1440, height: 900 });
   const recorded: RecordedPage = {
@@ -62,13 +67,24 @@ export async function openRecordedPage(browser: Browser, url: string, options: R
     const toRelay = request.method() === "POST" && new URL(request.url()).pathname === "/api/meta-capi";
     if (toRelay) recorded.posts.push({ body: JSON.parse(request.postData() ?? "null"), at: Date.now() });
     if (toRelay && options.relayStatus !== "pass") {
-      void request.respond({ status: options.relayStatus ?? 200, contentType: "application/json", body: JSON.stringify({ ok: true }) });
+      void request.respond({
+        status: options.relayStatus ?? 200,
+        contentType: "application/json",
+        body: JSON.stringify({ ok: true }),
+      });
     } else void request.continue();
   });
   page.on("response", (response) => {
     const request = response.request();
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/meta-capi" && options.relayStatus === "pass") {
-      void response.text().then((body) => recorded.relayAnswers.push({ status: response.status(), body }), () => {});
+    if (
+      request.method() === "POST" &&
+      new URL(request.url()).pathname === "/api/meta-capi" &&
+      options.relayStatus === "pass"
+    ) {
+      void response.text().then(
+        (body) => recorded.relayAnswers.push({ status: response.status(), body }),
+        () => {},
+      );
     }
   });
   await options.beforeLoad?.(page);

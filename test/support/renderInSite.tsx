@@ -20,7 +20,10 @@ export function chromeFor(path: string, sections: SectionIndex = {}): SiteChrome
   };
 }
 
-export async function renderInSite(element: ReactNode, options: { path?: string; sections?: SectionIndex } = {}): Promise<string> {
+export async function renderInSite(
+  element: ReactNode,
+  options: { path?: string; sections?: SectionIndex } = {},
+): Promise<string> {
   const path = options.path ?? "/";
   const locale = localeFromPath(path);
   const handler = createStaticHandler([

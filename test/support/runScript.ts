@@ -8,10 +8,18 @@ export interface ScriptResult {
   ms: number;
 }
 
-export function runScript(script: string, args: string[], options: { cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<ScriptResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number },
+): Promise<ScriptResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -18,7 +18,12 @@ const PRELOAD = path.join(ROOT, "scripts/scaleTest/prismicOnLoopback.mjs");
 
 /** nginx from PATH or Debian's /usr/sbin (`.ci/run` installs `nginx-light` when it is missing). */
 export function nginxBinary(): string {
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"];
+  const dirs = [
+    ...(process.env.PATH ?? "").split(path.delimiter),
+    "/usr/sbin",
+    "/usr/local/sbin",
+    "/usr/local/nginx/sbin",
+  ];
   const found = dirs.map((dir) => path.join(dir, "nginx")).find((file) => fs.existsSync(file));
   if (!found) throw new Error("nginx is not installed: apt-get install nginx-light (.ci/run does it in CI)");
   return found;
@@ -37,7 +42,12 @@ export interface Nginx {
  * `edit`: a change to the local configuration, for a test that stands nginx in for another cache
  * (a CDN that keys on the normalised path, say); without it, the deploy file as it is.
  */
-export async function startNginx(options: { upstreams: string[]; offlinePage: string; realIpFrom?: string; edit?: (conf: string) => string }): Promise<Nginx> {
+export async function startNginx(options: {
+  upstreams: string[];
+  offlinePage: string;
+  realIpFrom?: string;
+  edit?: (conf: string) => string;
+}): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-nginx-"));
   const port = await freePort();
   const file = writeLocalNginxConfig({ dir, port, upstreams: options.upstreams, realIpFrom: options.realIpFrom });
@@ -48,14 +58,17 @@ export async function startNginx(options: { upstreams: string[]; offlinePage: st
     fs.writeFileSync(file, edited);
   }
   fs.writeFileSync(path.join(dir, "offline/503.html"), options.offlinePage);
-  const child = spawn(nginxBinary(), ["-c", file, "-e", path.join(dir, "startup.log"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(nginxBinary(), ["-c", file, "-e", path.join(dir, "startup.log"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
   await until(
     `nginx on ${url}`,
     async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${readOr(path.join(dir, "startup.log"))}`);
+      if (child.exitCode !== null)
+        throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${readOr(path.join(dir, "startup.log"))}`);
       return (await fetch(`${url}/_nginx/healthz`).catch(() => null))?.ok === true;
     },
     { timeoutMs: 10_000, intervalMs: 100 },
@@ -124,7 +137,16 @@ export function createInstance(env: Record<string, string>, port: number): Insta
       const started = spawn(process.execPath, ["--import", PRELOAD, path.join(ROOT, "dist/server/index.js")], {
         cwd: ROOT,
         // One load generator stands for every visitor: no per-client budget of uncached renders.
-        env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MEDIA_CACHE_DIR: mediaCache, LOG_LEVEL: "warn", RENDER_BUDGET_PER_MINUTE: "0", ...env },
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          MEDIA_CACHE_DIR: mediaCache,
+          LOG_LEVEL: "warn",
+          RENDER_BUDGET_PER_MINUTE: "0",
+          ...env,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = started;
@@ -144,7 +166,12 @@ export function createInstance(env: Record<string, string>, port: number): Insta
         `instance ${url} to be ready`,
         async () => {
           if (started.exitCode !== null) throw new Error(`instance ${url} exited with ${started.exitCode}: ${stderr}`);
-          return (await fetch(`${url}/readyz`).then((r) => r.text(), () => "")) === "ready";
+          return (
+            (await fetch(`${url}/readyz`).then(
+              (r) => r.text(),
+              () => "",
+            )) === "ready"
+          );
         },
         { timeoutMs: 30_000, intervalMs: 100 },
       );
@@ -162,7 +189,8 @@ export function memoryOf(pid: number | undefined): { rss: number; peak: number }
   if (pid === undefined) return null;
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const mib = (field: string) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) / 1024);
+    const mib = (field: string) =>
+      Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) / 1024);
     return { rss: mib("VmRSS"), peak: mib("VmHWM") };
   } catch {
     return null;

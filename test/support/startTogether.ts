@@ -7,7 +7,9 @@ type Closable = { close(): unknown } | { stop(): unknown };
 
 const shut = (started: Closable) => ("stop" in started ? started.stop() : started.close());
 
-export async function startTogether<T extends readonly Closable[]>(starts: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
+export async function startTogether<T extends readonly Closable[]>(
+  starts: { readonly [K in keyof T]: Promise<T[K]> },
+): Promise<T> {
   const settled = await Promise.allSettled(starts as readonly Promise<Closable>[]);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   const started = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));

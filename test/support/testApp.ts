@@ -125,7 +125,9 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   const logger = options.logger ?? createLogger("silent");
   const contentClient = createContentClient(config, { wrapFetch: options.wrapFetch });
   const { client, refs } = contentClient;
-  const service = options.content ?? createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
+  const service =
+    options.content ??
+    createContentService(client, { masterRef: () => refs.current(), previewRefusals: contentClient.previewRefusals });
   const { content, calls } = recordCalls(service, options.content !== undefined);
   const outbox = options.outbox ?? openSqliteOutboxStore(":memory:");
   const app = createApp({

@@ -40,7 +40,11 @@ export async function within<T>(what: string, timeoutMs: number, promise: Promis
  * throws naming `what` when it is still not done. For loops whose end depends on the code under
  * test (claim until the outbox is empty, follow "next" links, deliver until nothing is left).
  */
-export async function repeatUntil(what: string, maxRounds: number, step: (round: number) => boolean | Promise<boolean>): Promise<void> {
+export async function repeatUntil(
+  what: string,
+  maxRounds: number,
+  step: (round: number) => boolean | Promise<boolean>,
+): Promise<void> {
   for (let round = 0; round < maxRounds; round++) {
     if (await step(round)) return;
   }

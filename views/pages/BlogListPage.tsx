@@ -17,16 +17,26 @@ export default function BlogListPage() {
       <header className="page__header">
         <p className="eyebrow">Journal</p>
         <h1 className="page__title">{head.title.split(" | ")[0]}</h1>
-        <p className="page__lede">Notes from the workshop on materials, planning and living with a made-to-measure kitchen.</p>
+        <p className="page__lede">
+          Notes from the workshop on materials, planning and living with a made-to-measure kitchen.
+        </p>
       </header>
       <ul className="article-list">
         {items.map((article, i) => (
           <li key={article.id} className="article-list__item">
             <AppLink to={resolve(article) ?? "#"} className="article-list__link">
-              <ResponsiveImage field={article.data.cover} sizes="(min-width: 960px) 320px, 100vw" priority={i === 0 && page === 1} className="article-list__image" />
+              <ResponsiveImage
+                field={article.data.cover}
+                sizes="(min-width: 960px) 320px, 100vw"
+                priority={i === 0 && page === 1}
+                className="article-list__image"
+              />
               <div>
                 <p className="card__meta">
-                  {[taxonomy[article.data.category ?? ""] ?? article.data.category, formatDate(article.data.publication_date, locale.language)]
+                  {[
+                    taxonomy[article.data.category ?? ""] ?? article.data.category,
+                    formatDate(article.data.publication_date, locale.language),
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </p>

@@ -39,7 +39,11 @@ export default function GalleryItemPage() {
           {shown.map((photo, i) => (
             <li key={photo.image.url ?? i}>
               <figure>
-                <ResponsiveImage field={photo.image} sizes="(min-width: 960px) 50vw, 100vw" fallbackAlt={photo.caption ?? ""} />
+                <ResponsiveImage
+                  field={photo.image}
+                  sizes="(min-width: 960px) 50vw, 100vw"
+                  fallbackAlt={photo.caption ?? ""}
+                />
                 {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
               </figure>
             </li>

@@ -17,13 +17,20 @@ export default function GalleryListPage() {
       <header className="page__header">
         <p className="eyebrow">Our work</p>
         <h1 className="page__title">{head.title.split(" | ")[0]}</h1>
-        <p className="page__lede">Kitchens, larders and boot rooms we have drawn, made and fitted, from London terraces to farmhouses.</p>
+        <p className="page__lede">
+          Kitchens, larders and boot rooms we have drawn, made and fitted, from London terraces to farmhouses.
+        </p>
       </header>
       <ul className="card-grid">
         {items.map((project, i) => (
           <li key={project.id} className="card">
             <AppLink to={resolve(project) ?? "#"} className="card__link">
-              <ResponsiveImage field={project.data.cover} sizes={CARD_SIZES} priority={i === 0 && page === 1} className="card__image" />
+              <ResponsiveImage
+                field={project.data.cover}
+                sizes={CARD_SIZES}
+                priority={i === 0 && page === 1}
+                className="card__image"
+              />
               <div className="card__body">
                 <p className="card__meta">{[project.data.location, project.data.style].filter(Boolean).join(" · ")}</p>
                 <h2 className="card__title">{project.data.title}</h2>

@@ -20,7 +20,12 @@ export default function SamplesPage() {
           // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order (names may repeat)
           <li key={`${swatch.name}-${i}`} className="swatch">
             {prismic.isFilled.image(swatch.image) ? (
-              <FixedImage field={swatch.image} width={FIXED_IMAGE_WIDTHS.sampleChip} className="swatch__chip" fallbackAlt={swatch.name ?? ""} />
+              <FixedImage
+                field={swatch.image}
+                width={FIXED_IMAGE_WIDTHS.sampleChip}
+                className="swatch__chip"
+                fallbackAlt={swatch.name ?? ""}
+              />
             ) : (
               // An SVG fill, not a style attribute: the CSP allows no inline styles.
               <svg className="swatch__chip" viewBox="0 0 10 10" aria-hidden="true">

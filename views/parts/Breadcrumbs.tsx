@@ -11,7 +11,9 @@ interface Crumb {
  * structured data, so what people see and what search engines read cannot disagree.
  */
 export function Breadcrumbs() {
-  const trail = useRouteHead()?.jsonLd.find((d) => d["@type"] === "BreadcrumbList")?.itemListElement as Crumb[] | undefined;
+  const trail = useRouteHead()?.jsonLd.find((d) => d["@type"] === "BreadcrumbList")?.itemListElement as
+    | Crumb[]
+    | undefined;
   if (!trail || trail.length < 2) return null;
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">

@@ -14,7 +14,8 @@ export function EmbedFacade({ embed, caption }: { embed: EmbedField | null | und
   if (!url || !isSafeHref(url)) return null;
   const title = (embed && "title" in embed && typeof embed.title === "string" && embed.title) || caption || "Video";
   const player = embedPlayer(url);
-  const provider = player?.provider ?? (embed && "provider_name" in embed ? embed.provider_name : null) ?? "the provider";
+  const provider =
+    player?.provider ?? (embed && "provider_name" in embed ? embed.provider_name : null) ?? "the provider";
 
   return (
     <figure className="embed">

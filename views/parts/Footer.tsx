@@ -26,8 +26,12 @@ export function Footer() {
           </nav>
         ))}
         {klaviyo && chrome?.footerFormId ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so React leaves alone the form Klaviyo puts here
-          <div className={`klaviyo-form-${chrome.footerFormId}`} dangerouslySetInnerHTML={FILLED_BY_KLAVIYO} suppressHydrationWarning />
+          <div
+            className={`klaviyo-form-${chrome.footerFormId}`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so React leaves alone the form Klaviyo puts here
+            dangerouslySetInnerHTML={FILLED_BY_KLAVIYO}
+            suppressHydrationWarning
+          />
         ) : null}
       </div>
     </footer>

@@ -11,9 +11,7 @@ export function Pagination({ page, totalPages, basePath }: { page: number; total
           Previous
         </AppLink>
       ) : null}
-      <span className="pagination__status">
-        {`Page ${page} of ${totalPages}`}
-      </span>
+      <span className="pagination__status">{`Page ${page} of ${totalPages}`}</span>
       {page < totalPages ? (
         <AppLink to={hrefFor(page + 1)} rel="next" className="button button--outlined">
           Next

@@ -41,7 +41,14 @@ export function ProgressBar() {
   if (value === null) return null;
   const now = Math.round(clampProgress(value));
   return (
-    <div className="progress-bar" role="progressbar" aria-label="Loading page" aria-valuemin={0} aria-valuemax={100} aria-valuenow={now}>
+    <div
+      className="progress-bar"
+      role="progressbar"
+      aria-label="Loading page"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={now}
+    >
       <svg viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <rect className="progress-bar__value" width={now} height={4} />
       </svg>

@@ -8,7 +8,15 @@ import { SiteLink } from "./SiteLink";
  * which also drops unsafe URLs), rendered by SiteLink; an empty or unresolvable link renders
  * nothing. The text is the children, else the field's own text (a link with `allowText`).
  */
-export function ResolvedLink({ field, className, children }: { field: LinkField | null | undefined; className?: string; children?: ReactNode }) {
+export function ResolvedLink({
+  field,
+  className,
+  children,
+}: {
+  field: LinkField | null | undefined;
+  className?: string;
+  children?: ReactNode;
+}) {
   const resolve = useLinkResolver();
   const href = resolve(field);
   const text = children ?? (field && "text" in field && typeof field.text === "string" ? field.text : null);

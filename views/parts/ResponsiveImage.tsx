@@ -46,7 +46,12 @@ export function ResponsiveImage({ field, sizes, priority = false, className, fal
   const { width, height } = field.dimensions;
   const image = remembered(field, "width", () => {
     const set = prismic.asImageWidthSrcSet(field, { widths: widthsFor(width, height), auto: ["format"] });
-    return set && { src: rootRelativeMedia(prismic.asImageSrc(field, { w: Math.min(1200, width), auto: ["format"] }) ?? set.src), srcset: rootRelativeMedia(set.srcset) };
+    return (
+      set && {
+        src: rootRelativeMedia(prismic.asImageSrc(field, { w: Math.min(1200, width), auto: ["format"] }) ?? set.src),
+        srcset: rootRelativeMedia(set.srcset),
+      }
+    );
   });
   if (!image) return null;
   return (
@@ -66,12 +71,21 @@ export function ResponsiveImage({ field, sizes, priority = false, className, fal
 }
 
 /** A fixed-size image (a swatch, a portrait): a 1x/2x/3x srcset at the drawn width. */
-export function FixedImage({ field, width, className, fallbackAlt = "" }: Omit<Props, "sizes" | "priority"> & { width: number }) {
+export function FixedImage({
+  field,
+  width,
+  className,
+  fallbackAlt = "",
+}: Omit<Props, "sizes" | "priority"> & { width: number }) {
   if (!prismic.isFilled.image(field)) return null;
   const ratio = field.dimensions.height / field.dimensions.width;
   const height = Math.round(width * ratio);
   const srcset = remembered(field, `fixed ${width}`, () => {
-    const set = prismic.asImagePixelDensitySrcSet(field, { w: width, pixelDensities: [...PIXEL_DENSITIES], auto: ["format"] });
+    const set = prismic.asImagePixelDensitySrcSet(field, {
+      w: width,
+      pixelDensities: [...PIXEL_DENSITIES],
+      auto: ["format"],
+    });
     return set && { src: rootRelativeMedia(set.src), srcset: rootRelativeMedia(set.srcset) };
   });
   if (!srcset) return null;

@@ -35,7 +35,15 @@ export function RichText({
   const resolve = useLinkResolver();
   const anchor = anchorIds();
   const outline = headingOutline(headingLevel);
-  const heading = ({ node, children, key }: { node: { type: string; text: string }; children: ReactNode; key: string }) => {
+  const heading = ({
+    node,
+    children,
+    key,
+  }: {
+    node: { type: string; text: string };
+    children: ReactNode;
+    key: string;
+  }) => {
     const chosen = editorLevel(node.type) ?? 2;
     const Tag = `h${outline(chosen)}` as const;
     return (

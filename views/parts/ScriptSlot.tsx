@@ -11,7 +11,17 @@ const LEFT_TO_THE_VENDOR = { __html: "" };
  * mismatch, nothing undone on a re-render). `data` becomes `data-*` attributes: the widget's
  * settings, such as the product it shows reviews of.
  */
-export function ScriptSlot({ kind, id, className, data }: { kind: ScriptSlotKind; id?: string; className?: string; data?: Record<string, string> }) {
+export function ScriptSlot({
+  kind,
+  id,
+  className,
+  data,
+}: {
+  kind: ScriptSlotKind;
+  id?: string;
+  className?: string;
+  data?: Record<string, string>;
+}) {
   const attributes: Record<string, string> = { [SCRIPT_SLOT_ATTRIBUTE]: kind };
   for (const [name, value] of Object.entries(data ?? {})) attributes[`data-${name}`] = value;
   return (

@@ -22,7 +22,13 @@ type SliceLike = { slice_type: string; id?: string };
  * visitor's finger first), so waking the app never blocks the main thread for a whole page.
  * The server keeps them inline (progressiveChunkSize in server/streamDocument.tsx).
  */
-export function Slices({ slices, afterHeading = false }: { slices: readonly SliceLike[] | null | undefined; afterHeading?: boolean }) {
+export function Slices({
+  slices,
+  afterHeading = false,
+}: {
+  slices: readonly SliceLike[] | null | undefined;
+  afterHeading?: boolean;
+}) {
   // A slice at index 0 owns the page's h1 and main image; when the page template already has
   // its own h1 (and main image), the zone starts at 1 so no slice claims them again.
   const first = afterHeading ? 1 : 0;

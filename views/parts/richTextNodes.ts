@@ -8,10 +8,22 @@
  */
 import type { RichTextField, RTNode } from "@prismicio/client";
 
-const TEXT_NODES = new Set(["heading1", "heading2", "heading3", "heading4", "heading5", "heading6", "paragraph", "preformatted", "list-item", "o-list-item"]);
+const TEXT_NODES = new Set([
+  "heading1",
+  "heading2",
+  "heading3",
+  "heading4",
+  "heading5",
+  "heading6",
+  "paragraph",
+  "preformatted",
+  "list-item",
+  "o-list-item",
+]);
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isSize = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value > 0;
 
 /** A span that fits `length` characters (cut at the end), or null when it cannot be rendered. */
@@ -37,7 +49,14 @@ function node(value: unknown): RTNode | null {
   }
   if (value.type === "image") {
     const { url, dimensions } = value;
-    if (typeof url !== "string" || !url || !isObject(dimensions) || !isSize(dimensions.width) || !isSize(dimensions.height)) return null;
+    if (
+      typeof url !== "string" ||
+      !url ||
+      !isObject(dimensions) ||
+      !isSize(dimensions.width) ||
+      !isSize(dimensions.height)
+    )
+      return null;
     return value as unknown as RTNode;
   }
   if (value.type === "embed") return isObject(value.oembed) ? (value as unknown as RTNode) : null;

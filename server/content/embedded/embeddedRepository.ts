@@ -64,10 +64,7 @@ export function createEmbeddedRepository(
 ): EmbeddedRepository {
   const masterLang = (options.masterLang ?? DEFAULT_MASTER_LANG).toLowerCase();
   const masterRef = computeRef(documents);
-  const master = createDocumentSet(
-    { id: "master", ref: masterRef, label: "Master", isMasterRef: true },
-    documents,
-  );
+  const master = createDocumentSet({ id: "master", ref: masterRef, label: "Master", isMasterRef: true }, documents);
 
   const refs = new Map<string, DocumentSet>([[masterRef, master]]);
   for (const release of options.releases ?? []) {
@@ -174,9 +171,7 @@ function languageName(code: string): string {
   const [language, region] = code.split("-");
   try {
     const languageLabel = new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
-    const regionLabel = region
-      ? new Intl.DisplayNames(["en"], { type: "region" }).of(region.toUpperCase())
-      : undefined;
+    const regionLabel = region ? new Intl.DisplayNames(["en"], { type: "region" }).of(region.toUpperCase()) : undefined;
     return regionLabel ? `${languageLabel} - ${regionLabel}` : languageLabel;
   } catch {
     // Not a valid BCP 47 code: Prismic allows custom locale ids, so show the code itself.

@@ -126,7 +126,11 @@ function compilePredicate(name: string, args: Arg[], fail: Fail): DocumentFilter
  */
 function pathRefusal(name: string, target: FieldPath): string | null {
   const described =
-    target.kind === "document" ? "document" : target.kind === "meta" ? `document.${target.field}` : `my.${target.type}.${target.segments.join(".")}`;
+    target.kind === "document"
+      ? "document"
+      : target.kind === "meta"
+        ? `document.${target.field}`
+        : `my.${target.type}.${target.segments.join(".")}`;
   const refused = `${name}() does not apply to '${described}' on Prismic`;
   if (target.kind === "document") return name === "fulltext" ? null : refused;
   if (target.kind === "data") {
@@ -137,7 +141,8 @@ function pathRefusal(name: string, target: FieldPath): string | null {
   const field = target.field;
   if (name === "at" || name === "not" || name === "any") return ["id", "type", "tags"].includes(field) ? null : refused;
   if (name === "in") return field === "id" ? null : refused;
-  if (name.startsWith("date.")) return field === "first_publication_date" || field === "last_publication_date" ? null : refused;
+  if (name.startsWith("date."))
+    return field === "first_publication_date" || field === "last_publication_date" ? null : refused;
   return refused;
 }
 
@@ -153,9 +158,7 @@ function checkArg(name: string, arg: Arg, kind: ArgKind, fail: Fail): Literal | 
     case "number":
       return typeof value === "number" ? value : fail(problem, arg.at);
     case "text":
-      return typeof value === "string" && value.trim() !== ""
-        ? value
-        : fail(`${problem} (non-empty)`, arg.at);
+      return typeof value === "string" && value.trim() !== "" ? value : fail(`${problem} (non-empty)`, arg.at);
     case "date": {
       // The client sends a Date as epoch milliseconds; a string must parse as a date.
       const time = typeof value === "string" ? Date.parse(value) : numberOf(value);
@@ -165,11 +168,7 @@ function checkArg(name: string, arg: Arg, kind: ArgKind, fail: Fail): Literal | 
 }
 
 /** Whether any comparable value at the path passes the test (false when the path does not apply). */
-function someScalar(
-  document: PrismicDocument,
-  path: FieldPath,
-  test: (value: Literal) => boolean,
-): boolean {
+function someScalar(document: PrismicDocument, path: FieldPath, test: (value: Literal) => boolean): boolean {
   const read = readPath(document, path);
   return (
     read.applies &&

@@ -75,9 +75,7 @@ export const RELEASES_FOLDER = "_releases";
 export function loadReleases(dir: string): EmbeddedRelease[] {
   const root = path.join(path.resolve(dir), RELEASES_FOLDER);
   if (!fs.existsSync(root)) return [];
-  const entries = fs
-    .readdirSync(root, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const entries = fs.readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
   const releases: EmbeddedRelease[] = [];
   for (const entry of entries) {
     const full = path.join(root, entry.name);
@@ -94,13 +92,10 @@ export function loadReleases(dir: string): EmbeddedRelease[] {
 /** Every `*.json` below `dir`, sorted by path so the load order is the same on every machine. */
 function listJsonFiles(dir: string): string[] {
   const files: string[] = [];
-  const entries = fs
-    .readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    const isFolder =
-      entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(full).isDirectory());
+    const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(full).isDirectory());
     if (isFolder) {
       const reserved = RESERVED_PREFIXES.some((prefix) => entry.name.startsWith(prefix));
       if (!reserved) files.push(...listJsonFiles(full));

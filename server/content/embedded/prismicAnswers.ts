@@ -102,7 +102,11 @@ function answerOf(rule: PrismicAnswerRule, url: URL, context: AnswerContext): Re
   const token = url.searchParams.get("ref") ?? "";
   switch (rule.kind) {
     case "preview-token-expired":
-      return json(404, { type: "api_security_error", message: "This preview token has expired", ...oauth(context.origin) });
+      return json(404, {
+        type: "api_security_error",
+        message: "This preview token has expired",
+        ...oauth(context.origin),
+      });
     case "preview-token-expired-400":
       return json(400, { error: "Preview token expired", ...oauth(context.origin) });
     case "preview-token-not-found":
@@ -112,7 +116,10 @@ function answerOf(rule: PrismicAnswerRule, url: URL, context: AnswerContext): Re
     case "ref-needs-access-token":
       return json(403, { error: "Access to this Ref requires an access token", ...oauth(context.origin) });
     case "ref-expired":
-      return json(410, { type: "api_validation_error", message: `The ref ${token} has expired. Master ref is: ${context.masterRef}` });
+      return json(410, {
+        type: "api_validation_error",
+        message: `The ref ${token} has expired. Master ref is: ${context.masterRef}`,
+      });
     case "rate-limited":
       return json(429, { message: "Too many requests" });
     case "server-error": {

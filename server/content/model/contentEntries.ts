@@ -9,13 +9,20 @@ import { readJson, walkFiles } from "./jsonFiles.ts";
 import type { ContentEntry } from "./modelTypes.ts";
 
 /** Folders the embedded repository does not read as published documents (`_releases/`, `.git/`…), as server/content/embedded/loadDocuments.ts. */
-const isReserved = (relative: string) => relative.split(path.sep).slice(0, -1).some((folder) => /^[._]/.test(folder));
+const isReserved = (relative: string) =>
+  relative
+    .split(path.sep)
+    .slice(0, -1)
+    .some((folder) => /^[._]/.test(folder));
 
 /**
  * Every published document file under `contentRoot`, sorted by path: the `media` folder and
  * the reserved folders (`_releases/`, dot folders) excluded, as the embedded repository does.
  */
-export function loadContentEntries(contentRoot: string, relativeTo = path.dirname(contentRoot)): { entries: ContentEntry[]; errors: string[] } {
+export function loadContentEntries(
+  contentRoot: string,
+  relativeTo = path.dirname(contentRoot),
+): { entries: ContentEntry[]; errors: string[] } {
   const errors: string[] = [];
   const entries: ContentEntry[] = [];
   const mediaDir = path.join(contentRoot, "media");
@@ -35,7 +42,10 @@ export interface ReleaseEntries {
 }
 
 /** The draft documents of each release, `<contentRoot>/_releases/<name>/**.json`, by release name. */
-export function loadReleaseEntries(contentRoot: string, relativeTo = path.dirname(contentRoot)): { releases: ReleaseEntries[]; errors: string[] } {
+export function loadReleaseEntries(
+  contentRoot: string,
+  relativeTo = path.dirname(contentRoot),
+): { releases: ReleaseEntries[]; errors: string[] } {
   const root = path.join(contentRoot, "_releases");
   const errors: string[] = [];
   const releases: ReleaseEntries[] = [];
@@ -53,5 +63,8 @@ export function loadReleaseEntries(contentRoot: string, relativeTo = path.dirnam
 export function overlayRelease(master: ContentEntry[], release: ReleaseEntries): ContentEntry[] {
   const drafts = new Map(release.entries.map((e) => [e.document?.id, e]));
   const ids = new Set(master.map((e) => e.document?.id));
-  return [...master.map((e) => drafts.get(e.document?.id) ?? e), ...release.entries.filter((e) => !ids.has(e.document?.id))];
+  return [
+    ...master.map((e) => drafts.get(e.document?.id) ?? e),
+    ...release.entries.filter((e) => !ids.has(e.document?.id)),
+  ];
 }

@@ -17,7 +17,13 @@ export interface RichTextUsage {
 
 /** Node types used across rich-text values (lists of blocks). */
 export function richTextUsage(values: Json[]): RichTextUsage {
-  const usage: RichTextUsage = { blocks: new Set(), spans: new Set(), hyperlinks: new Set(), imagesWithLink: 0, labels: new Set() };
+  const usage: RichTextUsage = {
+    blocks: new Set(),
+    spans: new Set(),
+    hyperlinks: new Set(),
+    imagesWithLink: 0,
+    labels: new Set(),
+  };
   for (const value of values) {
     if (!Array.isArray(value)) continue;
     for (const block of value) {
@@ -28,7 +34,9 @@ export function richTextUsage(values: Json[]): RichTextUsage {
         usage.spans.add(span?.type);
         if (span?.type === "hyperlink") {
           const link = span.data ?? {};
-          usage.hyperlinks.add(link.link_type === "Web" && /^mailto:/i.test(link.url ?? "") ? "mailto" : link.link_type);
+          usage.hyperlinks.add(
+            link.link_type === "Web" && /^mailto:/i.test(link.url ?? "") ? "mailto" : link.link_type,
+          );
         }
         if (span?.type === "label" && span.data?.label) usage.labels.add(span.data.label);
       }

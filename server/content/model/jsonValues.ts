@@ -6,7 +6,8 @@
 // biome-ignore lint/suspicious/noExplicitAny: the checkers read JSON of any shape and narrow it field by field as they go
 export type Json = any;
 
-export const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, Json> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 export const show = (v: unknown): string => {
   if (v === null) return "null";
   if (Array.isArray(v)) return `an array of ${v.length}`;

@@ -42,7 +42,8 @@ export function loadModels(root: string): { models: ContentModels; errors: strin
       errors.push(`${rel(file)}: not a custom type model (needs id, repeatable and json)`);
       continue;
     }
-    if (path.basename(path.dirname(file)) !== m.id) errors.push(`${rel(file)}: folder name does not match id "${m.id}"`);
+    if (path.basename(path.dirname(file)) !== m.id)
+      errors.push(`${rel(file)}: folder name does not match id "${m.id}"`);
     const seen = new Set<string>();
     for (const [tab, fields] of Object.entries(m.json as Record<string, FieldSet>)) {
       for (const [key, field] of Object.entries(fields)) {

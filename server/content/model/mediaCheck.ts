@@ -20,8 +20,10 @@ export function checkMedia({ file, document: d }: ContentEntry, mediaDir: string
       if ((key === "url" || key === "thumbnail_url") && typeof value === "string" && value.startsWith("/media/")) {
         const name = decodeURIComponent(value.slice("/media/".length).split(/[?#]/)[0]);
         const target = path.resolve(root, name);
-        if (!name || !target.startsWith(root + path.sep)) errors.push(`${file} ${where}.${key}: ${value} does not name a file inside the media folder`);
-        else if (!fs.existsSync(target) || !fs.statSync(target).isFile()) errors.push(`${file} ${where}.${key}: ${value} names no file in ${path.basename(root)}/`);
+        if (!name || !target.startsWith(root + path.sep))
+          errors.push(`${file} ${where}.${key}: ${value} does not name a file inside the media folder`);
+        else if (!fs.existsSync(target) || !fs.statSync(target).isFile())
+          errors.push(`${file} ${where}.${key}: ${value} names no file in ${path.basename(root)}/`);
       } else visit(value, `${where}.${key}`);
     }
   };

@@ -36,7 +36,13 @@ import { checkFields } from "./fieldChecks.ts";
 import { isObject, show, type Json } from "./jsonValues.ts";
 import { fieldsOf, loadModels } from "./loadModels.ts";
 import { checkMedia } from "./mediaCheck.ts";
-import { DOCUMENT_KEYS, ISO_TIMESTAMP, type CheckContext, type ContentEntry, type ContentModels } from "./modelTypes.ts";
+import {
+  DOCUMENT_KEYS,
+  ISO_TIMESTAMP,
+  type CheckContext,
+  type ContentEntry,
+  type ContentModels,
+} from "./modelTypes.ts";
 
 export interface ValidateOptions {
   /**
@@ -56,7 +62,11 @@ export interface ValidationReport {
 }
 
 /** Validates `entries` against `models`; document links and translations resolve among `entries`. */
-export function validateContent(entries: ContentEntry[], models: ContentModels, options: ValidateOptions = {}): ValidationReport {
+export function validateContent(
+  entries: ContentEntry[],
+  models: ContentModels,
+  options: ValidateOptions = {},
+): ValidationReport {
   const errors: string[] = [];
   const notes: string[] = [];
   const byId = new Map<string, ContentEntry>();
@@ -97,10 +107,14 @@ export function validateContent(entries: ContentEntry[], models: ContentModels, 
 }
 
 /** loadModels + loadContentEntries + validateContent for a project root (media from content/media). */
-export function validateRepository(root: string): ValidationReport & { entries: ContentEntry[]; models: ContentModels } {
+export function validateRepository(
+  root: string,
+): ValidationReport & { entries: ContentEntry[]; models: ContentModels } {
   const loadedModels = loadModels(root);
   const loadedContent = loadContentEntries(path.join(root, "content"), root);
-  const report = validateContent(loadedContent.entries, loadedModels.models, { mediaDir: path.join(root, "content", "media") });
+  const report = validateContent(loadedContent.entries, loadedModels.models, {
+    mediaDir: path.join(root, "content", "media"),
+  });
   return {
     errors: [...loadedModels.errors, ...loadedContent.errors, ...report.errors],
     notes: report.notes,
@@ -115,19 +129,30 @@ function validateDocument(entry: ContentEntry, shared: CheckContext, options: Va
   if (!isObject(d)) return err(`a document must be a JSON object, got ${show(d)}`);
 
   for (const key of DOCUMENT_KEYS) if (!(key in d)) err(`missing the document field "${key}"`);
-  for (const key of Object.keys(d)) if (!(DOCUMENT_KEYS as readonly string[]).includes(key)) err(`unknown document field "${key}"`);
+  for (const key of Object.keys(d))
+    if (!(DOCUMENT_KEYS as readonly string[]).includes(key)) err(`unknown document field "${key}"`);
   if (typeof d.id !== "string" || !d.id) err(`id must be a non-empty string, got ${show(d.id)}`);
   if (typeof d.type !== "string" || !d.type) return err(`type must be a non-empty string, got ${show(d.type)}`);
-  if (typeof d.lang !== "string" || !/^[a-z]{2}(-[a-z]{2})?$/.test(d.lang)) err(`lang must look like "en-gb", got ${show(d.lang)}`);
-  if (!Array.isArray(d.tags) || d.tags.some((t: unknown) => typeof t !== "string")) err(`tags must be a list of strings, got ${show(d.tags)}`);
+  if (typeof d.lang !== "string" || !/^[a-z]{2}(-[a-z]{2})?$/.test(d.lang))
+    err(`lang must look like "en-gb", got ${show(d.lang)}`);
+  if (!Array.isArray(d.tags) || d.tags.some((t: unknown) => typeof t !== "string"))
+    err(`tags must be a list of strings, got ${show(d.tags)}`);
   if (!Array.isArray(d.slugs) || !d.slugs.length || d.slugs.some((s: unknown) => typeof s !== "string" || !s))
     err(`slugs must be a non-empty list of strings, got ${show(d.slugs)}`);
   if (!Array.isArray(d.linked_documents)) err(`linked_documents must be a list, got ${show(d.linked_documents)}`);
   for (const k of ["first_publication_date", "last_publication_date"] as const) {
-    if (typeof d[k] !== "string" || !ISO_TIMESTAMP.test(d[k]) || Number.isNaN(Date.parse(d[k].replace(/([+-]\d{2})(\d{2})$/, "$1:$2"))))
+    if (
+      typeof d[k] !== "string" ||
+      !ISO_TIMESTAMP.test(d[k]) ||
+      Number.isNaN(Date.parse(d[k].replace(/([+-]\d{2})(\d{2})$/, "$1:$2")))
+    )
       err(`${k} must be an ISO 8601 timestamp, got ${show(d[k])}`);
   }
-  if (typeof d.first_publication_date === "string" && typeof d.last_publication_date === "string" && d.first_publication_date > d.last_publication_date)
+  if (
+    typeof d.first_publication_date === "string" &&
+    typeof d.last_publication_date === "string" &&
+    d.first_publication_date > d.last_publication_date
+  )
     err("first_publication_date is after last_publication_date");
   if (typeof d.href !== "string" || (typeof d.id === "string" && !d.href.includes(encodeURIComponent(`"${d.id}"`))))
     err("href must be the API URL of the document (naming its id)");
@@ -145,7 +170,10 @@ function validateDocument(entry: ContentEntry, shared: CheckContext, options: Va
   }
 
   const model = shared.models.customTypes[d.type];
-  if (!model) return err(`type "${d.type}" has no model in customtypes/ (known: ${Object.keys(shared.models.customTypes).join(", ")})`);
+  if (!model)
+    return err(
+      `type "${d.type}" has no model in customtypes/ (known: ${Object.keys(shared.models.customTypes).join(", ")})`,
+    );
   if (model.repeatable) {
     if (typeof d.uid !== "string" || !/^[a-z0-9][a-z0-9_-]*$/.test(d.uid))
       err(`"${d.type}" is repeatable, so uid must be a lower-case slug, got ${show(d.uid)}`);
@@ -172,10 +200,17 @@ function checkAlternates({ file, document: d }: ContentEntry, ctx: CheckContext)
     if (langs.has(alt.lang)) err(`${where} is a second translation into ${alt.lang}`);
     langs.add(alt.lang);
     const target = ctx.byId.get(alt.id)?.document;
-    if (!target) { err(`${where} names "${alt.id}", which is not a document in the repository`); continue; }
+    if (!target) {
+      err(`${where} names "${alt.id}", which is not a document in the repository`);
+      continue;
+    }
     if (target.lang !== alt.lang || target.type !== alt.type || (target.uid ?? undefined) !== (alt.uid ?? undefined))
-      err(`${where} says ${alt.type}/${alt.uid ?? "-"}/${alt.lang} but "${alt.id}" is ${target.type}/${target.uid ?? "-"}/${target.lang}`);
-    const back = Array.isArray(target.alternate_languages) && target.alternate_languages.some((b: Json) => b?.id === d.id);
-    if (!back) err(`${where} names "${alt.id}", which does not name this document ("${d.id}") among its alternate_languages`);
+      err(
+        `${where} says ${alt.type}/${alt.uid ?? "-"}/${alt.lang} but "${alt.id}" is ${target.type}/${target.uid ?? "-"}/${target.lang}`,
+      );
+    const back =
+      Array.isArray(target.alternate_languages) && target.alternate_languages.some((b: Json) => b?.id === d.id);
+    if (!back)
+      err(`${where} names "${alt.id}", which does not name this document ("${d.id}") among its alternate_languages`);
   }
 }

@@ -26,10 +26,24 @@ export function newSliceModel(name = "OpeningHours", id = "opening_hours"): Shar
         ...variation("default", "Default"),
         primary: {
           heading: { type: "Text", config: { label: "Heading", placeholder: "" } },
-          intro: { type: "StructuredText", config: { label: "Intro", placeholder: "", allowTargetBlank: true, multi: "paragraph,strong,em,hyperlink" } },
+          intro: {
+            type: "StructuredText",
+            config: { label: "Intro", placeholder: "", allowTargetBlank: true, multi: "paragraph,strong,em,hyperlink" },
+          },
           photo: { type: "Image", config: { label: "Photo", constraint: {}, thumbnails: [] } },
-          booking_link: { type: "Link", config: { label: "Book a visit", placeholder: "", select: null, allowTargetBlank: true } },
-          open_sundays: { type: "Boolean", config: { label: "Open on Sundays", default_value: false, placeholder_true: "yes", placeholder_false: "no" } },
+          booking_link: {
+            type: "Link",
+            config: { label: "Book a visit", placeholder: "", select: null, allowTargetBlank: true },
+          },
+          open_sundays: {
+            type: "Boolean",
+            config: {
+              label: "Open on Sundays",
+              default_value: false,
+              placeholder_true: "yes",
+              placeholder_false: "no",
+            },
+          },
           parking_spaces: { type: "Number", config: { label: "Parking spaces", placeholder: "" } },
           region: { type: "Select", config: { label: "Region", placeholder: "", options: ["gb", "us"] } },
           tour: { type: "Embed", config: { label: "Tour", placeholder: "" } },

@@ -63,7 +63,8 @@ window.sliceMachine = {
   connected,
   ping: async () => (await client.ping()).data,
   setSliceZone: async (slices) => (await client.setSliceZone(slices)).status,
-  scrollToSlice: async (sliceIndex) => (await client.scrollToSlice({ sliceIndex, behavior: "auto", block: "start" })).status,
+  scrollToSlice: async (sliceIndex) =>
+    (await client.scrollToSlice({ sliceIndex, behavior: "auto", block: "start" })).status,
   activeSlices,
   sizes,
 };

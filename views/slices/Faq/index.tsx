@@ -34,7 +34,11 @@ export default function Faq({ slice, index }: FaqProps) {
               <summary className="faq__question">
                 <span>{item.question}</span>
               </summary>
-              <RichText field={item.answer} className="faq__answer rich-text" headingLevel={levelBelow(heading && Heading)} />
+              <RichText
+                field={item.answer}
+                className="faq__answer rich-text"
+                headingLevel={levelBelow(heading && Heading)}
+              />
             </details>
           ))}
         </div>

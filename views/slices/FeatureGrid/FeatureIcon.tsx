@@ -47,7 +47,15 @@ export function isFeatureIcon(name: unknown): name is FeatureIconName {
 export function FeatureIcon({ name }: { name: string | null | undefined }) {
   if (!isFeatureIcon(name)) return null;
   return (
-    <svg className="feature-grid__icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false" data-icon={name}>
+    <svg
+      className="feature-grid__icon"
+      viewBox="0 0 24 24"
+      width="36"
+      height="36"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={name}
+    >
       {PATHS[name]}
     </svg>
   );

@@ -31,7 +31,11 @@ export default function FeatureGrid({ slice }: FeatureGridProps) {
             <li key={i} className="feature-grid__item">
               <FeatureIcon name={item.icon} />
               {item.title ? <TitleTag className="feature-grid__title">{item.title}</TitleTag> : null}
-              <RichText field={item.text} className="feature-grid__text" headingLevel={levelBelow(item.title ? TitleTag : heading && "h2")} />
+              <RichText
+                field={item.text}
+                className="feature-grid__text"
+                headingLevel={levelBelow(item.title ? TitleTag : heading && "h2")}
+              />
             </li>
           ))}
         </ul>

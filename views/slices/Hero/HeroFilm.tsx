@@ -13,7 +13,10 @@ export function playableEmbed(embed: EmbedField | null | undefined): EmbedField 
 /** Who serves the film, named on the control so the visitor knows before pressing it. */
 export function filmProvider(embed: EmbedField): string | null {
   const url = "embed_url" in embed ? embed.embed_url : null;
-  return embedPlayer(url)?.provider ?? ("provider_name" in embed && typeof embed.provider_name === "string" ? embed.provider_name : null);
+  return (
+    embedPlayer(url)?.provider ??
+    ("provider_name" in embed && typeof embed.provider_name === "string" ? embed.provider_name : null)
+  );
 }
 
 /**

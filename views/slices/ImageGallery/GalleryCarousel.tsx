@@ -18,7 +18,9 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
     if (!el) return;
     const starts = Array.from(el.children, (child) => (child as HTMLElement).offsetLeft);
     const next = positionFromScroll(starts, el.scrollLeft, el.scrollWidth, el.clientWidth);
-    setPosition((prev) => (prev.index === next.index && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next));
+    setPosition((prev) =>
+      prev.index === next.index && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next,
+    );
   }, []);
 
   const onScroll = () => {
@@ -52,7 +54,12 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
   };
 
   return (
-    <section className="image-gallery__carousel" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+    <section
+      className="image-gallery__carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+    >
       <div className="image-gallery__controls">
         <button
           type="button"
@@ -86,9 +93,15 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it */}
       <div className="image-gallery__track" id={trackId} ref={track} tabIndex={0} onScroll={onScroll}>
         {slides.map((slide, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: slides are the slice's repeatable items, which have no id and keep their order
           // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group; a fieldset is for form controls and brings its own box
-          <div key={i} className="image-gallery__slide" role="group" aria-roledescription="slide" aria-label={slideLabel(i, count)}>
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: slides are the slice's repeatable items, which have no id and keep their order
+            key={i}
+            className="image-gallery__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={slideLabel(i, count)}
+          >
             {slide}
           </div>
         ))}

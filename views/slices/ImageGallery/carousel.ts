@@ -55,7 +55,12 @@ export function nearestIndex(slideStarts: readonly number[], scrollLeft: number)
  * Position from the track's measurements. At the end of the scroll the last slide counts as
  * current even when it cannot reach the start (several slides fit in view).
  */
-export function positionFromScroll(slideStarts: readonly number[], scrollLeft: number, scrollWidth: number, clientWidth: number): CarouselPosition {
+export function positionFromScroll(
+  slideStarts: readonly number[],
+  scrollLeft: number,
+  scrollWidth: number,
+  clientWidth: number,
+): CarouselPosition {
   const count = slideStarts.length;
   const atStart = scrollLeft <= EPSILON;
   const atEnd = scrollLeft + clientWidth >= scrollWidth - EPSILON;

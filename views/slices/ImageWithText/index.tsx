@@ -37,7 +37,11 @@ export default function ImageWithText({ slice }: ImageWithTextProps) {
       <div className="image-with-text__copy">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         {heading ? <h2 className="image-with-text__heading">{heading}</h2> : null}
-        <RichText field={content} className="rich-text image-with-text__text" headingLevel={levelBelow(heading && "h2")} />
+        <RichText
+          field={content}
+          className="rich-text image-with-text__text"
+          headingLevel={levelBelow(heading && "h2")}
+        />
         {href && cta_label ? (
           <SiteLink href={href} className="button button--outlined">
             {cta_label}

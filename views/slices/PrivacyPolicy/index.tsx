@@ -29,12 +29,14 @@ export default function PrivacyPolicy({ slice }: PrivacyPolicyProps) {
   return (
     <section className="slice privacy-policy" data-slice-type="privacy_policy" data-variation={slice.variation}>
       {policyId ? (
-        <ScriptSlot kind="privacy-policy" className="privacy-policy__embed" data={{ "policy-id": policyId, "policy-lang": language }} />
+        <ScriptSlot
+          kind="privacy-policy"
+          className="privacy-policy__embed"
+          data={{ "policy-id": policyId, "policy-lang": language }}
+        />
       ) : (
         <p className="privacy-policy__fallback">
-          <SiteLink href={fallbackHref!}>
-            {fallback_label}
-          </SiteLink>
+          <SiteLink href={fallbackHref!}>{fallback_label}</SiteLink>
         </p>
       )}
     </section>

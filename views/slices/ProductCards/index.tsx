@@ -15,7 +15,15 @@ export type ProductCardsProps = {
 /** One column on mobile, two from sm, three from md (about 360 px at most). */
 export const PRODUCT_CARD_SIZES = "(min-width: 1280px) 360px, (min-width: 960px) 30vw, (min-width: 600px) 45vw, 90vw";
 
-function Card({ item, href, TitleTag }: { item: ProductCardsSliceDefaultItem; href: string | null; TitleTag: "h2" | "h3" }) {
+function Card({
+  item,
+  href,
+  TitleTag,
+}: {
+  item: ProductCardsSliceDefaultItem;
+  href: string | null;
+  TitleTag: "h2" | "h3";
+}) {
   const { image, title, text, link_label } = item;
   // The link is the card's call to action (or its title when there is no label); its
   // ::after covers the card, so the whole card is clickable with one short link name.
@@ -65,8 +73,15 @@ export default function ProductCards({ slice }: ProductCardsProps) {
         <ul className="product-cards__list">
           {items.map((item, i) => {
             const href = resolve(item.link);
-            // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
-            return <Card key={i} item={item} href={href && (item.title || item.link_label) ? href : null} TitleTag={TitleTag} />;
+            return (
+              <Card
+                // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
+                key={i}
+                item={item}
+                href={href && (item.title || item.link_label) ? href : null}
+                TitleTag={TitleTag}
+              />
+            );
           })}
         </ul>
       ) : null}

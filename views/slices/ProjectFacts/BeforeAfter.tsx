@@ -37,7 +37,17 @@ interface CompareProps {
  * figures side by side from md, stacked on phones. With `slider`, the after image is laid over
  * the before one and a native range input (keyboard operable) sets how much of each is visible.
  */
-export function CompareView({ before, after, beforeLabel, afterLabel, caption, slider = false, position = 50, onPosition, rangeRef }: CompareProps & {
+export function CompareView({
+  before,
+  after,
+  beforeLabel,
+  afterLabel,
+  caption,
+  slider = false,
+  position = 50,
+  onPosition,
+  rangeRef,
+}: CompareProps & {
   rangeRef?: Ref<HTMLInputElement>;
   slider?: boolean;
   position?: number;
@@ -96,5 +106,13 @@ export function BeforeAfter(props: CompareProps) {
   useEffect(() => {
     if (range.current) setPosition(snapPosition(Number(range.current.value)));
   }, []);
-  return <CompareView {...props} slider={overlay} position={position} onPosition={(v) => setPosition(snapPosition(v))} rangeRef={range} />;
+  return (
+    <CompareView
+      {...props}
+      slider={overlay}
+      position={position}
+      onPosition={(v) => setPosition(snapPosition(v))}
+      rangeRef={range}
+    />
+  );
 }

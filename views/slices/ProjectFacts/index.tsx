@@ -1,6 +1,10 @@
 import * as prismic from "@prismicio/client";
 import { BeforeAfter } from "./BeforeAfter";
-import type { ProjectFactsSlice, ProjectFactsSliceBeforeAfter, ProjectFactsSliceFacts } from "../../../shared/prismicio-types";
+import type {
+  ProjectFactsSlice,
+  ProjectFactsSliceBeforeAfter,
+  ProjectFactsSliceFacts,
+} from "../../../shared/prismicio-types";
 
 /** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
 export type ProjectFactsProps = {
@@ -53,7 +57,11 @@ export default function ProjectFacts({ slice, index }: ProjectFactsProps) {
       : factsOf(slice).length > 0 && <Facts slice={slice} />;
   if (!heading && !body) return null;
   return (
-    <section className={`slice project-facts project-facts--${slice.variation}`} data-slice-type="project_facts" data-variation={slice.variation}>
+    <section
+      className={`slice project-facts project-facts--${slice.variation}`}
+      data-slice-type="project_facts"
+      data-variation={slice.variation}
+    >
       {heading ? <Heading className="project-facts__heading">{heading}</Heading> : null}
       {body}
     </section>

@@ -52,9 +52,7 @@ export default function Reviews({ slice, index }: ReviewsProps) {
         <ScriptSlot kind="reviews" className="reviews__widget" data={settings} />
       ) : (
         <p className="reviews__fallback">
-          <SiteLink href={fallbackHref!}>
-            {fallback_label}
-          </SiteLink>
+          <SiteLink href={fallbackHref!}>{fallback_label}</SiteLink>
         </p>
       )}
     </section>

@@ -34,7 +34,12 @@ function Chip({ item }: { item: SampleSwatchesSliceDefaultItem }) {
   }
   const colour = swatchColour(item.colour);
   return (
-    <svg className={`sample-swatches__chip${colour ? "" : " sample-swatches__chip--blank"}`} viewBox="0 0 1 1" aria-hidden="true" focusable="false">
+    <svg
+      className={`sample-swatches__chip${colour ? "" : " sample-swatches__chip--blank"}`}
+      viewBox="0 0 1 1"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="1" height="1" fill={colour ?? undefined} />
     </svg>
   );

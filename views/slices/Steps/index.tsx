@@ -15,7 +15,9 @@ export default function Steps({ slice, index }: StepsProps) {
   const { heading, intro } = slice.primary;
   const Heading = index === 0 ? "h1" : "h2";
   const Title = index === 0 ? "h2" : "h3";
-  const items = slice.items.filter((item) => prismic.isFilled.keyText(item.title) || prismic.isFilled.richText(item.text));
+  const items = slice.items.filter(
+    (item) => prismic.isFilled.keyText(item.title) || prismic.isFilled.richText(item.text),
+  );
   if (!heading && !items.length) return null;
   return (
     <section className="slice steps" data-slice-type="steps" data-variation={slice.variation}>
@@ -28,7 +30,11 @@ export default function Steps({ slice, index }: StepsProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: Prismic repeatable items have no id and keep their order
             <li className="steps__item" key={i}>
               {item.title ? <Title className="steps__title">{item.title}</Title> : null}
-              <RichText field={item.text} className="steps__text" headingLevel={levelBelow(item.title ? Title : heading && Heading)} />
+              <RichText
+                field={item.text}
+                className="steps__text"
+                headingLevel={levelBelow(item.title ? Title : heading && Heading)}
+              />
             </li>
           ))}
         </ol>

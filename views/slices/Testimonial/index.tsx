@@ -40,7 +40,9 @@ export default function Testimonial({ slice }: TestimonialProps) {
       data-variation={slice.variation}
     >
       <figure className="testimonial__figure">
-        {withImage ? <ResponsiveImage field={image} sizes={TESTIMONIAL_IMAGE_SIZES} className="testimonial__image" /> : null}
+        {withImage ? (
+          <ResponsiveImage field={image} sizes={TESTIMONIAL_IMAGE_SIZES} className="testimonial__image" />
+        ) : null}
         <blockquote className="testimonial__quote">
           <RichText field={quote} className="testimonial__text" />
         </blockquote>

@@ -17,7 +17,11 @@ export default function TextBlock({ slice }: TextBlockProps) {
   if (slice.variation === "twoColumn") {
     const { heading, content } = slice.primary;
     return (
-      <section className="slice text-block text-block--two-column" data-slice-type="text_block" data-variation={slice.variation}>
+      <section
+        className="slice text-block text-block--two-column"
+        data-slice-type="text_block"
+        data-variation={slice.variation}
+      >
         {heading ? <h2 className="text-block__heading">{heading}</h2> : null}
         <RichText field={content} headingLevel={levelBelow(heading && "h2")} />
       </section>

@@ -4,5 +4,10 @@ import { writeCustomTypeFile } from "@slicemachine/plugin-kit/fs";
 import type { PluginOptions } from "../types.ts";
 
 export const customTypeAssetUpdate: CustomTypeAssetUpdateHook<PluginOptions> = async (data, context) => {
-  await writeCustomTypeFile({ customTypeID: data.customTypeID, filename: data.asset.id, contents: data.asset.data, helpers: context.helpers });
+  await writeCustomTypeFile({
+    customTypeID: data.customTypeID,
+    filename: data.asset.id,
+    contents: data.asset.data,
+    helpers: context.helpers,
+  });
 };

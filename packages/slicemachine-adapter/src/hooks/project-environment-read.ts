@@ -5,7 +5,13 @@ import { ENVIRONMENT_VARIABLE_PATHS, PRISMIC_ENVIRONMENT_VARIABLE_NAME } from ".
 import type { PluginOptions } from "../types.ts";
 
 export const projectEnvironmentRead: ProjectEnvironmentReadHook<PluginOptions> = async (_data, context) => {
-  const filenames = [...ENVIRONMENT_VARIABLE_PATHS, context.options.environmentVariableFilePath].filter((name): name is string => Boolean(name));
-  const { environment } = await readProjectEnvironment({ variableName: PRISMIC_ENVIRONMENT_VARIABLE_NAME, filenames, helpers: context.helpers });
+  const filenames = [...ENVIRONMENT_VARIABLE_PATHS, context.options.environmentVariableFilePath].filter(
+    (name): name is string => Boolean(name),
+  );
+  const { environment } = await readProjectEnvironment({
+    variableName: PRISMIC_ENVIRONMENT_VARIABLE_NAME,
+    filenames,
+    helpers: context.helpers,
+  });
   return { environment };
 };

@@ -4,5 +4,11 @@ import { deleteSliceFile } from "@slicemachine/plugin-kit/fs";
 import type { PluginOptions } from "../types.ts";
 
 export const sliceAssetDelete: SliceAssetDeleteHook<PluginOptions> = async (data, context) => {
-  await deleteSliceFile({ libraryID: data.libraryID, sliceID: data.sliceID, filename: data.assetID, actions: context.actions, helpers: context.helpers });
+  await deleteSliceFile({
+    libraryID: data.libraryID,
+    sliceID: data.sliceID,
+    filename: data.assetID,
+    actions: context.actions,
+    helpers: context.helpers,
+  });
 };

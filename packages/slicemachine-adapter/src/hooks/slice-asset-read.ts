@@ -4,5 +4,11 @@ import { readSliceFile } from "@slicemachine/plugin-kit/fs";
 import type { PluginOptions } from "../types.ts";
 
 export const sliceAssetRead: SliceAssetReadHook<PluginOptions> = async (data, context) => ({
-  data: await readSliceFile({ libraryID: data.libraryID, sliceID: data.sliceID, filename: data.assetID, actions: context.actions, helpers: context.helpers }),
+  data: await readSliceFile({
+    libraryID: data.libraryID,
+    sliceID: data.sliceID,
+    filename: data.assetID,
+    actions: context.actions,
+    helpers: context.helpers,
+  }),
 });

@@ -7,17 +7,32 @@
 import type { SharedSliceModel } from "@prismicio/client";
 import { pascalCase } from "../lib/pascalCase.ts";
 
-type FieldModel = { type: string; config?: { label?: string | null; fields?: Record<string, FieldModel> } & Record<string, unknown> };
+type FieldModel = {
+  type: string;
+  config?: { label?: string | null; fields?: Record<string, FieldModel> } & Record<string, unknown>;
+};
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const access = (object: string, key: string) => (IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${JSON.stringify(key)}]`);
-const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/[_\s]+/g, "-").toLowerCase();
+const access = (object: string, key: string) =>
+  IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${JSON.stringify(key)}]`;
+const kebab = (id: string) =>
+  id
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/[_\s]+/g, "-")
+    .toLowerCase();
 const jsxText = (text: string) => text.replace(/[{}<>&]/g, (c) => `{${JSON.stringify(c)}}`);
 
 /** The parts a view needs, collected while its fields are rendered. */
 type Parts = Set<"RichText" | "ResponsiveImage" | "ResolvedLink" | "EmbedFacade">;
 
-function renderField(object: string, key: string, field: FieldModel, block: string, parts: Parts, indent: string): string {
+function renderField(
+  object: string,
+  key: string,
+  field: FieldModel,
+  block: string,
+  parts: Parts,
+  indent: string,
+): string {
   const value = access(object, key);
   const className = `${block}__${kebab(key)}`;
   const label = jsxText(field.config?.label || key);
@@ -45,7 +60,9 @@ function renderField(object: string, key: string, field: FieldModel, block: stri
         `${indent}<ul className="${className}">`,
         `${indent}  {(${value} ?? []).map((${item}, i) => (`,
         `${indent}    <li key={i}>`,
-        ...fields.map(([subKey, subField]) => renderField(item, subKey, subField, `${block}-item`, parts, `${indent}      `)),
+        ...fields.map(([subKey, subField]) =>
+          renderField(item, subKey, subField, `${block}-item`, parts, `${indent}      `),
+        ),
         `${indent}    </li>`,
         `${indent}  ))}`,
         `${indent}</ul>`,

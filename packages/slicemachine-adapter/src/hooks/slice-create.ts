@@ -39,6 +39,9 @@ export const sliceCreate: SliceCreateHook<PluginOptions> = async (data, context)
     ]),
   );
   rejectIfNecessary(
-    await Promise.allSettled([upsertSliceLibraryIndexFile({ libraryID: data.libraryID, ...context }), upsertGeneratedTypes(context)]),
+    await Promise.allSettled([
+      upsertSliceLibraryIndexFile({ libraryID: data.libraryID, ...context }),
+      upsertGeneratedTypes(context),
+    ]),
   );
 };

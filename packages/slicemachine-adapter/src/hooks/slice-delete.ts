@@ -9,6 +9,9 @@ import type { PluginOptions } from "../types.ts";
 export const sliceDelete: SliceDeleteHook<PluginOptions> = async (data, context) => {
   await deleteSliceDirectory({ libraryID: data.libraryID, model: data.model, helpers: context.helpers });
   rejectIfNecessary(
-    await Promise.allSettled([upsertSliceLibraryIndexFile({ libraryID: data.libraryID, ...context }), upsertGeneratedTypes(context)]),
+    await Promise.allSettled([
+      upsertSliceLibraryIndexFile({ libraryID: data.libraryID, ...context }),
+      upsertGeneratedTypes(context),
+    ]),
   );
 };

@@ -7,8 +7,17 @@ import { upsertSliceLibraryIndexFile } from "../lib/upsertSliceLibraryIndexFile.
 import type { PluginOptions } from "../types.ts";
 
 export const sliceRename: SliceRenameHook<PluginOptions> = async (data, context) => {
-  await renameSlice({ libraryID: data.libraryID, model: data.model, format: false, actions: context.actions, helpers: context.helpers });
+  await renameSlice({
+    libraryID: data.libraryID,
+    model: data.model,
+    format: false,
+    actions: context.actions,
+    helpers: context.helpers,
+  });
   rejectIfNecessary(
-    await Promise.allSettled([upsertSliceLibraryIndexFile({ libraryID: data.libraryID, ...context }), upsertGeneratedTypes(context)]),
+    await Promise.allSettled([
+      upsertSliceLibraryIndexFile({ libraryID: data.libraryID, ...context }),
+      upsertGeneratedTypes(context),
+    ]),
   );
 };

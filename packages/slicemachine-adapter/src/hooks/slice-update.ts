@@ -15,15 +15,28 @@ export const sliceUpdate: SliceUpdateHook<PluginOptions> = async (data, context)
   const { libraryID, model } = data;
   const { actions, helpers } = context;
   const { model: previous } = await actions.readSliceModel({ libraryID, sliceID: model.id });
-  const view = await readSliceFile({ libraryID, sliceID: model.id, filename: VIEW, encoding: "utf8", actions, helpers }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return null; // the developer removed it: nothing to follow
-      throw error;
-    },
-  );
+  const view = await readSliceFile({
+    libraryID,
+    sliceID: model.id,
+    filename: VIEW,
+    encoding: "utf8",
+    actions,
+    helpers,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null; // the developer removed it: nothing to follow
+    throw error;
+  });
   await writeSliceModel({ libraryID, model, format: false, helpers });
   if (view !== null && view === sliceTemplate({ model: previous })) {
-    await writeSliceFile({ libraryID, model, filename: VIEW, contents: sliceTemplate({ model }), format: false, actions, helpers });
+    await writeSliceFile({
+      libraryID,
+      model,
+      filename: VIEW,
+      contents: sliceTemplate({ model }),
+      format: false,
+      actions,
+      helpers,
+    });
   }
   await upsertGeneratedTypes(context);
 };

@@ -20,7 +20,9 @@ export const snippetRead: SnippetReadHook<PluginOptions> = async (data) => {
     case "Embed":
       return snippet(`<EmbedFacade embed={${path}} />`);
     case "Group":
-      return snippet(`{${path}.map((${data.itemName ?? "item"}, i) => (\n  <div key={i}>{/* the ${data.itemName ?? "item"}'s fields */}</div>\n))}`);
+      return snippet(
+        `{${path}.map((${data.itemName ?? "item"}, i) => (\n  <div key={i}>{/* the ${data.itemName ?? "item"}'s fields */}</div>\n))}`,
+      );
     case "Slices":
       return snippet(`<Slices slices={${path}} />`);
     case "GeoPoint":

@@ -10,7 +10,10 @@ import { GENERATED_FILE_BANNER } from "../constants.ts";
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function renderTypes(args: { customTypeModels: CustomTypeModel[]; sharedSliceModels: SharedSliceModel[] }): string {
+export function renderTypes(args: {
+  customTypeModels: CustomTypeModel[];
+  sharedSliceModels: SharedSliceModel[];
+}): string {
   const contents = generateTypes({
     customTypeModels: [...args.customTypeModels].sort(byId),
     sharedSliceModels: [...args.sharedSliceModels].sort(byId),

@@ -86,7 +86,9 @@ function fieldContent(field: FieldModel, value: unknown, key: string): unknown {
     case "Boolean":
       return { __TYPE__: "BooleanContent", value: Boolean(value) };
     case "StructuredText":
-      return Array.isArray(value) && value.length ? { __TYPE__: "StructuredTextContent", value: value.map(richTextBlock) } : undefined;
+      return Array.isArray(value) && value.length
+        ? { __TYPE__: "StructuredTextContent", value: value.map(richTextBlock) }
+        : undefined;
     case "Image":
       return imageContent(value as ApiImage);
     case "Link":
@@ -115,7 +117,11 @@ function imageContent(image: ApiImage): unknown {
     origin: { id: image.id ?? image.url, url: image.url, width, height },
     width,
     height,
-    edit: { zoom: image.edit?.zoom ?? 1, crop: { x: image.edit?.x ?? 0, y: image.edit?.y ?? 0 }, background: image.edit?.background ?? "transparent" },
+    edit: {
+      zoom: image.edit?.zoom ?? 1,
+      crop: { x: image.edit?.x ?? 0, y: image.edit?.y ?? 0 },
+      background: image.edit?.background ?? "transparent",
+    },
     url: image.url,
     ...(image.alt ? { alt: image.alt } : {}),
     ...(image.copyright ? { credits: image.copyright } : {}),
@@ -128,12 +134,30 @@ function linkValue(link: Record<string, unknown>): Record<string, unknown> | und
     case "Document":
       return typeof link.id === "string" ? { __TYPE__: "DocumentLink", id: link.id } : undefined;
     case "Web":
-      return typeof link.url === "string" ? { __TYPE__: "ExternalLink", url: link.url, ...(link.target ? { target: link.target } : {}) } : undefined;
+      return typeof link.url === "string"
+        ? { __TYPE__: "ExternalLink", url: link.url, ...(link.target ? { target: link.target } : {}) }
+        : undefined;
     case "Media":
       return typeof link.url === "string"
         ? link.kind === "image"
-          ? { __TYPE__: "ImageLink", kind: "image", id: String(link.id ?? link.url), url: link.url, height: String(link.height ?? ""), width: String(link.width ?? ""), size: String(link.size ?? ""), name: String(link.name ?? "") }
-          : { __TYPE__: "FileLink", kind: "file", id: String(link.id ?? link.url), url: link.url, name: String(link.name ?? ""), size: String(link.size ?? "") }
+          ? {
+              __TYPE__: "ImageLink",
+              kind: "image",
+              id: String(link.id ?? link.url),
+              url: link.url,
+              height: String(link.height ?? ""),
+              width: String(link.width ?? ""),
+              size: String(link.size ?? ""),
+              name: String(link.name ?? ""),
+            }
+          : {
+              __TYPE__: "FileLink",
+              kind: "file",
+              id: String(link.id ?? link.url),
+              url: link.url,
+              name: String(link.name ?? ""),
+              size: String(link.size ?? ""),
+            }
         : undefined;
     default:
       return undefined;
@@ -154,7 +178,19 @@ function embedContent(embed: Record<string, unknown>): unknown {
     type: String(embed.type ?? "rich"),
     ...Object.assign(
       {},
-      ...["version", "title", "author_name", "author_url", "provider_name", "provider_url", "cache_age", "thumbnail_url", "thumbnail_width", "thumbnail_height", "html"].map(pick),
+      ...[
+        "version",
+        "title",
+        "author_name",
+        "author_url",
+        "provider_name",
+        "provider_url",
+        "cache_age",
+        "thumbnail_url",
+        "thumbnail_width",
+        "thumbnail_height",
+        "html",
+      ].map(pick),
     ),
     all: embed,
   };

@@ -9,7 +9,11 @@ import type { PluginOptions } from "../types.ts";
 import { DEFAULT_GENERATED_TYPES_FILE_PATH } from "../constants.ts";
 import { renderTypes } from "./renderTypes.ts";
 
-export async function upsertGeneratedTypes({ actions, helpers, options }: SliceMachineContext<PluginOptions>): Promise<string> {
+export async function upsertGeneratedTypes({
+  actions,
+  helpers,
+  options,
+}: SliceMachineContext<PluginOptions>): Promise<string> {
   const [customTypes, slices] = await Promise.all([actions.readAllCustomTypeModels(), actions.readAllSliceModels()]);
   return writeProjectFile({
     filename: options.generatedTypesFilePath ?? DEFAULT_GENERATED_TYPES_FILE_PATH,

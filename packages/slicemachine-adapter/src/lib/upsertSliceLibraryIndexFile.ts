@@ -10,7 +10,10 @@ import { SLICE_LIBRARY_INDEX_FILENAME } from "../constants.ts";
 import type { PluginOptions } from "../types.ts";
 import { renderSliceLibraryIndex } from "./renderSliceLibraryIndex.ts";
 
-export async function upsertSliceLibraryIndexFile({ libraryID, ...context }: { libraryID: string } & SliceMachineContext<PluginOptions>): Promise<string> {
+export async function upsertSliceLibraryIndexFile({
+  libraryID,
+  ...context
+}: { libraryID: string } & SliceMachineContext<PluginOptions>): Promise<string> {
   const slices = await context.actions.readAllSliceModelsForLibrary({ libraryID });
   const library = await Promise.all(
     slices.map(async ({ model }) => ({
@@ -19,7 +22,10 @@ export async function upsertSliceLibraryIndexFile({ libraryID, ...context }: { l
     })),
   );
   return writeProjectFile({
-    filename: path.join(buildSliceLibraryDirectoryPath({ libraryID, helpers: context.helpers }), SLICE_LIBRARY_INDEX_FILENAME),
+    filename: path.join(
+      buildSliceLibraryDirectoryPath({ libraryID, helpers: context.helpers }),
+      SLICE_LIBRARY_INDEX_FILENAME,
+    ),
     contents: renderSliceLibraryIndex(library),
     format: false,
     helpers: context.helpers,
