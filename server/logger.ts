@@ -120,8 +120,8 @@ const FULL_PIPE_PATIENCE_MS = 1_000;
 
 /**
  * Log lines to `fd`, written in batches: one synchronous write per LOG_BATCH_BYTES of lines, or
- * LOG_FLUSH_DELAY_MS after the first line of a batch, whichever comes first, and what is pending
- * when the process exits (nothing is lost at shutdown). Issue 25: pino's asynchronous destination
+ * LOG_FLUSH_DELAY_MS after the first line of a batch, whichever comes first, at once for a
+ * warning or an error, and what is pending when the process exits (nothing is lost at shutdown). Issue 25: pino's asynchronous destination
  * cost about 8 µs a line (one write per line through the thread pool, or, gathering lines, a
  * byte count of the whole pending string per line), a fifth of a cache hit; an array of lines
  * joined once per batch costs a fraction of a microsecond a line.
@@ -147,7 +147,9 @@ export function batchedDestination(
     write(line: string) {
       lines.push(line);
       bytes += line.length;
-      if (bytes >= batchBytes) flush();
+      // A warning or an error (pino's level 40 and up, `{"level":40,…`) goes out at once, with the
+      // lines before it: what an operator or a crash must see is never held back.
+      if (bytes >= batchBytes || line.charCodeAt(9) >= 52) flush();
       else if (!timer) {
         timer = setTimeout(flush, flushDelayMs);
         timer.unref();

@@ -61,3 +61,26 @@ test("lines still gathered in a batch when the process exits are written, none t
     expect(lines).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
   }
 });
+
+test("a warning or an error is written at once, with the lines gathered before it; an info line waits for its batch", () => {
+  // Writes to a pipe this test reads synchronously (fd of a temp file), checked before any timer could fire.
+  const fs = require("node:fs") as typeof import("node:fs");
+  const os = require("node:os") as typeof import("node:os");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "log-batch-")), "out.log");
+  const fd = fs.openSync(file, "w");
+  const { batchedDestination } = require("../server/logger") as typeof import("../server/logger");
+  const log = batchedDestination(fd, { flushDelayMs: 60_000 });
+  try {
+    log.write('{"level":30,"msg":"request completed"}\n');
+    expect(fs.readFileSync(file, "utf8")).toBe("");
+    log.write('{"level":40,"msg":"a warning"}\n');
+    expect(fs.readFileSync(file, "utf8")).toBe(
+      '{"level":30,"msg":"request completed"}\n{"level":40,"msg":"a warning"}\n',
+    );
+    log.write('{"level":50,"msg":"an error"}\n');
+    expect(fs.readFileSync(file, "utf8")).toContain('"an error"');
+  } finally {
+    log.flush();
+    fs.closeSync(fd);
+  }
+});
