@@ -1,0 +1,132 @@
+/**
+ * WebKit (the engine of Safari): Debian's WebKitGTK MiniBrowser, driven through its
+ * WebKitWebDriver with selenium-webdriver (classic WebDriver) under a virtual X server.
+ * `--full-screen` makes the viewport exactly the window's size, so a 375 px wide window is a
+ * 375 px wide page. Classic WebDriver has no console, network or touch events: `consoleOf` runs
+ * a MiniBrowser of its own that writes the page's console to its output.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { Builder, By, Key as SeleniumKey, type WebDriver } from "selenium-webdriver";
+import { freePort } from "../support/builtServer";
+import { pollUntil, type Driver, type Key } from "./driver";
+import { ensureEngine, MINIBROWSER, WEBKIT_DRIVER } from "./installed";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const KEYS: Record<Key, string> = {
+  Shift: SeleniumKey.SHIFT,
+  Escape: SeleniumKey.ESCAPE,
+  Enter: SeleniumKey.ENTER,
+  Tab: SeleniumKey.TAB,
+  ArrowRight: SeleniumKey.ARROW_RIGHT,
+};
+
+/** Starts `command` under `xvfb-run -a` (a free display of its own) in a process group, so stopping it stops Xvfb too. */
+function underXvfb(command: string[]): { child: ChildProcess; output: () => string; stop: () => void } {
+  const child = spawn("xvfb-run", ["-a", "-s", "-screen 0 1920x1200x24", ...command], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  return {
+    child,
+    output: () => output,
+    stop: () => {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
+
+async function startSession(): Promise<{ driver: WebDriver; stop: () => void }> {
+  const port = await freePort();
+  const server = underXvfb([WEBKIT_DRIVER, `--port=${port}`]);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${server.child.exitCode}:\n${server.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      server.stop();
+      throw new Error(`WebKitWebDriver did not answer within 15 s:\n${server.output()}`);
+    }
+    await sleep(100);
+  }
+  const capabilities = {
+    browserName: "MiniBrowser",
+    "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation", "--full-screen"] },
+  };
+  try {
+    const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
+    return { driver, stop: server.stop };
+  } catch (error) {
+    server.stop();
+    throw error;
+  }
+}
+
+/** Lines a MiniBrowser writes for console warnings and errors (`… CONSOLE WARN …`, `… CONSOLE JS ERROR …`). */
+const CONSOLE_PROBLEM = /CONSOLE (\w+ )?(WARN|ERROR)/;
+
+export async function webkitDriver(): Promise<Driver> {
+  ensureEngine("webkit");
+  const session = await startSession();
+  const driver = session.driver;
+  await driver.manage().setTimeouts({ script: 20_000, pageLoad: 20_000 });
+  const version = `WebKitGTK ${(await driver.getCapabilities()).get("browserVersion")}`;
+  const find = (selector: string) => driver.findElement(By.css(selector));
+
+  const self: Driver = {
+    engine: "webkit",
+    version,
+    goto: (url) => driver.get(url),
+    async click(selector) {
+      await find(selector).click();
+    },
+    async press(key) {
+      await driver.actions().keyDown(KEYS[key]).keyUp(KEYS[key]).perform();
+    },
+    // selenium-webdriver sends a function's source and calls it with the arguments; WebDriver awaits a returned promise.
+    evaluate: (fn, ...args) => driver.executeScript(fn as never, ...args) as never,
+    waitFor: (what, fn, args, timeoutMs = 10_000) => pollUntil(self, what, fn, args ?? ([] as never), timeoutMs),
+    async setViewport(width, height) {
+      await driver.manage().window().setRect({ width, height });
+    },
+    back: () => driver.navigate().back(),
+    forward: () => driver.navigate().forward(),
+    screenshot: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
+    async reset() {
+      // One origin (127.0.0.1) holds everything the site stores; a blank page drops the old document.
+      if ((await driver.getCurrentUrl()).startsWith("http")) {
+        await driver.manage().deleteAllCookies();
+        await driver.executeScript("localStorage.clear(); sessionStorage.clear();");
+      }
+      await driver.get("about:blank");
+    },
+    async consoleOf(url, ms) {
+      // A MiniBrowser of its own, private (no profile), writing the console to its output: WebDriver cannot see it.
+      const browser = underXvfb([MINIBROWSER, "--private", "--enable-write-console-messages-to-stdout=true", url]);
+      // No load event to wait for from outside: a generous allowance for the load, then the wait.
+      await sleep(3_000 + ms);
+      browser.stop();
+      return browser
+        .output()
+        .split("\n")
+        .filter((line) => CONSOLE_PROBLEM.test(line))
+        .map((line) => line.replace(/^.*?CONSOLE /, "CONSOLE "));
+    },
+    async close() {
+      try {
+        await driver.quit();
+      } finally {
+        session.stop();
+      }
+    },
+  };
+  return self;
+}
