@@ -83,12 +83,17 @@ export async function wake(d: Driver): Promise<void> {
 
 /**
  * A visitor who answered the consent banner before (everything optional refused), so the banner
- * does not cover what a check clicks. Set on the site's origin (cookies ignore the port).
+ * does not cover what a check clicks, and chose the gb region. Set on the site's origin (cookies ignore the port).
  */
 export async function returningVisitor(d: Driver, site: Site): Promise<void> {
   await d.reset();
   await d.goto(`${site.url}/robots.txt`);
-  await d.evaluate((value) => void (document.cookie = `consent=${value}; path=/; SameSite=Lax`), encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing: false, ts: Date.now() })));
+  const consent = encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing: false, ts: Date.now() }));
+  await d.evaluate((value) => {
+    document.cookie = `consent=${value}; path=/; SameSite=Lax`;
+    // The gb region chosen, so the root shows the gb home whatever language the browser asks for.
+    document.cookie = "i18n_redirected=gb; path=/; SameSite=Lax";
+  }, consent);
 }
 
 /** Opens `path` at the given size as a returning visitor, and wakes the app unless told not to. */
@@ -126,7 +131,12 @@ export const scrollSettled = (d: Driver) =>
       }),
   );
 
-/** Waits for the document at `pathname` with a main heading, after a navigation of either kind. */
-export const arrivedAt = (d: Driver, pathname: string, timeoutMs = 10_000) =>
-  d.waitFor(`the page at ${pathname}`, (p) => location.pathname === p && document.readyState !== "loading" && !!document.querySelector("main h1"), [pathname], timeoutMs);
-
+/** Waits for the document at `pathname` with a main heading, after a navigation of either kind; a timeout says where the page is instead. */
+export async function arrivedAt(d: Driver, pathname: string, timeoutMs = 10_000): Promise<void> {
+  try {
+    await d.waitFor(`the page at ${pathname}`, (p) => location.pathname === p && document.readyState !== "loading" && !!document.querySelector("main h1"), [pathname], timeoutMs);
+  } catch (error) {
+    const where = await d.evaluate(() => `${location.href} (${document.readyState}, h1: ${document.querySelector("h1")?.textContent})`).catch(() => "(no answer)");
+    throw new Error(`${(error as Error).message}; the page is at ${where}`);
+  }
+}

@@ -6,6 +6,9 @@
  * a MiniBrowser of its own that writes the page's console to its output.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Builder, By, Key as SeleniumKey, type WebDriver } from "selenium-webdriver";
 import { freePort } from "../support/builtServer";
 import { pollUntil, type Driver, type Key } from "./driver";
@@ -22,8 +25,11 @@ const KEYS: Record<Key, string> = {
 };
 
 /** Starts `command` under `xvfb-run -a` (a free display of its own) in a process group, so stopping it stops Xvfb too. */
-function underXvfb(command: string[]): { child: ChildProcess; output: () => string; stop: () => void } {
-  const child = spawn("xvfb-run", ["-a", "-s", "-screen 0 1920x1200x24", ...command], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+let displays = 0;
+function underXvfb(command: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcess; output: () => string; stop: () => void } {
+  // Each its own first display number to try: xvfb-run -a started side by side would otherwise race for the same one.
+  const first = String(100 + ((process.pid * 13 + displays++ * 7) % 800));
+  const child = spawn("xvfb-run", ["-a", "-n", first, "-s", "-screen 0 1920x1200x24", ...command], { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -109,11 +115,18 @@ export async function webkitDriver(): Promise<Driver> {
       await driver.get("about:blank");
     },
     async consoleOf(url, ms) {
-      // A MiniBrowser of its own, private (no profile), writing the console to its output: WebDriver cannot see it.
-      const browser = underXvfb([MINIBROWSER, "--private", "--enable-write-console-messages-to-stdout=true", url]);
+      // A MiniBrowser of its own writing the console to its output (WebDriver cannot see it), with
+      // a fresh profile (its --private mode writes no console), line-buffered: it is stopped by a
+      // signal, which would lose a pipe's unflushed buffer.
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), "minibrowser-"));
+      const env = { ...process.env, XDG_DATA_HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home };
+      const browser = underXvfb(["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url], env);
       // No load event to wait for from outside: a generous allowance for the load, then the wait.
       await sleep(3_000 + ms);
+      const exited = browser.child.exitCode;
       browser.stop();
+      fs.rmSync(home, { recursive: true, force: true });
+      if (exited !== null) throw new Error(`MiniBrowser for ${url} exited early (${exited}):\n${browser.output()}`);
       return browser
         .output()
         .split("\n")
