@@ -20,13 +20,26 @@ export interface Site {
   standIns: StandIns;
 }
 
+/**
+ * The built server for the file. After each check, the errors the pages reported to the server
+ * (`POST /api/client-log`, logged as "client error reported") fail it: classic WebDriver cannot
+ * see a page's errors, the server's log can.
+ */
 export function useSite(): Site {
   const site = {} as Site;
+  let seen = 0;
   beforeAll(async () => {
     site.standIns = await startStandIns();
     site.server = await startBuiltServer(site.standIns.env);
     site.url = site.server.url;
   }, 60_000);
+  beforeEach(() => {
+    seen = site.server.output().length;
+  });
+  afterEach(() => {
+    const reported = site.server.output().slice(seen).split("\n").filter((line) => line.includes("client error reported"));
+    if (reported.length > 0) throw new Error(`the page reported errors to the server:\n${reported.join("\n")}`);
+  });
   afterAll(async () => {
     await site.server?.stop();
     await site.standIns?.close();
@@ -44,6 +57,14 @@ export function useDriver(engine: EngineName): { driver: Driver } {
     started = Date.now();
     holder.driver = await openDriver(engine);
   }, 90_000);
+  // ENGINE_SCREENSHOTS=dir: the page as each check left it, to look at a failure.
+  afterEach(async () => {
+    const dir = process.env.ENGINE_SCREENSHOTS;
+    if (!dir || !holder.driver) return;
+    fs.mkdirSync(dir, { recursive: true });
+    const name = `${expect.getState().currentTestName ?? "check"}`.replace(/[^\w-]+/g, "-").slice(0, 120);
+    fs.writeFileSync(path.join(dir, `${name}.png`), await holder.driver.screenshot());
+  });
   afterAll(async () => {
     await holder.driver?.close();
     const seconds = (Date.now() - started) / 1000;
