@@ -33,8 +33,11 @@ export interface Driver {
   forward(): Promise<void>;
   /** A PNG of the viewport (for looking at a failure: `ENGINE_SCREENSHOTS=dir`). */
   screenshot(): Promise<Buffer>;
-  /** A fresh visitor: no cookies, storage or history of the previous one (a new browser context, or a cleared session). */
-  reset(): Promise<void>;
+  /**
+   * A fresh visitor: no cookies, storage or history of the previous one (a new browser context, or
+   * a cleared session), holding `cookies` for `origin` when given.
+   */
+  reset(origin?: string, cookies?: Record<string, string>): Promise<void>;
   /**
    * The console warnings and errors (the browser's own included) of `url` loaded in a fresh view
    * and left alone for `ms` after its load event: no interaction, so the app sleeps and the idle

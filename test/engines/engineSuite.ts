@@ -107,14 +107,11 @@ export async function wake(d: Driver): Promise<void> {
  * does not cover what a check clicks, and chose the gb region. Set on the site's origin (cookies ignore the port).
  */
 export async function returningVisitor(d: Driver, site: Site): Promise<void> {
-  await d.reset();
-  await d.goto(`${site.url}/robots.txt`);
-  const consent = encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing: false, ts: Date.now() }));
-  await d.evaluate((value) => {
-    document.cookie = `consent=${value}; path=/; SameSite=Lax`;
+  await d.reset(site.url, {
+    consent: encodeURIComponent(JSON.stringify({ v: 1, functional: false, marketing: false, ts: Date.now() })),
     // The gb region chosen, so the root shows the gb home whatever language the browser asks for.
-    document.cookie = "i18n_redirected=gb; path=/; SameSite=Lax";
-  }, consent);
+    i18n_redirected: "gb",
+  });
 }
 
 /** Opens `path` at the given size as a returning visitor, and wakes the app unless told not to. */

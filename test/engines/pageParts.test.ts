@@ -53,6 +53,8 @@ describe.each(selectedEngines())("%s", (engine) => {
     await newVisitor();
     await d.click(bannerButton(2));
     expect(await dialogOpen(d)).toBe(false);
+    // The answer woke the app: let it finish before the next page.
+    await hydrated(d);
     expect(await storedChoice(d)).toMatchObject({ functional: false, marketing: false });
     await d.goto(`${site.url}/info/about-us`);
     await wake(d);
@@ -163,7 +165,7 @@ describe.each(selectedEngines())("%s", (engine) => {
   test("a page left alone writes no warning or error to the console (the idle fetch included)", async () => {
     const d = b.driver;
     const pages = ["/", "/gallery/braybrook-st", "/info/blog/choosing-a-worktop"];
-    const seen = await Promise.all(pages.map((path) => d.consoleOf(site.url + path, 4_000)));
+    const seen = await Promise.all(pages.map((path) => d.consoleOf(site.url + path, 5_000)));
     console.log(`${d.version}: console warnings and errors per page: ${pages.map((path, i) => `${path} ${seen[i].length}`).join(", ")}`);
     expect(Object.fromEntries(pages.map((path, i) => [path, seen[i]]))).toEqual(Object.fromEntries(pages.map((path) => [path, []])));
   });

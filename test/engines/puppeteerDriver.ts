@@ -55,9 +55,12 @@ export async function puppeteerDriver(engine: "chromium" | "firefox"): Promise<D
     back: () => traverse(() => page.goBack()).then(() => undefined),
     forward: () => traverse(() => page.goForward()).then(() => undefined),
     screenshot: async () => Buffer.from(await page.screenshot()),
-    async reset() {
+    async reset(origin, cookies = {}) {
       await context.close();
       await newPage();
+      // On the context, by domain: Firefox over BiDi ignores a page's cookie set by URL before it has loaded one.
+      const domain = origin ? new URL(origin).hostname : "";
+      if (origin) await context.setCookie(...Object.entries(cookies).map(([name, value]) => ({ name, value, domain, path: "/", sameSite: "Lax" as const })));
     },
     async consoleOf(url, ms) {
       const fresh = await browser.createBrowserContext();

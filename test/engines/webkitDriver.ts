@@ -78,6 +78,7 @@ async function startSession(): Promise<{ driver: WebDriver; stop: () => void }> 
 
 /** Lines a MiniBrowser writes for console warnings and errors (`… CONSOLE WARN …`, `… CONSOLE JS ERROR …`). */
 const CONSOLE_PROBLEM = /CONSOLE (\w+ )?(WARN|ERROR)/;
+const PROBE = "data:text/html,<script>console.warn('console-probe')</script>";
 
 export async function webkitDriver(): Promise<Driver> {
   ensureEngine("webkit");
@@ -106,32 +107,37 @@ export async function webkitDriver(): Promise<Driver> {
     back: () => driver.navigate().back(),
     forward: () => driver.navigate().forward(),
     screenshot: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
-    async reset() {
+    async reset(origin, cookies = {}) {
       // One origin (127.0.0.1) holds everything the site stores; a blank page drops the old document.
       if ((await driver.getCurrentUrl()).startsWith("http")) {
         await driver.manage().deleteAllCookies();
         await driver.executeScript("localStorage.clear(); sessionStorage.clear();");
+      }
+      // WebDriver sets cookies only for the document's own site: a small one of the site's first.
+      if (origin && Object.keys(cookies).length > 0) {
+        await driver.get(`${origin}/robots.txt`);
+        for (const [name, value] of Object.entries(cookies)) await driver.manage().addCookie({ name, value, path: "/", sameSite: "Lax" });
       }
       await driver.get("about:blank");
     },
     async consoleOf(url, ms) {
       // A MiniBrowser of its own writing the console to its output (WebDriver cannot see it), with
       // a fresh profile (its --private mode writes no console), line-buffered: it is stopped by a
-      // signal, which would lose a pipe's unflushed buffer.
+      // signal, which would lose a pipe's unflushed buffer. A first tab warns once, to prove the
+      // console was read: no warning from the page (the last tab, in front) then means none.
       const home = fs.mkdtempSync(path.join(os.tmpdir(), "minibrowser-"));
       const env = { ...process.env, XDG_DATA_HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home };
-      const browser = underXvfb(["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", url], env);
+      const browser = underXvfb(["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", PROBE, url], env);
       // No load event to wait for from outside: a generous allowance for the load, then the wait.
       await sleep(3_000 + ms);
       const exited = browser.child.exitCode;
       browser.stop();
       fs.rmSync(home, { recursive: true, force: true });
-      if (exited !== null) throw new Error(`MiniBrowser for ${url} exited early (${exited}):\n${browser.output()}`);
-      return browser
-        .output()
-        .split("\n")
-        .filter((line) => CONSOLE_PROBLEM.test(line))
-        .map((line) => line.replace(/^.*?CONSOLE /, "CONSOLE "));
+      const lines = browser.output().split("\n");
+      if (exited !== null || !lines.some((line) => line.startsWith(PROBE))) {
+        throw new Error(`MiniBrowser's console for ${url} could not be read (exit ${exited}):\n${browser.output()}`);
+      }
+      return lines.filter((line) => CONSOLE_PROBLEM.test(line) && !line.startsWith(PROBE)).map((line) => line.replace(/^.*?CONSOLE /, "CONSOLE "));
     },
     async close() {
       try {
