@@ -2,8 +2,8 @@
  * Navigation in every engine (spec §2.4): a new route starts at the top; a hash lands its element
  * 80 px below the top plus its scroll margin, on a first load and after a client navigation;
  * back and forward restore each entry's position; a client navigation changes the URL and the
- * heading without loading a document; pages with the email-marketing embed are loaded as
- * documents once visited (client/fullReloadPages.ts).
+ * heading without loading a document, is announced and focuses the new heading; pages with the
+ * email-marketing embed are loaded as documents once visited (client/fullReloadPages.ts).
  */
 import { arrivedAt, followLink, hasMarker, hydrated, isHydrated, open, returningVisitor, scrollSettled, selectedEngines, setMarker, useDriver, useSite, wake } from "./engineSuite";
 
@@ -33,6 +33,18 @@ describe.each(selectedEngines())("%s", (engine) => {
     await d.waitFor("the new page's heading", (old) => document.querySelector("main h1")!.textContent !== old, [heading]);
     expect(await hasMarker(d)).toBe(true);
     expect(await scrollSettled(d)).toBe(0);
+  });
+
+  test("a client navigation is announced to screen readers and moves focus to the new page's heading", async () => {
+    const d = b.driver;
+    await open(d, site, "/info/about-us");
+    await d.click('.site-footer a[href="/gallery"]');
+    await arrivedAt(d, "/gallery");
+    await d.waitFor(
+      "a polite live region reading the new page's title",
+      () => [...document.querySelectorAll('[aria-live="polite"]')].some((el) => !!el.textContent && document.title.includes(el.textContent.trim())),
+    );
+    expect(await d.evaluate(() => (document.activeElement === document.querySelector("main h1") || document.activeElement === document.querySelector("main")))).toBe(true);
   });
 
   test("a URL with a hash lands its element 80 px below the top plus its scroll margin, on first load and after a client navigation", async () => {

@@ -32,7 +32,7 @@ export async function puppeteerDriver(engine: "chromium" | "firefox"): Promise<D
   /** Back and forward resolve when the page has moved, or after a second if the app handles it in place. */
   const traverse = (move: () => Promise<unknown>) => Promise.race([move().catch(() => undefined), sleep(1000)]);
 
-  return {
+  const self: Driver = {
     engine,
     version: (await browser.version()).replace(/^firefox\//i, "Firefox ").replace(/^(Headless)?Chrome\//, "Chromium "),
     async goto(url) {
@@ -44,10 +44,8 @@ export async function puppeteerDriver(engine: "chromium" | "firefox"): Promise<D
     async press(key: Key) {
       await page.keyboard.press(key);
     },
-    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as never[])) as never,
-    waitFor(what, fn, args, timeoutMs = 10_000) {
-      return pollUntil(this, what, fn, args ?? ([] as never), timeoutMs);
-    },
+    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
+    waitFor: (what, fn, args, timeoutMs = 10_000) => pollUntil(self, what, fn, args ?? ([] as never), timeoutMs),
     async setViewport(width, height) {
       viewport = { width, height };
       await page.setViewport(viewport);
@@ -78,4 +76,5 @@ export async function puppeteerDriver(engine: "chromium" | "firefox"): Promise<D
     },
     close: () => browser.close(),
   };
+  return self;
 }
