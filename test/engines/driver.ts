@@ -65,7 +65,7 @@ export async function pollUntil<A extends unknown[]>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      const why = lastError instanceof Error ? ` (last error: ${lastError.message.split("\n")[0]})` : "";
+      const why = lastError instanceof Error ? ` (last error: ${lastError.name}: ${lastError.message.split("\n")[0]})` : "";
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
