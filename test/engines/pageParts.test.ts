@@ -45,7 +45,7 @@ describe.each(selectedEngines())("%s", (engine) => {
   test("the consent banner asks a new visitor and keeps each answer: reject, accept, settings", async () => {
     const d = b.driver;
     const newVisitor = async () => {
-      await d.reset();
+      await d.reset(site.url);
       await d.setViewport(1280, 800);
       await d.goto(`${site.url}/info/about-us`);
       await d.waitFor("the consent banner", () => !!document.querySelector("dialog.consent-dialog[open]"));

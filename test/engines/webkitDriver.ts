@@ -108,17 +108,16 @@ export async function webkitDriver(): Promise<Driver> {
     forward: () => driver.navigate().forward(),
     screenshot: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
     async reset(origin, cookies = {}) {
-      // One origin (127.0.0.1) holds everything the site stores; a blank page drops the old document.
-      if ((await driver.getCurrentUrl()).startsWith("http")) {
-        await driver.manage().deleteAllCookies();
-        await driver.executeScript("localStorage.clear(); sessionStorage.clear();");
-      }
-      // WebDriver sets cookies only for the document's own site: a small one of the site's first.
-      if (origin && Object.keys(cookies).length > 0) {
-        await driver.get(`${origin}/robots.txt`);
-        for (const [name, value] of Object.entries(cookies)) await driver.manage().addCookie({ name, value, path: "/", sameSite: "Lax" });
-      }
-      await driver.get("about:blank");
+      // One session for every visitor: cookies and storage are cleared from a small document of
+      // the site's own (WebDriver reaches only the current document's site), which also ends
+      // whatever the last page was still doing. Cookies ignore the port: one origin holds them all.
+      const current = await driver.getCurrentUrl();
+      const site = origin ?? (current.startsWith("http") ? new URL(current).origin : undefined);
+      if (!site) return;
+      await driver.get(`${site}/robots.txt`);
+      await driver.manage().deleteAllCookies();
+      await driver.executeScript("localStorage.clear(); sessionStorage.clear();");
+      for (const [name, value] of Object.entries(cookies)) await driver.manage().addCookie({ name, value, path: "/", sameSite: "Lax" });
     },
     async consoleOf(url, ms) {
       // A MiniBrowser of its own writing the console to its output (WebDriver cannot see it), with
