@@ -23,6 +23,7 @@ import { OnHydrated } from "./onHydrated";
 import { readSiteConfig } from "./siteConfig";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
 import type { AppTags } from "./tags";
+import { yieldToMain } from "./yieldToMain";
 
 /** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
 const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
@@ -44,12 +45,15 @@ async function start({ tags, onHydrated }: AppStart): Promise<void> {
   );
   adoptHydrationData();
   const setupError = await resolveLazyMatches(routes);
+  // Each stage of the wake a task of its own: the page's modules were evaluated just now.
+  await yieldToMain();
   const router = createBrowserRouter(routes, {
     hydrationData: setupError ? withSetupError(routes, setupError) : undefined,
     dataStrategy: documentLoadsWhere(loadsAsDocument, () => current),
   });
   current = router;
   if (setupError) reportError("startup", setupError);
+  await yieldToMain();
   const hydrated = () => {
     tags?.(router);
     onHydrated();

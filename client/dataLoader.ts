@@ -7,6 +7,7 @@
 import { data, type LoaderFunction } from "react-router";
 import { DATA_PREFIX, ROUTE_PARAM } from "../shared/dataEndpoint";
 import type { LoaderFactory } from "../views/routes";
+import { isLeaving } from "./leaving";
 
 /** How long prefetched data may wait for its navigation. */
 export const PREFETCH_TTL_MS = 30_000;
@@ -58,11 +59,24 @@ function takePrefetched(url: string): Promise<DataAnswer> | undefined {
   return entry && Date.now() - entry.at < PREFETCH_TTL_MS ? entry.answer : undefined;
 }
 
+/**
+ * The data of a navigation, fetched; when the fetch fails because the visitor is leaving the
+ * page (a link's document load, a typed address: engines cancel the page's requests), it never
+ * settles: the page being left shows no error screen in its last moments (decision record 017).
+ */
+async function navigationData(url: string, signal: AbortSignal): Promise<DataAnswer> {
+  const early = takePrefetched(url);
+  try {
+    return early ? await early.catch(() => fetchData(url, signal)) : await fetchData(url, signal);
+  } catch (error) {
+    if (isLeaving() && !signal.aborted) return new Promise<DataAnswer>(() => {});
+    throw error;
+  }
+}
+
 export const clientLoaders: LoaderFactory = (_kind, routeId) =>
   (async ({ request }) => {
-    const url = dataUrl(new URL(request.url), routeId);
-    const early = takePrefetched(url);
-    const answer = early ? await early.catch(() => fetchData(url, request.signal)) : await fetchData(url, request.signal);
+    const answer = await navigationData(dataUrl(new URL(request.url), routeId), request.signal);
     if (!answer.ok) throw data((answer.body as { message?: string } | null)?.message ?? answer.statusText, { status: answer.status });
     return answer.body;
   }) as LoaderFunction;

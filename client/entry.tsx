@@ -1,51 +1,76 @@
 /**
- * Browser entry (spec §4, decision record 008): what every page runs as it loads, kept small.
- * The consent manager, the page-view tracking, Klaviyo and the widgets start at once; the app
- * itself (React, the router and the page's modules: client/app.tsx) is fetched once the page is
- * idle and runs on the visitor's first interaction, or at once where the page needs it to show
- * something (a preview). The built-in consent banner
- * is plain DOM (client/consent/consentDialog.ts) and opens without the app.
+ * Browser entry (spec §4, decision records 008 and 017): what every page runs as it loads, kept
+ * small. The consent manager, the page-view tracking, Klaviyo and the widgets start at once; the
+ * app itself (client/app.tsx and the page's modules) is fetched once the page is idle, with
+ * React and the router evaluated then (client/appRuntime.ts), and runs on the visitor's first
+ * interaction, in short tasks, or at once where the page needs it to show something (a
+ * preview). The built-in consent banner is plain DOM (client/consent/consentDialog.ts) and
+ * opens without the app. Whether the page is being left is watched from the start
+ * (client/leaving.ts): a load the visitor's own navigation cancels is not a missing chunk.
  */
-import { isChunkLoadError, reloadForNewChunks } from "./chunkErrors";
+import { appModuleUrls, isChunkLoadError, recoverFromChunkError } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
 import { canPrefetch } from "./connection";
-import { modulePreload } from "./modulePreload";
+import { modulePreload, type ModuleUse } from "./modulePreload";
+import { watchLeaving } from "./leaving";
 import { keepSpeculationOffFlaggedPages } from "./speculation";
 import { startTags } from "./tags";
 import { whenLoadedAndIdle } from "./whenIdle";
+import { yieldToMain } from "./yieldToMain";
 import "../views/styles/site.css";
 
 /** A performance mark where the idle fetch of the app begins: what loaded before it is what every page view costs. */
 const APP_PREFETCH_MARK = "app-prefetch";
 
+watchLeaving();
 const tags = startTags();
 keepSpeculationOffFlaggedPages();
 
 /** The app's and the page's modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
-function preloadPageModules(priority?: "low"): void {
-  const urls = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(" ").filter(Boolean) ?? [];
-  for (const href of urls) void modulePreload(href, priority);
+function preloadPageModules(use: ModuleUse): void {
+  for (const href of appModuleUrls()) void modulePreload(href, use);
 }
 
-// Once the page has loaded and the main thread is idle, the app's modules are fetched (not run)
-// at low priority: the first interaction then waits for no network, and no script runs before it.
+// Once the page has loaded and the main thread is idle, the app's modules are fetched at low
+// priority, and React (library code that touches nothing on the page) is evaluated: the first
+// interaction then waits for no network, and its wake has no task too long for a phone
+// (decision record 017). Nothing of the app runs before it.
 let woken = false;
 whenLoadedAndIdle(() => {
   if (!canPrefetch() || woken) return;
   performance.mark(APP_PREFETCH_MARK);
-  preloadPageModules("low");
+  preloadPageModules("idle");
+  void import("./appRuntime")
+    .then(({ warmUp }) => whenLoadedAndIdle(warmUp))
+    .catch(() => {});
 });
 
-const interaction = onFirstInteraction(() => {
+const interaction = onFirstInteraction(async () => {
   woken = true;
-  preloadPageModules();
-  import("./app")
-    .then(({ startApp }) => startApp({ tags, onHydrated: () => interaction.hydrated() }))
-    .catch((error: unknown) => {
-      // A build deployed since this page was served no longer has the app's chunks: load the page again, once.
-      if (isChunkLoadError(error) && reloadForNewChunks()) return;
-      reportClientError("startup", error);
+  // Out of the interaction's own event handler: the tap, key or scroll is handled first.
+  await yieldToMain();
+  preloadPageModules("now");
+  // In stages, each a task of its own (decision record 017): React (done while idle, unless the
+  // visitor was quicker), the date formatter, the app's other modules, then its start.
+  import("./appRuntime")
+    .then(async ({ warmUp }) => {
+      await yieldToMain();
+      warmUp();
+      await yieldToMain();
+    })
+    .then(() => import("./app"))
+    .then(async ({ startApp }) => {
+      await yieldToMain();
+      startApp({ tags, onHydrated: () => interaction.hydrated() });
+    })
+    .catch(async (error: unknown) => {
+      // A build deployed since this page was served no longer has the app's chunks: load the page
+      // again, once. A load cancelled by the visitor's own navigation is not that (decision record 017):
+      // the navigation goes on; should it not happen after all, the next interaction wakes the app.
+      const outcome = isChunkLoadError(error) ? await recoverFromChunkError(error) : "failed";
+      if (outcome === "leaving") interaction.retry();
+      else if (outcome === "failed") reportClientError("startup", error);
     });
 });
 

@@ -14,6 +14,8 @@ const APP_BUTTON = "#root button";
 export interface FirstInteraction {
   /** Wakes the app now, without waiting for the visitor (once, like an interaction). */
   wake(): void;
+  /** The wake failed (its load was cancelled): the next interaction tries again. */
+  retry(): void;
   /** Call once the app has hydrated: the held clicks are replayed on the same buttons. */
   hydrated(): void;
 }
@@ -52,10 +54,18 @@ export function onFirstInteraction(wake: () => void): FirstInteraction {
     held.push(button);
     start();
   };
+  const listen = () => {
+    for (const type of WAKE_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  };
   document.addEventListener("click", holdClick, true);
-  for (const type of WAKE_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  listen();
   return {
     wake: start,
+    retry() {
+      if (!woken || !held) return;
+      woken = false;
+      listen();
+    },
     hydrated() {
       const replay = held ?? [];
       held = null;

@@ -1,7 +1,8 @@
 /**
  * Preloading (spec §9), so the next page appears at once:
  *  - a link that scrolls into view, or is hovered or focused, preloads its route's chunks
- *    (`<link rel="modulepreload">`: fetched and parsed, not run);
+ *    (fetched into the HTTP cache, not run; at low priority for a link merely seen:
+ *    client/modulePreload.ts);
  *  - once the page has been idle for 1 s, the loader data of likely next pages (links seen or
  *    hovered, hovered first, a few per page) is fetched from the data endpoint and kept in
  *    client/dataLoader.ts, where the navigation picks it up.
@@ -37,7 +38,7 @@ export interface PreloadDeps {
   loadsAsDocument: (url: URL) => boolean;
   /** Whether the connection allows it now (client/connection.ts). */
   canPrefetch: () => boolean;
-  /** Adds one `<link rel="modulepreload">` with the page's nonce (client/modulePreload.ts). */
+  /** Fetches one module ahead of its use (client/modulePreload.ts). */
   modulePreload: typeof modulePreload;
 }
 
@@ -81,7 +82,7 @@ export function startPreloading(router: DataRouter, { buildId, pageFiles, data, 
     for (const href of await chunksOf(matches)) {
       if (requested.has(href)) continue;
       requested.add(href);
-      void queue.run(() => modulePreload(href), urgent);
+      void queue.run(() => modulePreload(href, urgent ? "soon" : "idle"), urgent);
     }
   };
 

@@ -6,7 +6,7 @@
  * (a cached error shell) or when it cannot match it (after a set-up error). Preloading starts
  * once the page is idle.
  */
-import type { ReactNode } from "react";
+import { startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createPath, matchRoutes, type DataRouter, type HydrationState, type RouteObject } from "react-router";
 import { pageModuleFiles } from "../views/pageModules";
@@ -42,11 +42,16 @@ export function withSetupError(routes: RouteObject[], error: unknown): Hydration
   return { ...payload, errors: { ...payload?.errors, [boundary]: error } };
 }
 
-/** Hydrates `#root` when the server rendered into it, else renders into it from scratch. */
+/**
+ * Hydrates `#root` when the server rendered into it, else renders into it from scratch. The
+ * hydration is a transition: React works through it in slices of a few milliseconds, yielding
+ * to the browser between them, so it is never one long task on a phone (decision record 017);
+ * an interaction meanwhile hydrates its own part first.
+ */
 export function mountApp(app: ReactNode, { fresh }: { fresh: boolean }): void {
   const container = document.getElementById("root")!;
   if (!fresh && container.firstElementChild) {
-    setAppRoot(hydrateRoot(container, app, rootErrorHandlers));
+    startTransition(() => setAppRoot(hydrateRoot(container, app, rootErrorHandlers)));
     return;
   }
   container.replaceChildren();

@@ -46,6 +46,11 @@ function clientManifest(metafile, assetsDir) {
     if (output.entryPoint === "client/entry.tsx") entry = { file: url(file), imports: files.slice(1) };
     else modules[output.entryPoint] = files;
   }
+  // The app wakes in stages (client/entry.tsx): React first (client/appRuntime.ts), then the app.
+  // Both are the app's modules, preloaded together.
+  if (modules["client/appRuntime.ts"] && modules["client/app.tsx"]) {
+    modules["client/app.tsx"] = [...new Set([...modules["client/app.tsx"], ...modules["client/appRuntime.ts"]])];
+  }
   const buildId = createHash("sha256").update(JSON.stringify(Object.keys(outputs).sort())).digest("hex").slice(0, 16);
   // The two faces every page uses first (heading 500, body 400) are preloaded.
   const fontPreloads = fonts.filter((f) => /cormorant-garamond-latin-500|inter-latin-400/.test(f));

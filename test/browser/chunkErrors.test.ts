@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Page } from "puppeteer";
 import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { documentRequests, hasMarker, openPage, setMarker, sleep, waitForHydration } from "../support/browserPage";
+import { documentRequests, hasMarker, openPage, setMarker, sleep, waitForHydration, wakeApp } from "../support/browserPage";
 
 const suite = useSiteAndBrowser();
 
@@ -63,5 +63,21 @@ test("a route chunk that loads again after the reload shows its page as usual", 
     timeout: 10_000,
   });
   expect(documents).toEqual(["/gallery"]);
+  await page.close();
+});
+
+test("an app chunk the server no longer has (404) when the visitor wakes the app reloads the page once, then leaves it as the server's page", async () => {
+  const page = await suite.browser.newPage();
+  const appChunk = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")).modules["client/app.tsx"][0];
+  await removeChunk(page, appChunk);
+  await page.goto(`${suite.server.url}/info/about-us`, { waitUntil: "load" });
+  const documents = documentRequests(page);
+  await wakeApp(page);
+  await page.waitForFunction(() => sessionStorage.getItem("chunk-reload-at") !== null && document.readyState === "complete", { timeout: 10_000 });
+  await sleep(500);
+  await wakeApp(page);
+  await sleep(1500);
+  expect(documents).toEqual(["/info/about-us"]);
+  expect(await page.evaluate(() => location.pathname)).toBe("/info/about-us");
   await page.close();
 });

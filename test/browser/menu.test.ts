@@ -1,6 +1,6 @@
 /** The header menus: dropdowns on desktop, one menu on phones; keyboard and pointer both work. */
 import type { Page } from "puppeteer";
-import { waitForHydration } from "../support/browserPage";
+import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { readDocument } from "../support/contentFiles";
 
@@ -56,5 +56,37 @@ test("on a phone the menu button opens one menu with every group, and following 
   await page.click('.mobile-menu__panel a[href="/info/about-us"]');
   await page.waitForFunction(() => location.pathname === "/info/about-us");
   await page.waitForFunction(() => !document.querySelector(".mobile-menu")?.hasAttribute("open"));
+  await page.close();
+});
+
+/** Opens `path` at `width` and waits until it has loaded, without waking the app (decision record 008). */
+async function openAsleep(path: string, width: number): Promise<Page> {
+  const page = await suite.browser.newPage();
+  await page.setViewport({ width, height: 900, isMobile: width < 600, hasTouch: width < 600 });
+  await page.goto(suite.server.url + path, { waitUntil: "load" });
+  expect(await isHydrated(page)).toBe(false);
+  return page;
+}
+
+test("on a phone the menu opened by the tap that wakes the app stays open once the app has hydrated", async () => {
+  const page = await openAsleep("/", 375);
+  await page.tap(".mobile-menu__toggle");
+  expect(await page.$eval(".mobile-menu", (d) => (d as HTMLDetailsElement).open)).toBe(true);
+  await waitForHydration(page, { wake: false });
+  // A few frames more: effects run after the commit that hydration marks.
+  await sleep(300);
+  expect(await page.$eval(".mobile-menu", (d) => (d as HTMLDetailsElement).open)).toBe(true);
+  expect(await isVisible(page, ".mobile-menu__panel")).toBe(true);
+  await page.close();
+});
+
+test("on desktop the dropdown opened by the click that wakes the app stays open once the app has hydrated, and still closes on Escape", async () => {
+  const page = await openAsleep("/", 1440);
+  await page.click(".primary-nav li:first-child .primary-nav__title");
+  await waitForHydration(page, { wake: false });
+  await sleep(300);
+  expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(true);
+  await page.keyboard.press("Escape");
+  expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(false);
   await page.close();
 });

@@ -1,4 +1,6 @@
 /** The project_facts slice: a definition list of facts, and a labelled before/after comparison. */
+import fs from "node:fs";
+import path from "node:path";
 import type { ImageField } from "@prismicio/client";
 import ProjectFacts from "../../views/slices/ProjectFacts";
 import { CompareView, SIDE_BY_SIDE_SIZES, SLIDER_SIZES, canOverlay, snapPosition } from "../../views/slices/ProjectFacts/BeforeAfter";
@@ -88,7 +90,7 @@ describe("project_facts slice, beforeAfter variation", () => {
     html = await renderInSite(<ProjectFacts slice={beforeAfter()} index={2} />);
   });
 
-  test("renders both images side by side, each in its own figure with its label, then the caption", () => {
+  test("renders both images, each in its own figure with its label, then the caption", () => {
     expect(html).toMatch(/^<section class="slice project-facts project-facts--beforeAfter" data-slice-type="project_facts" data-variation="beforeAfter">/);
     expect(html).toContain('<h2 class="project-facts__heading">Before and after</h2>');
     expect(html).toMatch(
@@ -98,25 +100,36 @@ describe("project_facts slice, beforeAfter variation", () => {
       /<figure class="project-facts__pane project-facts__pane--after"><img [^>]*alt="The new oak kitchen with a marble-topped island under a roof light"[^>]*\/><figcaption class="project-facts__label">After<\/figcaption><\/figure>/,
     );
     expect(html).toContain('<figcaption class="project-facts__caption">The wall to the dining room came down to make one room.</figcaption>');
-    expect(readable(html)).toBe("Before and after Before After The wall to the dining room came down to make one room.");
+    // The labels, then the slider's ends (hidden from assistive technology, which reads the range's own label).
+    expect(readable(html)).toBe("Before and after Before After Before After The wall to the dining room came down to make one room.");
   });
 
-  test("the images are responsive and lazy, sized for half the column", () => {
+  test("the images are responsive and lazy, sized for the slider's full column", () => {
     const imgs = html.match(/<img [^>]*>/g)!;
     expect(imgs).toHaveLength(2);
     for (const img of imgs) {
-      expect(img).toContain(`sizes="${SIDE_BY_SIDE_SIZES}"`);
+      expect(img).toContain(`sizes="${SLIDER_SIZES}"`);
       expect(img).toMatch(/srcSet="http:\/\/localhost\/media\/hampstead-(before|after)\.jpg\?[^"]*640w/);
       expect(img).toContain('width="2400" height="1600"');
       expect(img).toContain('loading="lazy"');
     }
   });
 
-  test("the server markup works without JavaScript: no slider, no inline styles", () => {
-    expect(html).not.toContain('type="range"');
-    expect(html).not.toContain("is-slider");
-    expect(html).not.toContain("data-position");
+  test("the server renders the slider the app hydrates (same room, nothing moves at hydration); without scripting the stylesheet shows plain panes", () => {
+    expect(html).toContain('<figure class="project-facts__compare is-slider" data-position="50">');
+    expect(html).toContain('type="range"');
     expect(html).not.toMatch(/\sstyle=/);
+    const css = fs.readFileSync(path.join(__dirname, "../../views/styles/slices-b.css"), "utf8");
+    expect(css).toMatch(/@media \(scripting: none\) \{[^@]*\.is-slider \.project-facts__control \{ display: none; \}/);
+  });
+
+  test("images that cannot be laid over each other stay side by side, sized for half the column, with no slider", async () => {
+    const out = await renderInSite(
+      <ProjectFacts slice={beforeAfter({ before_image: image("b.jpg", "Before", 2400, 1600), after_image: image("a.jpg", "After", 1600, 1600) })} index={2} />,
+    );
+    expect(out).not.toContain("is-slider");
+    expect(out).not.toContain('type="range"');
+    expect(out.match(/<img [^>]*>/g)!.every((img) => img.includes(`sizes="${SIDE_BY_SIDE_SIZES}"`))).toBe(true);
   });
 
   test("once hydrated, a keyboard-operable native range slider picks the visible portion through a data attribute", async () => {

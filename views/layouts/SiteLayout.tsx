@@ -4,6 +4,7 @@ import { Footer } from "../parts/Footer";
 import { Breadcrumbs } from "../parts/Breadcrumbs";
 import { HeadSync } from "../parts/HeadSync";
 import { Header } from "../parts/Header";
+import { RouteAnnouncer } from "../parts/RouteAnnouncer";
 
 /**
  * The region's layout route. Pages choose a layout in the route table (spec §2.1): `default`
@@ -24,6 +25,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
+      <RouteAnnouncer />
     </div>
   );
 }

@@ -4,13 +4,18 @@ import { useLocation } from "react-router";
 /**
  * Menus are native `<details>` (they open and close without JavaScript, by mouse and keyboard).
  * Once hydrated, this closes every open one inside the container on navigation, on Escape
- * (returning focus to its summary), on a click outside, and when another one opens.
+ * (returning focus to its summary), on a click outside, and when another one opens. Hydration
+ * itself closes nothing: a menu opened by the tap that woke the app stays open (issue 24).
  */
 export function useDismissableDetails<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const location = useLocation();
 
+  // The path the menus were last shown on: only a change of it (a navigation) closes them, not the first render.
+  const shownOn = useRef(location.pathname);
   useEffect(() => {
+    if (shownOn.current === location.pathname) return;
+    shownOn.current = location.pathname;
     ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [location.pathname]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import * as prismic from "@prismicio/client";
 import type { ImageField } from "@prismicio/client";
 import { ResponsiveImage } from "../../parts/ResponsiveImage";
@@ -37,7 +37,8 @@ interface CompareProps {
  * figures side by side from md, stacked on phones. With `slider`, the after image is laid over
  * the before one and a native range input (keyboard operable) sets how much of each is visible.
  */
-export function CompareView({ before, after, beforeLabel, afterLabel, caption, slider = false, position = 50, onPosition }: CompareProps & {
+export function CompareView({ before, after, beforeLabel, afterLabel, caption, slider = false, position = 50, onPosition, rangeRef }: CompareProps & {
+  rangeRef?: Ref<HTMLInputElement>;
   slider?: boolean;
   position?: number;
   onPosition?: (value: number) => void;
@@ -62,6 +63,7 @@ export function CompareView({ before, after, beforeLabel, afterLabel, caption, s
         <div className="project-facts__control">
           <span aria-hidden="true">{beforeLabel}</span>
           <input
+            ref={rangeRef}
             className="project-facts__range"
             type="range"
             min={0}
@@ -80,11 +82,19 @@ export function CompareView({ before, after, beforeLabel, afterLabel, caption, s
   );
 }
 
-/** Progressive enhancement: side by side from the server, a slider once hydrated (when the images line up). */
+/**
+ * A slider from the first byte when the images line up: the server renders the same markup the
+ * app hydrates, so the page does not change height when the app wakes (issue 24). Without
+ * scripting, slices-b.css (`@media (scripting: none)`) shows the two figures side by side
+ * (stacked on phones) and hides the control. A position the visitor set before the app woke
+ * (the range is native) is taken over at hydration.
+ */
 export function BeforeAfter(props: CompareProps) {
   const overlay = canOverlay(props.before, props.after);
-  const [enhanced, setEnhanced] = useState(false);
   const [position, setPosition] = useState(50);
-  useEffect(() => setEnhanced(overlay), [overlay]);
-  return <CompareView {...props} slider={enhanced} position={position} onPosition={(v) => setPosition(snapPosition(v))} />;
+  const range = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (range.current) setPosition(snapPosition(Number(range.current.value)));
+  }, []);
+  return <CompareView {...props} slider={overlay} position={position} onPosition={(v) => setPosition(snapPosition(v))} rangeRef={range} />;
 }
