@@ -1,0 +1,90 @@
+/**
+ * Chromium (Debian's, over CDP, launched as every browser test does) and Firefox (Debian's
+ * firefox-esr, over WebDriver BiDi) through the project's puppeteer. Each visitor gets a new
+ * browser context: no cookies, storage or cache of the one before.
+ */
+import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer";
+import { launchBrowser, PAGE_WAIT_MS } from "../support/chromium";
+import { pollUntil, type Driver, type Key } from "./driver";
+import { ensureEngine, FIREFOX } from "./installed";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function launch(engine: "chromium" | "firefox"): Promise<Browser> {
+  if (engine === "chromium") return launchBrowser();
+  ensureEngine("firefox");
+  return puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true });
+}
+
+export async function puppeteerDriver(engine: "chromium" | "firefox"): Promise<Driver> {
+  const browser = await launch(engine);
+  let viewport = { width: 1280, height: 800 };
+  let context: BrowserContext;
+  let page: Page;
+  const newPage = async () => {
+    context = await browser.createBrowserContext();
+    page = await context.newPage();
+    page.setDefaultTimeout(PAGE_WAIT_MS);
+    await page.setViewport(viewport);
+  };
+  await newPage();
+
+  /** Back and forward resolve when the page has moved, or after a second if the app handles it in place. */
+  const traverse = (move: () => Promise<unknown>) => Promise.race([move().catch(() => undefined), sleep(1000)]);
+
+  const self: Driver = {
+    engine,
+    version: (await browser.version()).replace(/^firefox\//i, "Firefox ").replace(/^(Headless)?Chrome\//, "Chromium "),
+    async goto(url) {
+      await page.goto(url, { waitUntil: "load" });
+    },
+    async click(selector) {
+      await page.click(selector);
+    },
+    async press(key: Key) {
+      await page.keyboard.press(key);
+    },
+    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
+    waitFor: (what, fn, args, timeoutMs = 10_000) => pollUntil(self, what, fn, args ?? ([] as never), timeoutMs),
+    async setViewport(width, height) {
+      viewport = { width, height };
+      await page.setViewport(viewport);
+    },
+    back: () => traverse(() => page.goBack()).then(() => undefined),
+    forward: () => traverse(() => page.goForward()).then(() => undefined),
+    screenshot: async () => Buffer.from(await page.screenshot()),
+    async reset(origin, cookies = {}) {
+      await context.close();
+      await newPage();
+      // On the context, by domain: Firefox over BiDi ignores a page's cookie set by URL before it has loaded one.
+      const domain = origin ? new URL(origin).hostname : "";
+      if (origin)
+        await context.setCookie(
+          ...Object.entries(cookies).map(([name, value]) => ({
+            name,
+            value,
+            domain,
+            path: "/",
+            sameSite: "Lax" as const,
+          })),
+        );
+    },
+    async consoleOf(url, ms) {
+      const fresh = await browser.createBrowserContext();
+      const view = await fresh.newPage();
+      const seen: string[] = [];
+      view.on("console", (message) => {
+        if (["warn", "warning", "error", "assert"].includes(message.type()))
+          seen.push(`${message.type()}: ${message.text()}`);
+      });
+      view.on("pageerror", (error) => seen.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`));
+      await view.setViewport(viewport);
+      await view.goto(url, { waitUntil: "load" });
+      await sleep(ms);
+      await fresh.close();
+      return seen;
+    },
+    close: () => browser.close(),
+  };
+  return self;
+}
