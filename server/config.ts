@@ -235,7 +235,7 @@ const schema = z
      */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
     /**
-     * HTTP limits (README, "HTTP limits"): a request's headers must arrive within this long (ms);
+     * HTTP limits (docs/operations.md, "HTTP limits"): a request's headers must arrive within this long (ms);
      * a real browser sends them in one packet, even on a slow phone network well under a second.
      */
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),

@@ -1,5 +1,5 @@
 /**
- * The HTTP server with its edges set for a public site (README, "HTTP limits"): a client must
+ * The HTTP server with its edges set for a public site (docs/operations.md, "HTTP limits"): a client must
  * send its headers within HTTP_HEADERS_TIMEOUT_MS and its whole request within
  * HTTP_REQUEST_TIMEOUT_MS, an idle keep-alive connection closes after HTTP_KEEP_ALIVE_TIMEOUT_MS,
  * and past HTTP_MAX_CONNECTIONS new connections are dropped. Node's defaults (60 s, 300 s, no cap,

@@ -7,7 +7,7 @@ export const FIXED_IMAGE_WIDTHS = { portrait: 56, sampleChip: 240, swatch: 280 }
 
 /**
  * The most pixels one transformed image may have: what a 2-core machine encodes (AVIF) in well
- * under a second (README, "Embedded media"). 2048 × 2048; a 3:2 photo at 2048 w is 2.8 MP.
+ * under a second (docs/operations.md, "Images under load"). 2048 × 2048; a 3:2 photo at 2048 w is 2.8 MP.
  */
 export const MAX_IMAGE_PIXELS = 2048 * 2048;
 
