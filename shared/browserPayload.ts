@@ -68,8 +68,9 @@ function trimNow(value: object): unknown {
 /** One route's loader data as the browser gets it. */
 export function browserPayload(routeData: unknown): unknown {
   if (!isObject(routeData)) return routeData;
-  const trimmed = trim(routeData) as Record<string, unknown>;
   const head = routeData.head;
+  // The head is replaced below: not trimmed first (it is built per request, so never a kept trim).
+  const trimmed = trim(isObject(head) ? { ...routeData, head: null } : routeData) as Record<string, unknown>;
   if (isObject(head)) {
     const jsonLd = Array.isArray(head.jsonLd)
       ? head.jsonLd.filter((d) => isObject(d) && d["@type"] === "BreadcrumbList")
