@@ -12,6 +12,7 @@ import { documentHead, listHead, type HeadContext, type PageHead } from "../shar
 import type { SectionIndex } from "../shared/sectionIndex";
 import { DEFAULT_SHARE_IMAGE } from "../shared/site";
 import { article, breadcrumbs, organization, type JsonLd } from "../shared/structuredData";
+import { deepFreeze } from "./content/deepFreeze";
 
 export interface HeadScope {
   origin: string;
@@ -49,7 +50,33 @@ function contextFor(scope: HeadScope, doc: RoutableDocument): HeadContext {
 
 const logo = (scope: HeadScope) => scope.origin + DEFAULT_SHARE_IMAGE.path;
 
+/**
+ * Heads of frozen documents (shared by every render at one ref: server/content/contentService.ts),
+ * per scope: worked out once per content version, frozen like their document. A preview's
+ * document is not frozen and gets its own head each time.
+ */
+const heads = new WeakMap<RoutableDocument, Map<string, { sections: SectionIndex[]; head: PageHead }>>();
+const HEADS_PER_DOCUMENT = 8;
+
 export function headOf(doc: RoutableDocument, scope: HeadScope): PageHead {
+  const sections = Object.values(scope.sectionsByLang);
+  if (!Object.isFrozen(doc) || !sections.every(Object.isFrozen)) return headNow(doc, scope);
+  const key = `${scope.origin}\n${scope.locale.code}\n${scope.path}\n${Object.keys(scope.sectionsByLang).join(",")}`;
+  let byScope = heads.get(doc);
+  if (!byScope) {
+    byScope = new Map();
+    heads.set(doc, byScope);
+  }
+  const kept = byScope.get(key);
+  if (kept && kept.sections.length === sections.length && kept.sections.every((s, i) => s === sections[i]))
+    return kept.head;
+  const head = deepFreeze(headNow(doc, scope));
+  if (byScope.size >= HEADS_PER_DOCUMENT) byScope.clear();
+  byScope.set(key, { sections, head });
+  return head;
+}
+
+function headNow(doc: RoutableDocument, scope: HeadScope): PageHead {
   const context = contextFor(scope, doc);
   const here = { name: doc.data.title ?? "", url: context.origin + context.path };
   switch (doc.type) {

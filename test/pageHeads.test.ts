@@ -224,3 +224,42 @@ describe("the pieces every head is made of", () => {
     expect(absoluteMedia("https://images.example/b.jpg", "https://site.test")).toBe("https://images.example/b.jpg");
   });
 });
+
+describe("heads of shared content", () => {
+  const frozen = <T>(value: T): T => {
+    if (value && typeof value === "object") {
+      for (const inner of Object.values(value)) frozen(inner);
+      Object.freeze(value);
+    }
+    return value;
+  };
+  const frozenSections = Object.fromEntries(Object.entries(sectionsByLang).map(([lang, s]) => [lang, frozen(s)]));
+  const sharedScope = (lang: string, path: string, sections = frozenSections): HeadScope => ({
+    origin: ORIGIN,
+    locale: localeByLang(lang),
+    path,
+    sectionsByLang: sections,
+  });
+
+  test("a frozen document's head is worked out once per scope, frozen, and equal to a fresh one", () => {
+    const doc = frozen(readDocument("en-gb", "article", "planning-a-pantry")) as unknown as RoutableDocument;
+    const first = headOf(doc, sharedScope("en-gb", "/info/blog/planning-a-pantry"));
+    expect(headOf(doc, sharedScope("en-gb", "/info/blog/planning-a-pantry"))).toBe(first);
+    expect(Object.isFrozen(first.jsonLd)).toBe(true);
+    const fresh = readDocument("en-gb", "article", "planning-a-pantry") as unknown as RoutableDocument;
+    expect(first).toEqual(headOf(fresh, scopeFor("en-gb", "/info/blog/planning-a-pantry")));
+  });
+
+  test("another origin, region, path or navigation gets its own head; a document that is not frozen never shares one", () => {
+    const doc = frozen(readDocument("en-gb", "page", "about-us")) as unknown as RoutableDocument;
+    const first = headOf(doc, sharedScope("en-gb", "/about-us"));
+    expect(headOf(doc, { ...sharedScope("en-gb", "/about-us"), origin: "https://other.test" }).canonical).toMatch(
+      /^https:\/\/other\.test\//,
+    );
+    expect(headOf(doc, sharedScope("en-gb", "/about-us/"))).not.toBe(first);
+    const renewed = Object.fromEntries(Object.entries(sectionsByLang).map(([lang, s]) => [lang, frozen({ ...s })]));
+    expect(headOf(doc, sharedScope("en-gb", "/about-us", renewed))).not.toBe(first);
+    const open = readDocument("en-gb", "page", "about-us") as unknown as RoutableDocument;
+    expect(headOf(open, scopeFor("en-gb", "/about-us"))).not.toBe(headOf(open, scopeFor("en-gb", "/about-us")));
+  });
+});
