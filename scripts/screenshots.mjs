@@ -4,9 +4,8 @@
  * (start the site first, e.g. `npm start`).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import puppeteer from "puppeteer";
+import { launchChromium } from "./lib/chromium.mjs";
 
 const [base = "http://127.0.0.1:3000", outDir = "screenshots", ...given] = process.argv.slice(2);
 const paths = given.length
@@ -15,21 +14,7 @@ const paths = given.length
 const widths = { phone: [375, 812], desktop: [1440, 900] };
 
 fs.mkdirSync(outDir, { recursive: true });
-const browser = await puppeteer.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "shots-")),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-  ],
-});
+const browser = await launchChromium({ extraArgs: ["--hide-scrollbars"] });
 try {
   for (const p of paths) {
     for (const [name, [width, height]] of Object.entries(widths)) {

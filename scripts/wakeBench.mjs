@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import puppeteer from "puppeteer";
+import { launchChromium as launchChromiumWith } from "./lib/chromium.mjs";
 
 export const PHONE_PROFILE = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 };
 
@@ -70,20 +70,7 @@ export async function measureWake(browser, url, profile = PHONE_PROFILE) {
 }
 
 export function launchChromium() {
-  return puppeteer.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "wake-bench-")),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return launchChromiumWith({ userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "wake-bench-")) });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -17,7 +17,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import puppeteer from "puppeteer";
+import { launchChromium } from "../lib/chromium.mjs";
 import { freePort } from "../lib/freePort.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -382,21 +382,7 @@ ${panels
 </div></body></html>`;
 fs.writeFileSync(path.join(work, "dashboard.html"), html);
 
-const browser = await puppeteer.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  userDataDir: path.join(work, "chromium"),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-  ],
-});
+const browser = await launchChromium({ userDataDir: path.join(work, "chromium"), extraArgs: ["--hide-scrollbars"] });
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1420, height: 900 });

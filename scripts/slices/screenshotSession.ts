@@ -15,14 +15,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import puppeteer, { type Browser, type Frame, type HTTPRequest, type Page } from "puppeteer";
+import type { Browser, Frame, HTTPRequest, Page } from "puppeteer";
+import { launchChromium } from "../lib/chromium.mjs";
 import { freePort } from "../lib/freePort.mjs";
 
 /** The Page Builder's desktop width: Slice Machine's simulator "Desktop" screen (1280 × 800). */
 export const SCREENSHOT_WIDTH = 1280;
 const FRAME_HEIGHT = 800;
 const PARENT_ORIGIN = "https://slice-screenshots.prismic.io";
-const CHROMIUM = "/usr/bin/chromium";
 
 export interface ScreenshotSession {
   /** A PNG of `slice` as the simulator renders it, SCREENSHOT_WIDTH wide and as tall as the slice. */
@@ -34,18 +34,9 @@ export async function openScreenshotSession(root: string): Promise<ScreenshotSes
   const [server, parentScript] = await Promise.all([startSite(root), bundleParent()]);
   let browser: Browser | undefined;
   try {
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
+    browser = await launchChromium({
       userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "slice-shots-")),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+      extraArgs: [
         "--disable-dev-shm-usage",
         "--hide-scrollbars",
         "--font-render-hinting=none",

@@ -6,9 +6,10 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import puppeteer, { type Browser, type Target } from "puppeteer";
+import type { Browser, Target } from "puppeteer";
+import { CHROMIUM, launchChromium } from "../../scripts/lib/chromium.mjs";
 
-export const CHROMIUM = "/usr/bin/chromium";
+export { CHROMIUM };
 
 export function ensureChromium(): void {
   if (fs.existsSync(CHROMIUM)) return;
@@ -32,22 +33,7 @@ export const PAGE_WAIT_MS = 20_000;
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   ensureChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chromium-profile-"));
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    userDataDir,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-      ...extraArgs,
-    ],
-  });
+  const browser = await launchChromium({ userDataDir, extraArgs: ["--disable-dev-shm-usage", ...extraArgs] });
   // Every page, in any context: the handler runs as the target appears, before newPage() resolves.
   browser.on("targetcreated", (target: Target) => {
     if (target.type() === "page") void target.page().then((page) => page?.setDefaultTimeout(PAGE_WAIT_MS));
