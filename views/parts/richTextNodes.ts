@@ -7,19 +7,9 @@
  * other node is left out.
  */
 import type { RichTextField, RTNode } from "@prismicio/client";
+import { TEXT_BLOCK_TYPES } from "../../shared/richTextBlocks";
 
-const TEXT_NODES = new Set([
-  "heading1",
-  "heading2",
-  "heading3",
-  "heading4",
-  "heading5",
-  "heading6",
-  "paragraph",
-  "preformatted",
-  "list-item",
-  "o-list-item",
-]);
+const TEXT_NODES: ReadonlySet<string> = new Set(TEXT_BLOCK_TYPES);
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose =>

@@ -4,6 +4,7 @@
  * stores in rich text, and what every check is handed.
  */
 import type { Json } from "./jsonValues.ts";
+import { TEXT_BLOCK_TYPES } from "../../../shared/richTextBlocks.ts";
 
 export interface FieldModel {
   type: string;
@@ -61,19 +62,6 @@ export const DOCUMENT_KEYS = [
   "data",
 ] as const;
 
-/** Block-level rich-text node types Prismic stores (group-list-item and friends are built by the renderer). */
-export const TEXT_BLOCK_TYPES = [
-  "paragraph",
-  "preformatted",
-  "heading1",
-  "heading2",
-  "heading3",
-  "heading4",
-  "heading5",
-  "heading6",
-  "list-item",
-  "o-list-item",
-] as const;
 export const BLOCK_TYPES = [...TEXT_BLOCK_TYPES, "image", "embed"] as const;
 export const SPAN_TYPES = ["strong", "em", "hyperlink", "label"] as const;
 /** Prismic's timestamps: publication dates and Timestamp fields. */
