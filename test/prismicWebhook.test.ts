@@ -233,15 +233,32 @@ describe("a stranger's call", () => {
           req.on("error", reject);
           req.end(GZIP_BOMB);
         });
+      const cpuMs = (since: NodeJS.CpuUsage) => {
+        const used = process.cpuUsage(since);
+        return (used.user + used.system) / 1000;
+      };
+      // What the server would pay per request if it inflated and parsed the body: the yardstick,
+      // measured in this process and this run, since a shared CI machine makes absolute
+      // milliseconds meaningless. The best of three rounds on each side keeps a stray GC or a
+      // neighbour's burst from deciding the outcome.
+      const inflateAndParse: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const started = process.cpuUsage();
+        JSON.parse(zlib.gunzipSync(GZIP_BOMB).toString("utf8"));
+        inflateAndParse.push(cpuMs(started));
+      }
       await post();
-      const started = process.cpuUsage();
-      const statuses = [];
-      for (let i = 0; i < 20; i++) statuses.push(await post());
-      const used = process.cpuUsage(started);
-      expect(statuses).toEqual(Array(20).fill(415));
-      // Client and server share this process: both together, per request, well under inflating
-      // and parsing 4 MB (40 to 90 ms before).
-      expect((used.user + used.system) / 1000 / 20).toBeLessThan(5);
+      const perRequest: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const started = process.cpuUsage();
+        const statuses = [];
+        for (let i = 0; i < 20; i++) statuses.push(await post());
+        perRequest.push(cpuMs(started) / 20);
+        expect(statuses).toEqual(Array(20).fill(415));
+      }
+      // Client and server share this process: both together, per request, a small fraction of
+      // inflating and parsing 4 MB once (which every request cost before).
+      expect(Math.min(...perRequest)).toBeLessThan(Math.min(...inflateAndParse) / 4);
     } finally {
       await server.close();
     }
