@@ -7,6 +7,7 @@ import type { PageHead } from "../shared/pageHead";
 import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
 import { moduleLoader, modulePreloader, scriptLoader } from "./scriptLoader";
+import { inlineScriptHashes, sha256Source } from "./scriptHashes";
 import { SPECULATION_RULES_JSON } from "../shared/speculationRules";
 
 export interface ShellOptions {
@@ -45,9 +46,37 @@ export interface ShellOptions {
   devClient?: { src: string; code: string };
 }
 
-export function documentStart(o: ShellOptions): string {
+/** The document's start, and the `sha256-` sources of the inline scripts it runs (document order, each once). */
+export interface DocumentStart {
+  html: string;
+  scriptHashes: string[];
+}
+
+/**
+ * Hashes by script text: the shell writes the same few scripts on every page (the tags, the
+ * preloader of a build's modules, the speculation rules), so each is hashed once, not per render.
+ * Bounded: cleared when full (a new build or tag setting adds a few).
+ */
+const hashesByScript = new Map<string, string[]>();
+function memoHashes(key: string, hashes: () => string[]): string[] {
+  let known = hashesByScript.get(key);
+  if (!known) {
+    if (hashesByScript.size >= 256) hashesByScript.clear();
+    known = hashes();
+    hashesByScript.set(key, known);
+  }
+  return known;
+}
+
+export function documentStart(o: ShellOptions): DocumentStart {
   const nonce = o.nonce ? ` nonce="${escapeHtml(o.nonce)}"` : "";
-  return [
+  // The executable inline scripts, kept as they are written, so their hashes come from here
+  // rather than from scanning the page.
+  const preloader = modulePreloader([o.entry, ...o.preloads]);
+  const devLoader = o.devClient
+    ? scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })
+    : undefined;
+  const html = [
     "<!doctype html>",
     `<html lang="${o.locale.language}"${o.toolbarSrc ? " data-preview" : ""}>`,
     "<head>",
@@ -65,20 +94,25 @@ export function documentStart(o: ShellOptions): string {
     ...o.fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`),
     ...o.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     // Added by a hashed script: 'strict-dynamic' trusts what it creates, no nonce needed.
-    `<script>${modulePreloader([o.entry, ...o.preloads])}</script>`,
+    `<script>${preloader}</script>`,
     o.appModules.length ? `<meta name="app-modules" content="${escapeHtml(o.appModules.join(" "))}">` : "",
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     // The same bytes on every page: allowed by their hash, like every inline script.
     o.speculationRules ? `<script type="speculationrules">${SPECULATION_RULES_JSON}</script>` : "",
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}"${nonce}></script>` : "",
     // Development only: the development client, added by a hashed loader like every other module.
-    o.devClient
-      ? `<script>${scriptLoader({ type: "module", src: o.devClient.src, "data-dev-code": o.devClient.code })}</script>`
-      : "",
+    devLoader === undefined ? "" : `<script>${devLoader}</script>`,
     "</head>",
     "<body>",
     '<div id="root">',
   ].join("");
+  const hashes = [
+    ...(o.tagHead ? memoHashes(o.tagHead, () => inlineScriptHashes(o.tagHead ?? "")) : []),
+    ...memoHashes(preloader, () => [sha256Source(preloader)]),
+    ...(o.speculationRules ? memoHashes(SPECULATION_RULES_JSON, () => [sha256Source(SPECULATION_RULES_JSON)]) : []),
+    ...(devLoader === undefined ? [] : [sha256Source(devLoader)]),
+  ];
+  return { html, scriptHashes: [...new Set(hashes)] };
 }
 
 export const DOCUMENT_END = "</div></body></html>";

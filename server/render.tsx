@@ -21,9 +21,9 @@ import type { RouteHandle } from "../views/routes";
 import { appModules, modulePreloads, type AssetManifest } from "./assets";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { documentStart, documentTail, tailScript } from "./htmlShell";
+import { type DocumentStart, documentStart, documentTail, tailScript } from "./htmlShell";
 import { hydrationJson } from "./hydrationData";
-import { executableInlineScripts, inlineScriptHashes, sha256Source } from "./scriptHashes";
+import { executableInlineScripts, sha256Source } from "./scriptHashes";
 import { withScriptHashes } from "./security";
 import type { Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
@@ -191,7 +191,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
         router: createStaticRouter(deps.handler.dataRoutes, context),
         context,
         hydrate: false,
-        start,
+        start: start.html,
         end: documentTail(hydrationJson(context), manifest.entry),
         log,
         features: deps.features,
@@ -204,7 +204,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
     status: context.statusCode,
     contentType: "text/html; charset=utf-8",
     // What the shell wrote, and nothing else: React's markup has no business running code.
-    scriptHashes: shellScriptHashes(start, manifest.entry),
+    scriptHashes: [...new Set([...start.scriptHashes, tailScriptHash(manifest.entry)])],
     html,
   };
   const entry = await deps.cache.prepare(page);
@@ -222,9 +222,11 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   return { entry };
 }
 
-/** The hash sources of the shell's inline scripts: those of its start, then the entry's loader in its tail (document order). */
-function shellScriptHashes(start: string, entry: string): string[] {
-  return [...new Set([...inlineScriptHashes(start), sha256Source(tailScript(entry))])];
+/** The hash source of the entry's loader in the tail (the same for every page of a build). */
+let tailHash: { entry: string; hash: string } | undefined;
+function tailScriptHash(entry: string): string {
+  if (tailHash?.entry !== entry) tailHash = { entry, hash: sha256Source(tailScript(entry)) };
+  return tailHash.hash;
 }
 
 /** The document's start for a render: head, assets, tags. */
@@ -234,7 +236,7 @@ function shellStart(
   deps: RenderDeps,
   locale: ReturnType<typeof localeFromPath>,
   nonce?: string,
-): string {
+): DocumentStart {
   const manifest = deps.assets();
   const head = headFor(context);
   return documentStart({
@@ -289,7 +291,7 @@ async function streamPage(
   // The shell's inline scripts by hash, React's and the router's by this response's nonce.
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string")
-    res.setHeader("Content-Security-Policy", withScriptHashes(csp, inlineScriptHashes(start), nonce));
+    res.setHeader("Content-Security-Policy", withScriptHashes(csp, start.scriptHashes, nonce));
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", "BYPASS");
   await streamDocument(req, res, {
@@ -297,7 +299,7 @@ async function streamPage(
     context,
     nonce,
     entry: manifest.entry,
-    start,
+    start: start.html,
     log,
     features: deps.features,
   });
