@@ -23,6 +23,7 @@ import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
 import { type DocumentStart, documentStart, documentTail, tailScript } from "./htmlShell";
 import { hydrationJson } from "./hydrationData";
+import { pageRequest } from "./pageRequests";
 import { executableInlineScripts, sha256Source } from "./scriptHashes";
 import { withScriptHashes } from "./security";
 import type { Logger } from "./logger";
@@ -168,7 +169,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   const log = deps.logger;
   const context = await withSpan(
     "page.loaders",
-    () => deps.handler.query(new Request(deps.origin + key), { requestContext: routerContext(scope) }),
+    () => deps.handler.query(pageRequest(deps.origin + key), { requestContext: routerContext(scope) }),
     { attributes: () => ({ "site.page": key }) },
   );
   if (context instanceof Response) {

@@ -6,7 +6,7 @@
  * served stale while one background render refreshes it (renderCoordinator.ts), and covers an
  * outage (stale-if-error). 404s live in their own small budget, so junk URLs cannot evict pages.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
@@ -71,7 +71,7 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
     sizeCalculation: sizeOf,
   });
   const prepare = async ({ html, ...rest }: PageToStore): Promise<CachedPage> => {
-    const tag = `p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}`;
+    const tag = `p-${hash("sha1", html, "base64url").slice(0, 22)}`;
     const etags = { identity: `"${tag}"`, gzip: `"${tag}-gz"`, br: `"${tag}-br"` };
     // With the cache off nothing is kept: no body is compressed ahead (the response compresses
     // the one encoding it sends: sendCached.ts).
