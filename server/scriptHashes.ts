@@ -43,28 +43,18 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-const LESS_THAN = 0x3c;
-const GREATER_THAN = 0x3e;
-const SCRIPT_NAME = [0x73, 0x63, 0x72, 0x69, 0x70, 0x74]; // "script", matched case-insensitively
-const isWordByte = (b: number | undefined) =>
-  b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+const OPENING_TAG = /<script\b([^>]*)>/gi;
 
 /**
  * How many inline scripts the browser would run in `markup` (React's part of a page): should be
- * none. Read in place, byte by byte from each `<`, as `<script\b[^>]*>` would match case-insensitively;
- * only an opening tag's attributes are decoded (as latin1: every ASCII byte where it is).
+ * none. Read as latin1, which keeps every ASCII byte of a tag where it is without decoding UTF-8.
+ * (A byte-by-byte scan from each `<` in JavaScript was measured twice as slow as this copy and
+ * one native pattern search.)
  */
 export function executableInlineScripts(markup: Buffer): number {
+  const text = markup.toString("latin1");
   let found = 0;
-  for (let at = markup.indexOf(LESS_THAN); at !== -1; at = markup.indexOf(LESS_THAN, at + 1)) {
-    if (!SCRIPT_NAME.every((byte, i) => (markup[at + 1 + i] | 0x20) === byte)) continue;
-    const afterName = at + 1 + SCRIPT_NAME.length;
-    if (isWordByte(markup[afterName])) continue;
-    const end = markup.indexOf(GREATER_THAN, afterName);
-    if (end === -1) break;
-    const attributes = markup.toString("latin1", afterName, end);
-    // The next tag starts after this one ends, as the pattern's matches never overlap.
-    at = end;
+  for (const [, attributes] of text.matchAll(OPENING_TAG)) {
     if (hasAttribute(attributes, "src")) continue;
     if (EXECUTABLE_TYPES.has((attributeOf(attributes, "type") ?? "").trim().toLowerCase())) found++;
   }

@@ -44,6 +44,9 @@ export function streamDocument(
       resolve({ completed: completed && !failed });
     };
     const body = new Transform({
+      // No "close" for React to take for an early end (it would build an Error after each
+      // render); a visitor who leaves is seen on `res` below.
+      emitClose: false,
       transform(chunk: Buffer, _encoding, callback) {
         o.onChunk?.(chunk);
         callback(null, chunk);
@@ -139,6 +142,10 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocume
     const sink = new Writable({
       // React writes Uint8Arrays: kept as they are, not turned into Buffers on the way.
       decodeStrings: false,
+      // React takes a sink's "close" for a destination gone early and aborts, building an Error
+      // (with its stack) after every finished render: 1.6 % of a render (issue 25). Nothing else
+      // listens; the render's end is `final`.
+      emitClose: false,
       write(chunk: Uint8Array, _encoding, callback) {
         chunks.push(chunk);
         callback();

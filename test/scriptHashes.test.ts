@@ -1,6 +1,6 @@
 /**
- * The check that React's part of a page runs no inline script of its own (issue 23) reads the
- * page's bytes in place (issue 25): it must find exactly what `<script\b[^>]*>` (any case) finds.
+ * The check that React's part of a page runs no inline script of its own (issue 23): it counts
+ * what the browser would run, in any case and spelling of the tag, and never data blocks.
  */
 import { executableInlineScripts } from "../server/scriptHashes";
 
