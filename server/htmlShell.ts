@@ -117,21 +117,17 @@ export function documentStart(o: ShellOptions): DocumentStart {
 
 export const DOCUMENT_END = "</div></body></html>";
 
-const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
-const UNSAFE_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
-
 /** Element id of the hydration data: JSON the browser reads (client/hydrationData.ts), never runs. */
 export const HYDRATION_DATA_ID = "router-hydration";
 
 /**
  * What follows React's markup in a page every visitor shares: the router's hydration data as a
- * non-executable JSON script (`<` escaped, so it cannot end its element), and the hashed loader
- * of the browser entry. It follows `#root`'s closing tag.
+ * non-executable JSON script, and the hashed loader of the browser entry. It follows `#root`'s
+ * closing tag. `scriptSafeJson` must be unable to end its element (server/hydrationData.ts
+ * escapes `<`, U+2028 and U+2029 as it writes the JSON).
  */
-export function documentTail(hydrationJson: string, entry: string): string {
-  // One pass over the JSON (a page's data is tens of KB): `<`, U+2028 and U+2029 as JSON escapes.
-  const data = hydrationJson.replace(UNSAFE_IN_SCRIPT, (c) => UNSAFE_ESCAPES[c]);
-  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script><script>${tailScript(entry)}</script>`;
+export function documentTail(scriptSafeJson: string, entry: string): string {
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${scriptSafeJson}</script><script>${tailScript(entry)}</script>`;
 }
 
 /** The one script `documentTail` runs (the rest of the tail is data): its hash goes in the page's policy. */

@@ -22,6 +22,20 @@ function serializeErrors(errors: StaticHandlerContext["errors"]): Record<string,
   return serialized;
 }
 
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+/** The same test without the global flag's `lastIndex`, which would carry over from one text to the next. */
+const HAS_UNSAFE = /[<\u2028\u2029]/;
+const UNSAFE_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/**
+ * JSON that cannot end its `<script>` element: `<`, U+2028 and U+2029 as JSON escapes (the same
+ * value once parsed). Escaped piece by piece as it is written, so a frozen value's JSON is
+ * escaped once per content version, not the whole page's data on every render.
+ */
+const scriptSafe = (text: string): string =>
+  HAS_UNSAFE.test(text) ? text.replace(UNSAFE_IN_SCRIPT, (c) => UNSAFE_ESCAPES[c]) : text;
+
+/** The router's hydration data as JSON safe inside a `<script type="application/json">` element. */
 export function hydrationJson(context: StaticHandlerContext): string {
   return json({
     loaderData: context.loaderData,
@@ -36,17 +50,26 @@ export function hydrationJson(context: StaticHandlerContext): string {
  */
 const frozenJson = new WeakMap<object, string>();
 
-/** What `JSON.stringify(value)` gives, reusing the JSON of frozen objects (undefined where it would omit the value). */
+/** `JSON.stringify(value)`, script-safe, or undefined where JSON.stringify omits the value. */
+const stringified = (value: unknown): string | undefined => {
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? undefined : scriptSafe(text);
+};
+
+/**
+ * What `JSON.stringify(value)` gives (script-safe), reusing the JSON of frozen objects
+ * (undefined where it would omit the value).
+ */
 function json(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || typeof (value as { toJSON?: unknown }).toJSON === "function")
-    return JSON.stringify(value);
+    return stringified(value);
   const prototype = Object.getPrototypeOf(value);
   // Anything but plain objects and arrays (a Map, a boxed string) exactly as JSON.stringify writes it.
-  if (prototype !== Object.prototype && prototype !== null && !Array.isArray(value)) return JSON.stringify(value);
+  if (prototype !== Object.prototype && prototype !== null && !Array.isArray(value)) return stringified(value);
   if (Object.isFrozen(value)) {
     let found = frozenJson.get(value);
     if (found === undefined) {
-      found = JSON.stringify(value);
+      found = stringified(value) as string;
       frozenJson.set(value, found);
     }
     return found;
@@ -60,7 +83,7 @@ function json(value: unknown): string | undefined {
   const members: string[] = [];
   for (const key of Object.keys(value)) {
     const member = json((value as Record<string, unknown>)[key]);
-    if (member !== undefined) members.push(`${JSON.stringify(key)}:${member}`);
+    if (member !== undefined) members.push(`${stringified(key)}:${member}`);
   }
   return `{${members.join(",")}}`;
 }

@@ -111,6 +111,21 @@ export function loggerOptions(
   };
 }
 
+const unredacted = new WeakMap<Logger, Logger>();
+/**
+ * The logger for lines whose every field the caller builds from values that are never secret
+ * (an access line with its URL already redacted, a page rendered): pino's per-line wildcard
+ * redaction skipped, which was most of such a line's cost (issue 25). One child per logger.
+ */
+export function builtFieldsLogger(logger: Logger): Logger {
+  let child = unredacted.get(logger);
+  if (!child) {
+    child = logger.child({}, { redact: { paths: [] } });
+    unredacted.set(logger, child);
+  }
+  return child;
+}
+
 /** Bytes of log lines gathered before one write: about fifty access lines. */
 export const LOG_BATCH_BYTES = 16_384;
 /** The longest a log line waits for its batch to fill: a quiet site still logs promptly. */

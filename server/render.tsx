@@ -26,7 +26,7 @@ import { hydrationJson } from "./hydrationData";
 import { pageRequest } from "./pageRequests";
 import { executableInlineScripts, sha256Source } from "./scriptHashes";
 import { withScriptHashes } from "./security";
-import type { Logger } from "./logger";
+import { builtFieldsLogger, type Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
 import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
 import type { CachedPage, PageCache } from "./pageCache/pageCache";
@@ -216,7 +216,8 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
       "inline script not written by the document shell: not allowed by the policy, page not cached",
     );
   else if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
-  log.info(
+  // A public page's key and the master ref: nothing secret, so no redaction pass.
+  builtFieldsLogger(log).info(
     { page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) },
     "page rendered",
   );

@@ -16,8 +16,12 @@ const deepFreeze = <T>(value: T): T => {
 const contextOf = (loaderData: Record<string, unknown>, errors: StaticHandlerContext["errors"] = null) =>
   ({ loaderData, actionData: null, errors }) as unknown as StaticHandlerContext;
 
+/** JSON.stringify's output, with what could end a script element escaped (the same value once parsed). */
 const expected = (context: StaticHandlerContext, errors: unknown = null) =>
-  JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors });
+  JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors }).replace(
+    /[<\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 
 test("mixed frozen and fresh values: what JSON.stringify writes, on every render", () => {
   const shared = deepFreeze({
@@ -50,6 +54,17 @@ test("a frozen value's JSON is the same wherever it appears", () => {
   const second = contextOf({ two: { inner: shared }, three: [shared] });
   expect(hydrationJson(first)).toBe(expected(first));
   expect(hydrationJson(second)).toBe(expected(second));
+});
+
+test("nothing in the data can end its script element, frozen or fresh, key or value", () => {
+  const frozen = deepFreeze({ "</script><b>": "</script><script>alert(1)</script>", line: "\u2028\u2029" });
+  for (let render = 0; render < 3; render++) {
+    const context = contextOf({ root: { frozen, fresh: { "<key>": `</script>${render}` } } });
+    const text = hydrationJson(context);
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(text).toBe(expected(context));
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(context)));
+  }
 });
 
 test("errors serialized as React Router does", () => {

@@ -26,7 +26,7 @@ import { legacyRedirect } from "../../shared/legacyRedirects";
 import { splitUrl } from "../canonicalUrls";
 import type { RefTracker } from "../content/refTracker";
 import { ROOT_VARY, rootRegion, type RegionRequest } from "../localeDetection";
-import type { Logger } from "../logger";
+import { builtFieldsLogger, type Logger } from "../logger";
 import type { HitRecorder } from "../metrics/hitCounts";
 import { labelRoute } from "../metrics/routeLabel";
 import { PREVIEW_COOKIE } from "../preview/previewCookie";
@@ -101,7 +101,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
   const checked = new Map<string, boolean>();
   const parseCookies = cookieParser();
   // The access line's fields are all built here (the URL already redacted): no per-line redaction pass.
-  const accessLog = deps.logger.child({}, { redact: { paths: [] } });
+  const accessLog = builtFieldsLogger(deps.logger);
 
   const spelledAsPage = (path: string): boolean => {
     let ok = checked.get(path);
