@@ -47,14 +47,11 @@ const OPENING_TAG = /<script\b([^>]*)>/gi;
 
 /**
  * How many inline scripts the browser would run in `markup` (React's part of a page): should be
- * none. Read as latin1, which keeps every ASCII byte of a tag where it is without decoding UTF-8.
- * (A byte-by-byte scan from each `<` in JavaScript was measured twice as slow as this copy and
- * one native pattern search.)
+ * none. One native pattern search over the markup's text.
  */
-export function executableInlineScripts(markup: Buffer): number {
-  const text = markup.toString("latin1");
+export function executableInlineScripts(markup: string): number {
   let found = 0;
-  for (const [, attributes] of text.matchAll(OPENING_TAG)) {
+  for (const [, attributes] of markup.matchAll(OPENING_TAG)) {
     if (hasAttribute(attributes, "src")) continue;
     if (EXECUTABLE_TYPES.has((attributeOf(attributes, "type") ?? "").trim().toLowerCase())) found++;
   }

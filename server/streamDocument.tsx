@@ -2,10 +2,18 @@
  * Streams a rendered router into the document shell. Crawlers get the whole document before
  * the first byte; browsers get the shell as soon as it is ready. The render is aborted when
  * the client goes away or after a bound, and the timer is cleared when it ends.
+ *
+ * Every render here is React's streaming renderer in its build that writes text chunks
+ * (`react-dom/server.bun`: the same renderer, whose chunks are strings rather than bytes). The
+ * Node build encodes each of a page's thousands of small chunks to bytes on its own, a seventh
+ * of a render (issue 25); here each flush's text is joined and written once. That build is made
+ * for Bun, whose API it uses only for server actions' form state, which this site has none of.
+ * One build for every render: two builds in one process share the contexts' current values and
+ * corrupt each other's renders (decision record 022).
  */
-import { Transform, Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from "react-router";
 import { isbot } from "isbot";
 import { devErrorPage } from "./dev/errorPage";
@@ -14,6 +22,48 @@ import type { Logger } from "./logger";
 import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * What React's text build needs of a destination: it writes chunks, flushes after each batch,
+ * ends, and reports a fatal error to `destroy`. It never sees a "close" (React would take one for
+ * an early end and abort).
+ */
+interface TextDestination {
+  write(chunk: string): boolean;
+  flush(): void;
+  end(): void;
+  on(event: string, listener: () => void): TextDestination;
+  destroy(error: unknown): void;
+}
+
+/** A destination that hands each flush's text, joined, to `flushed`. */
+function textDestination(handlers: {
+  flushed: (text: string) => void;
+  ended: () => void;
+  failed: (error: unknown) => void;
+}) {
+  let pending: string[] = [];
+  const destination: TextDestination = {
+    write(chunk) {
+      pending.push(chunk);
+      return true;
+    },
+    flush() {
+      if (pending.length === 0) return;
+      const text = pending.join("");
+      pending = [];
+      handlers.flushed(text);
+    },
+    end() {
+      destination.flush();
+      handlers.ended();
+    },
+    on: () => destination,
+    destroy: handlers.failed,
+  };
+  // React's `pipe` is typed for a Writable; it calls only the methods above.
+  return destination as unknown as Writable;
+}
 
 export interface StreamOptions {
   router: ReturnType<typeof createStaticRouter>;
@@ -25,8 +75,6 @@ export interface StreamOptions {
   log: Logger;
   /** Which widgets this deployment has: the views render their elements only then. */
   features?: SiteFeatures;
-  /** Sees every byte sent (the page cache keeps a copy). */
-  onChunk?: (chunk: Buffer) => void;
 }
 
 /** Resolves when the response has finished or closed; `completed` tells whether it was sent whole. */
@@ -43,22 +91,20 @@ export function streamDocument(
       clearTimeout(timer);
       resolve({ completed: completed && !failed });
     };
-    const body = new Transform({
-      // No "close" for React to take for an early end (it would build an Error after each
-      // render); a visitor who leaves is seen on `res` below.
-      emitClose: false,
-      transform(chunk: Buffer, _encoding, callback) {
-        o.onChunk?.(chunk);
-        callback(null, chunk);
+    const destination = textDestination({
+      flushed(text) {
+        res.write(text);
+        // React flushes after each batch it writes; pass that through to compression.
+        (res as ExpressResponse & { flush?: () => void }).flush?.();
       },
-      flush(callback) {
-        o.onChunk?.(Buffer.from(DOCUMENT_END));
-        callback(null, DOCUMENT_END);
+      ended: () => res.end(DOCUMENT_END),
+      failed() {
+        // A fatal error after the shell went out: the page is cut short, and the visitor's
+        // browser sees an unfinished response rather than a page that looks whole.
+        failed = true;
+        res.destroy();
       },
     });
-    // React flushes after each chunk it writes; pass that through to compression.
-    (body as Transform & { flush?: () => void }).flush = () =>
-      (res as ExpressResponse & { flush?: () => void }).flush?.();
 
     const app = (
       <SiteFeaturesContext value={o.features ?? NO_FEATURES}>
@@ -77,9 +123,7 @@ export function streamDocument(
         res.status(o.context.statusCode);
         res.setHeader("Content-Type", "text/html; charset=utf-8");
         res.write(o.start);
-        o.onChunk?.(Buffer.from(o.start));
-        body.pipe(res);
-        stream.pipe(body);
+        stream.pipe(destination);
       },
       onShellError(error: unknown) {
         failed = true;
@@ -123,42 +167,31 @@ export interface BufferOptions {
 /** A whole document, and where React's markup lies in it (between the shell's start and end). */
 export interface RenderedDocument {
   html: Buffer;
-  /** React's part of `html`: the bytes no shell code wrote. */
-  markup: Buffer;
+  /** React's part of `html`: the text no shell code wrote. */
+  markup: string;
 }
 
 /**
  * Renders a whole document into one buffer, for pages every visitor shares (the page cache):
  * the render belongs to no request, so no visitor's going away can cut it short, and the bytes
- * are complete before anyone is sent them. React's chunks are kept as it hands them over (each
- * is a fresh array it never writes again) and joined once. Rejects on a render error; aborted
- * after a bound.
+ * are complete before anyone is sent them: the page's text is joined and encoded to bytes once.
+ * Rejects on a render error; aborted after a bound.
  */
 export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocument> {
   return new Promise((resolve, reject) => {
-    const start = Buffer.from(o.start);
-    const chunks: Uint8Array[] = [start];
+    const chunks: string[] = [];
     let failed: unknown;
-    const sink = new Writable({
-      // React writes Uint8Arrays: kept as they are, not turned into Buffers on the way.
-      decodeStrings: false,
-      // React takes a sink's "close" for a destination gone early and aborts, building an Error
-      // (with its stack) after every finished render: 1.6 % of a render (issue 25). Nothing else
-      // listens; the render's end is `final`.
-      emitClose: false,
-      write(chunk: Uint8Array, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
+    const destination = textDestination({
+      flushed: (text) => chunks.push(text),
+      ended() {
         clearTimeout(timer);
-        if (failed) reject(failed instanceof Error ? failed : new Error("render failed"));
-        else {
-          chunks.push(Buffer.from(`</div>${o.end ?? ""}</body></html>`));
-          const html = Buffer.concat(chunks);
-          resolve({ html, markup: html.subarray(start.length, html.length - chunks[chunks.length - 1].length) });
-        }
-        callback();
+        if (failed) return reject(failed instanceof Error ? failed : new Error("render failed"));
+        const markup = chunks.join("");
+        resolve({ html: Buffer.from(`${o.start}${markup}</div>${o.end ?? ""}</body></html>`), markup });
+      },
+      failed(error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error("render failed"));
       },
     });
     const stream = renderToPipeableStream(
@@ -172,7 +205,7 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocume
         // moved out into a hidden element and an inline script (see streamDocument above).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
-          stream.pipe(sink);
+          stream.pipe(destination);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
