@@ -18,7 +18,8 @@
  * BENCH_PATH (default /; e.g. /gallery/braybrook-st, /info/blog/planning-a-pantry), BENCH_ONLY
  * (comma-separated names to run, e.g. `hit,bare`), BENCH_WARMUP (seconds of load, not measured,
  * before a server's first row, default 2: a fresh process spends its first seconds compiling),
- * BENCH_ENCODING=br (send what browsers send,
+ * BENCH_ROUNDS (default 1: every server is started first, then each round runs every row in turn
+ * and the medians of the rounds are printed, each ratio taken within a round), BENCH_ENCODING=br (send what browsers send,
  * `gzip, deflate, br, zstd`: the site and the bare server answer brotli, nginx and express.static
  * the file as it is; default identity), BENCH_METRICS=off (no METRICS_TOKEN).
  */
@@ -38,6 +39,7 @@ const pagePath = process.env.BENCH_PATH ?? "/";
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const wanted = (name) => !only || only.includes(name);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const roundCount = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const compressed = process.env.BENCH_ENCODING === "br";
 const acceptEncoding = compressed ? "gzip, deflate, br, zstd" : "identity";
 const metricsEnv = process.env.BENCH_METRICS === "off" ? {} : { METRICS_TOKEN: "bench-metrics-token-0123456789" };
@@ -244,54 +246,79 @@ try {
     `${pagePath} (${html.length} bytes${brotliBody ? `, ${brotliBody.length} brotli` : ""}), accept-encoding: ${acceptEncoding}, ${connections} connections, ${seconds} s each, metrics ${metricsEnv.METRICS_TOKEN ? "on" : "off"}, Node ${process.version}`,
   );
 
-  const rows = {};
+  // Every server up at once, then each round runs every row in turn: with BENCH_ROUNDS > 1 the
+  // machine's drifting load falls on all rows alike, and the medians of the rounds are reported.
+  const servers = {};
   if (wanted("bare")) {
-    const bare = brotliBody
+    servers.bare = brotliBody
       ? await startReference("bare", path.join(dir, "index.html.br"), "br")
       : await startReference("bare", path.join(dir, "index.html"));
-    running.push(bare);
-    rows.bare = await run(brotliBody ? "bare node:http (brotli)" : "bare node:http", bare, "/");
-    bare.stop();
+    running.push(servers.bare);
   }
   if (wanted("nginx")) {
-    const nginx = await startNginx(dir);
-    if (nginx) {
-      running.push(nginx);
-      rows.nginx = await run("nginx, one worker", nginx, "/");
-      nginx.stop();
-    } else console.log("nginx                        skipped: not installed, and not root to install nginx-light");
+    servers.nginx = await startNginx(dir);
+    if (servers.nginx) running.push(servers.nginx);
+    else console.log("nginx                        skipped: not installed, and not root to install nginx-light");
   }
   if (wanted("static")) {
-    const stat = await startReference("static", dir);
-    running.push(stat);
-    rows.static = await run("express.static", stat, "/");
-    stat.stop();
+    servers.static = await startReference("static", dir);
+    running.push(servers.static);
   }
-  if (wanted("hit")) rows.hit = await run("site, cache hit", site, pagePath);
-  if (wanted("campaign")) {
-    let n = 0;
-    const sep = pagePath.includes("?") ? "&" : "?";
-    rows.campaign = await run("site, hit + unique fbclid", site, pagePath, {
-      requests: [
-        { setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}fbclid=${++n}.${Date.now()}&utm_source=x` }) },
-      ],
-    });
-  }
-  site.stop();
   if (wanted("uncached")) {
     // One client asking for renders as fast as it can: no budget of uncached renders (docs/security.md).
-    const uncached = await startSite({ ...metricsEnv, PAGE_CACHE_BYTES: "0", RENDER_BUDGET_PER_MINUTE: "0" });
-    running.push(uncached);
-    rows.uncached = await run("site, uncached (renders)", uncached, pagePath);
-    uncached.stop();
+    servers.uncached = await startSite({ ...metricsEnv, PAGE_CACHE_BYTES: "0", RENDER_BUDGET_PER_MINUTE: "0" });
+    running.push(servers.uncached);
   }
-  const ratio = (a, b) => (rows[a] && rows[b] ? (rows[a].rps / rows[b].rps).toFixed(3) : "n/a");
-  const cpuRatio = (a, b) => (rows[a] && rows[b] ? (rows[a].cpuUs / rows[b].cpuUs).toFixed(2) : "n/a");
+  let n = 0;
+  const sep = pagePath.includes("?") ? "&" : "?";
+  const campaign = {
+    requests: [
+      { setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}fbclid=${++n}.${Date.now()}&utm_source=x` }) },
+    ],
+  };
+  const plan = [
+    ["bare", brotliBody ? "bare node:http (brotli)" : "bare node:http", servers.bare, "/"],
+    ["nginx", "nginx, one worker", servers.nginx, "/"],
+    ["static", "express.static", servers.static, "/"],
+    ["hit", "site, cache hit", wanted("hit") ? site : undefined, pagePath],
+    ["campaign", "site, hit + unique fbclid", wanted("campaign") ? site : undefined, pagePath, campaign],
+    ["uncached", "site, uncached (renders)", servers.uncached, pagePath],
+  ].filter(([, , server]) => server);
+
+  const rounds = [];
+  for (let round = 0; round < roundCount; round++) {
+    if (roundCount > 1) console.log(`round ${round + 1} of ${roundCount}`);
+    const rows = {};
+    for (const [key, name, server, target, extra] of plan) rows[key] = await run(name, server, target, extra);
+    rounds.push(rows);
+  }
+  const median = (values) => {
+    const sorted = values.filter((v) => Number.isFinite(v)).sort((x, y) => x - y);
+    if (sorted.length === 0) return Number.NaN;
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  // Each ratio is taken within a round (the same load on both rows), then the median of the rounds.
+  const ratio = (a, b, field, digits) => {
+    const value = median(rounds.map((rows) => (rows[a] && rows[b] ? rows[a][field] / rows[b][field] : Number.NaN)));
+    return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
+  };
+  if (roundCount > 1) {
+    console.log(`medians of ${roundCount} rounds:`);
+    for (const [key, name] of plan)
+      console.log(
+        `${name.padEnd(28)} ${String(Math.round(median(rounds.map((r) => r[key].rps)))).padStart(7)} req/s  CPU ${median(
+          rounds.map((r) => r[key].cpuUs),
+        )
+          .toFixed(0)
+          .padStart(6)} µs/req`,
+      );
+  }
   console.log(
-    `req/s:         hit/bare ${ratio("hit", "bare")}   hit+id/hit ${ratio("campaign", "hit")}   hit/static ${ratio("hit", "static")}   uncached/static ${ratio("uncached", "static")}   bare/nginx ${ratio("bare", "nginx")}`,
+    `req/s:         hit/bare ${ratio("hit", "bare", "rps", 3)}   hit+id/hit ${ratio("campaign", "hit", "rps", 3)}   hit/static ${ratio("hit", "static", "rps", 3)}   uncached/static ${ratio("uncached", "static", "rps", 3)}   bare/nginx ${ratio("bare", "nginx", "rps", 3)}`,
   );
   console.log(
-    `CPU/request:   hit/bare ${cpuRatio("hit", "bare")}×   hit+id/bare ${cpuRatio("campaign", "bare")}×   uncached/static ${cpuRatio("uncached", "static")}×   (issue 25's bounds: hit ≤ 1.5× on the home page, ≤ 2× on smaller pages; uncached ≤ 8×)`,
+    `CPU/request:   hit/bare ${ratio("hit", "bare", "cpuUs", 2)}×   hit+id/bare ${ratio("campaign", "bare", "cpuUs", 2)}×   uncached/static ${ratio("uncached", "static", "cpuUs", 2)}×   (issue 25's bounds: hit ≤ 1.5× on the home page, ≤ 2× on smaller pages; uncached ≤ 8×)`,
   );
 } finally {
   for (const server of running) server.stop();

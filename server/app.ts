@@ -8,7 +8,6 @@ import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { createStaticHandler } from "react-router";
 import { createRoutes } from "../views/routes";
 import { readAssetManifest, type AssetManifest } from "./assets";
 import { servedMediaDir, type Config } from "./config";
@@ -31,6 +30,8 @@ import { redactedError, redactedRequest, redactSecrets, type Logger } from "./lo
 import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
 import { renderPage } from "./render";
+import { createPageHandlers } from "./pageHandlers";
+import { createShellStarts } from "./pageShell";
 import { rejectMalformedUrls } from "./requestGuards";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
@@ -117,7 +118,8 @@ export function createApp({
   const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
-  const handler = createStaticHandler(createRoutes(createServerLoaders(logger)));
+  const handlers = createPageHandlers(createRoutes(createServerLoaders(logger)));
+  const shellStarts = createShellStarts();
   const origin = config.SITE_URL;
   const cache = createPageCache(config.PAGE_CACHE_BYTES);
   const renders = createRenderCoordinator({
@@ -256,7 +258,7 @@ export function createApp({
       logger,
     }),
   );
-  app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handler, origin, scope, budget));
+  app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handlers.all, origin, scope, budget));
 
   // One URL per page: any other spelling of a page path is one 301 away from it.
   app.use(routeLabel("canonical_redirect"), canonicalUrls);
@@ -268,7 +270,8 @@ export function createApp({
     }
     renderPage(req, res, {
       ...scope,
-      handler,
+      handlerFor: handlers.forPath,
+      shellStarts,
       assets: () => manifest,
       origin,
       cache,

@@ -14,17 +14,13 @@ import { browserLoaderData } from "../shared/browserPayload";
 import { canonicalPath, pageUrl } from "../shared/canonicalPath";
 import { localeFromPath } from "../shared/locales";
 import { splitUrl } from "./canonicalUrls";
-import type { PageHead } from "../shared/pageHead";
-import { SITE_NAME } from "../shared/site";
-import { pageModuleFiles } from "../views/pageModules";
-import type { RouteHandle } from "../views/routes";
-import { appModules, modulePreloads, type AssetManifest } from "./assets";
 import { isContentUnavailable } from "./content/contentErrors";
 import { createFetchRequest } from "./fetchRequest";
-import { type DocumentStart, documentStart, documentTail, tailScript } from "./htmlShell";
+import { documentTail } from "./htmlShell";
+import { type ShellDeps, shellStart, tailScriptHash } from "./pageShell";
 import { hydrationJson } from "./hydrationData";
 import { pageRequest } from "./pageRequests";
-import { executableInlineScripts, sha256Source } from "./scriptHashes";
+import { executableInlineScripts } from "./scriptHashes";
 import { withScriptHashes } from "./security";
 import { builtFieldsLogger, type Logger } from "./logger";
 import { labelRoute } from "./metrics/routeLabel";
@@ -39,25 +35,16 @@ import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
 import type { SiteFeatures } from "../views/siteFeatures";
 import { withSpan } from "./tracing";
 
-/** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */
-const DEFAULT_BUILD_CHECK_MS = 600_000;
-
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 30;
 
-export interface RenderDeps extends ScopeDeps {
-  handler: StaticHandler;
-  assets: () => AssetManifest;
+export interface RenderDeps extends ScopeDeps, ShellDeps {
+  /** The router's handler for a page path: its region's routes (server/pageHandlers.ts). */
+  handlerFor: (path: string) => StaticHandler;
   origin: string;
   cache: PageCache;
-  /** The preview toolbar script (PRISMIC_TOOLBAR_SRC), included in preview only. */
-  toolbarSrc?: string;
-  /** The tags' head (server/tags/tagHead.ts); absent when no tag is configured. */
-  tagHead?: string;
   /** Which widgets this deployment has (views/siteFeatures.tsx): the same the browser reads from the page. */
   features?: SiteFeatures;
-  /** How often an open tab checks for a newer build (BUILD_CHECK_INTERVAL_MS). */
-  buildCheckIntervalMs?: number;
   /** One render per page at a time, and the background refreshes after a publish. */
   renders: RenderCoordinator;
   /** Each client's budget of uncached renders (server/renderBudget.ts); cache hits are never charged. */
@@ -77,29 +64,9 @@ function sanitizeErrors(context: StaticHandlerContext, log: Logger): void {
   }
 }
 
-/** The head of the deepest matched route that has one; none on error pages. */
-function headFor(context: StaticHandlerContext): PageHead | null {
-  if (context.errors) return null;
-  for (let i = context.matches.length - 1; i >= 0; i--) {
-    const data = context.loaderData[context.matches[i].route.id] as { head?: PageHead } | undefined;
-    if (data?.head) return data.head;
-  }
-  return null;
-}
-
 /** The deepest matched route: the page's route id (a not-found route for a path no page route takes). */
 const routeIdOf = (context: StaticHandlerContext): string =>
   context.matches[context.matches.length - 1]?.route.id ?? "page";
-
-function matchedPageModules(context: StaticHandlerContext): string[] {
-  return context.matches
-    .map((m) => (m.route.handle as RouteHandle | undefined)?.page)
-    .filter((page): page is NonNullable<typeof page> => Boolean(page))
-    .map((page) => pageModuleFiles[page]);
-}
-
-const errorTitle = (status: number) =>
-  status === 503 ? `Back shortly | ${SITE_NAME}` : `Page not found | ${SITE_NAME}`;
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
   const log = (req as ExpressRequest & { log?: Logger }).log ?? deps.logger;
@@ -167,9 +134,10 @@ type SharedRender = { entry: CachedPage } | { status: number; location: string }
 async function renderShared(key: string, scope: RequestScope, deps: RenderDeps): Promise<SharedRender> {
   const started = performance.now();
   const log = deps.logger;
+  const handler = deps.handlerFor(key);
   const context = await withSpan(
     "page.loaders",
-    () => deps.handler.query(pageRequest(deps.origin + key), { requestContext: routerContext(scope) }),
+    () => handler.query(pageRequest(deps.origin + key), { requestContext: routerContext(scope) }),
     { attributes: () => ({ "site.page": key }) },
   );
   if (context instanceof Response) {
@@ -189,7 +157,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
     "page.render",
     () =>
       renderDocumentToBuffer({
-        router: createStaticRouter(deps.handler.dataRoutes, context),
+        router: createStaticRouter(handler.dataRoutes, context),
         context,
         hydrate: false,
         start: start.html,
@@ -224,46 +192,6 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
   return { entry };
 }
 
-/** The hash source of the entry's loader in the tail (the same for every page of a build). */
-let tailHash: { entry: string; hash: string } | undefined;
-function tailScriptHash(entry: string): string {
-  if (tailHash?.entry !== entry) tailHash = { entry, hash: sha256Source(tailScript(entry)) };
-  return tailHash.hash;
-}
-
-/** The document's start for a render: head, assets, tags. */
-function shellStart(
-  context: StaticHandlerContext,
-  scope: RequestScope,
-  deps: RenderDeps,
-  locale: ReturnType<typeof localeFromPath>,
-  nonce?: string,
-): DocumentStart {
-  const manifest = deps.assets();
-  const head = headFor(context);
-  return documentStart({
-    locale,
-    title: head?.title ?? errorTitle(context.statusCode),
-    head,
-    nonce,
-    css: manifest.css,
-    fonts: manifest.fontPreloads ?? [],
-    entry: manifest.entry,
-    preloads: modulePreloads(manifest),
-    appModules: appModules(manifest, matchedPageModules(context)),
-    noindex: context.statusCode >= 400 || scope.preview,
-    toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,
-    speculationRules: !scope.preview,
-    tagHead: deps.tagHead,
-    build: { id: manifest.buildId, checkIntervalMs: deps.buildCheckIntervalMs ?? DEFAULT_BUILD_CHECK_MS },
-    // Only a development build's manifest names it, and only a development bundle looks.
-    devClient:
-      process.env.NODE_ENV === "development" && manifest.dev
-        ? { src: manifest.dev.client, code: manifest.dev.code }
-        : undefined,
-  });
-}
-
 /** A preview (never cached, never shared): rendered for this request and streamed, with this response's nonce. */
 async function streamPage(
   req: ExpressRequest,
@@ -274,7 +202,8 @@ async function streamPage(
   log: Logger,
 ): Promise<void> {
   const request = createFetchRequest(req, res, deps.origin, key);
-  const context = await deps.handler.query(request, { requestContext: routerContext(scope) });
+  const handler = deps.handlerFor(key);
+  const context = await handler.query(request, { requestContext: routerContext(scope) });
 
   if (context instanceof Response) {
     // A loader redirected: pass the redirect on as it is.
@@ -297,7 +226,7 @@ async function streamPage(
   res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", "BYPASS");
   await streamDocument(req, res, {
-    router: createStaticRouter(deps.handler.dataRoutes, context),
+    router: createStaticRouter(handler.dataRoutes, context),
     context,
     nonce,
     entry: manifest.entry,
