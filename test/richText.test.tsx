@@ -272,3 +272,40 @@ describe("rich text as Prismic's API may send it: what can be rendered is, the r
     expect(await renderInSite(<RichText field={"text" as unknown as RichTextField} />)).toBe("");
   });
 });
+
+describe("a frozen field (one content version's, shared by every render of it)", () => {
+  const deepFreeze = <T,>(value: T): T => {
+    if (typeof value === "object" && value !== null) {
+      for (const child of Object.values(value)) deepFreeze(child);
+      Object.freeze(value);
+    }
+    return value;
+  };
+  const link = { link_type: "Document", id: "p1", type: "page", uid: "shaker", lang: "en-gb" };
+  const nodes = () => [
+    block("heading2", "Planning"),
+    block("paragraph", "see the shaker kitchen", [span(8, 22, "hyperlink", link)]),
+  ];
+  const frozen = deepFreeze(nodes()) as unknown as RichTextField;
+  const kitchens = deepFreeze({ p1: "kitchens" });
+  const furniture = deepFreeze({ p1: "furniture" });
+
+  test("renders as a fresh copy does, for each region, section index and heading level, every time", async () => {
+    for (let round = 0; round < 2; round++)
+      for (const path of ["/", "/us"])
+        for (const sections of [kitchens, furniture])
+          for (const headingLevel of [2, 3] as const) {
+            const kept = await renderInSite(<RichText field={frozen} headingLevel={headingLevel} />, {
+              path,
+              sections,
+            });
+            const fresh = await renderInSite(
+              <RichText field={nodes() as unknown as RichTextField} headingLevel={headingLevel} />,
+              { path, sections: { ...sections } },
+            );
+            expect(kept).toBe(fresh);
+            expect(kept).toContain(`<h${headingLevel} `);
+            expect(kept).toContain(`href="/${sections.p1}/shaker"`);
+          }
+  });
+});

@@ -18,10 +18,14 @@ export function useSiteChrome(): SiteChrome | undefined {
 
 const NO_SECTIONS: SectionIndex = {};
 
+/** What links resolve against: the region's sections and its locale (the same objects for one content version). */
+export function useLinkScope(): { sections: SectionIndex; locale: Locale } {
+  return { sections: useSiteChrome()?.sections ?? NO_SECTIONS, locale: useLocale() };
+}
+
 /** A link resolver bound to the current region's navigation (spec §2.3). */
 export function useLinkResolver(): (link: LinkLike | string | null | undefined) => string | null {
-  const sections = useSiteChrome()?.sections ?? NO_SECTIONS;
-  const locale = useLocale();
+  const { sections, locale } = useLinkScope();
   return (link) => resolveLink(link, sections, locale);
 }
 

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { PrismicRichText, type RichTextComponents } from "@prismicio/react";
 import type { ImageField, RichTextField } from "@prismicio/client";
 import { anchorIds } from "../../shared/anchors";
-import { useLinkResolver } from "../siteData";
+import { resolveLink, type LinkLike } from "../../shared/linkResolver";
+import { useLinkScope } from "../siteData";
 import { EmbedFacade } from "./EmbedFacade";
 import { editorLevel, headingOutline, type HeadingLevel } from "./headingOutline";
 import { ResponsiveImage } from "./ResponsiveImage";
@@ -32,7 +33,39 @@ export function RichText({
   /** The level of the field's first heading: the view's outline decides it. */
   headingLevel?: HeadingLevel;
 }) {
-  const resolve = useLinkResolver();
+  const { sections, locale } = useLinkScope();
+  const build = () => richTextElements(field, className, headingLevel, (link) => resolveLink(link, sections, locale));
+  // A frozen field and frozen sections belong to one content version, shared by every render of it.
+  if (!Array.isArray(field) || !Object.isFrozen(field) || !Object.isFrozen(sections)) return build();
+  let bySections = keptElements.get(field);
+  if (!bySections) {
+    bySections = new WeakMap();
+    keptElements.set(field, bySections);
+  }
+  let byKey = bySections.get(sections);
+  if (!byKey) {
+    byKey = new Map();
+    bySections.set(sections, byKey);
+  }
+  const key = `${locale.code}\n${headingLevel}\n${className ?? ""}`;
+  if (!byKey.has(key)) byKey.set(key, build());
+  return byKey.get(key);
+}
+
+/**
+ * The elements of frozen fields (a content version's), per the sections links resolve against,
+ * the locale, the heading level and the class: built once (`@prismicio/react` builds a field's
+ * tree again on every render, 2.5 % of a page's render: issue 25). Elements only describe what
+ * to render; React renders them, and the components in them, anew each time.
+ */
+const keptElements = new WeakMap<object, WeakMap<object, Map<string, ReactNode>>>();
+
+function richTextElements(
+  field: RichTextField | null | undefined,
+  className: string | undefined,
+  headingLevel: HeadingLevel,
+  resolve: (link: LinkLike | string | null | undefined) => string | null,
+): ReactNode {
   const anchor = anchorIds();
   const outline = headingOutline(headingLevel);
   const heading = ({
@@ -84,7 +117,10 @@ export function RichText({
   if (!nodes.length) return null;
   return (
     <div className={className ?? "rich-text"}>
-      <PrismicRichText field={nodes} components={components} />
+      {/* Called rather than rendered as an element, so that the tree it serializes is what is kept
+          above: in @prismicio/react 3 it is a plain function of its props (no hooks, never async).
+          A browser's fields are never frozen, so there it runs on every render as before. */}
+      {PrismicRichText({ field: nodes, components }) as ReactNode}
     </div>
   );
 }
