@@ -8,6 +8,8 @@ import { z } from "zod";
 import { defaultToolbarSrc, isToolbarSrc } from "./preview/toolbar";
 import { tagSettingsShape } from "./tags/tagSettings";
 import { tracingSettingsShape } from "./tracingSettings";
+import { httpSettingsShape } from "./httpSettings";
+import { outboxSettingsShape } from "./outbox/outboxSettings";
 
 // Spec §5: letters, digits and hyphens, at least 4 characters, starting and ending with a letter or digit.
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
@@ -197,54 +199,10 @@ const schema = z
       .string()
       .regex(/^v\d+\.\d+$/, "like v21.0")
       .default("v21.0"),
-    /** Where tracking events wait for delivery: the embedded SQLite file under DATA_DIR, or Firestore (firebase-admin). */
-    OUTBOX_STORE: z.enum(["sqlite", "firestore"]).default("sqlite"),
-    /** Folder of the embedded outbox (`outbox.sqlite`), created when missing. */
-    DATA_DIR: z.string().min(1).default(".data"),
-    /** Google Cloud project of the Firestore outbox (credentials: GOOGLE_APPLICATION_CREDENTIALS or the runtime's). */
-    FIRESTORE_PROJECT_ID: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id")
-      .optional(),
-    /** Settled events (delivered, failed, not_sent) are deleted from the outbox this many hours after settling. */
-    OUTBOX_RETENTION_HOURS: z.coerce
-      .number()
-      .min(0)
-      .max(24 * 365)
-      .default(168),
-    /** Pending events older than this many hours are deleted undelivered (Meta refuses events over 7 days old). */
-    OUTBOX_PENDING_MAX_AGE_HOURS: z.coerce
-      .number()
-      .min(1)
-      .max(24 * 365)
-      .default(168),
-    /**
-     * Events that may wait for delivery (pending, leased; not settled ones); beyond it new tracking
-     * events get 503 (and the log and metrics say so). Settled events are also kept to this many.
-     */
-    OUTBOX_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
-    /**
-     * After SIGTERM, how long the server keeps serving while /readyz says "draining" (ms), so the
-     * load balancer sees it and stops sending before the listener closes. 5 s covers readiness
-     * probes polled every few seconds and the endpoint removal that Kubernetes does alongside SIGTERM.
-     */
-    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
-    /**
-     * The bound from SIGTERM to exit (ms), the delay included: what is still in flight then is cut
-     * and the process exits non-zero. Below Kubernetes' default 30 s grace before SIGKILL (`docker stop` waits 10 s unless given -t).
-     */
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
-    /**
-     * HTTP limits (docs/operations.md, "HTTP limits"): a request's headers must arrive within this long (ms);
-     * a real browser sends them in one packet, even on a slow phone network well under a second.
-     */
-    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
-    /** The whole request, headers and body (ms): the largest body the site takes is a ~20 KB tracking event. */
-    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
-    /** An idle keep-alive connection is closed after this long (ms); behind a load balancer, above its idle timeout. */
-    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(5_000),
-    /** Connections held at once; beyond it new ones are dropped (and a warning logged). */
-    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+    /** The tracking outbox: its store, retention and bound (server/outbox/outboxSettings.ts). */
+    ...outboxSettingsShape,
+    /** Graceful shutdown and the HTTP server's limits (server/httpSettings.ts). */
+    ...httpSettingsShape,
     /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
     METRICS_TOKEN: secret(16)
       .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
