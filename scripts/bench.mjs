@@ -31,6 +31,7 @@ import path from "node:path";
 import readline from "node:readline";
 import autocannon from "autocannon";
 import { freePort } from "./lib/freePort.mjs";
+import { cpuSeconds } from "./lib/processCpu.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,38 +44,6 @@ const roundCount = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const compressed = process.env.BENCH_ENCODING === "br";
 const acceptEncoding = compressed ? "gzip, deflate, br, zstd" : "identity";
 const metricsEnv = process.env.BENCH_METRICS === "off" ? {} : { METRICS_TOKEN: "bench-metrics-token-0123456789" };
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/** Pids of `pid` and every process under it (nginx's worker under its master). */
-function processTree(pid) {
-  const pids = [pid];
-  for (let i = 0; i < pids.length; i++) {
-    try {
-      for (const task of fs.readdirSync(`/proc/${pids[i]}/task`)) {
-        const children = fs.readFileSync(`/proc/${pids[i]}/task/${task}/children`, "utf8").trim();
-        if (children) pids.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {}
-  }
-  return pids;
-}
-
-/** CPU seconds (user + system) the process tree under `pid` has used so far. */
-function cpuSeconds(pid) {
-  let ticks = 0;
-  for (const p of processTree(pid)) {
-    try {
-      // Fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th.
-      const fields = fs
-        .readFileSync(`/proc/${p}/stat`, "utf8")
-        .replace(/^.*\) /s, "")
-        .split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks / CLOCK_TICKS;
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(url, what) {

@@ -13,6 +13,7 @@ import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../lib/freePort.mjs";
+import { cpuSeconds } from "../lib/processCpu.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const seconds = Number(process.env.TRACE_COST_SECONDS ?? 10);
@@ -60,13 +61,6 @@ async function startSite(env) {
       child.kill("SIGTERM");
     });
   return { url, pid: child.pid, stop };
-}
-
-/** The process's CPU time so far (user + system), in seconds. */
-const TICKS_PER_SECOND = 100;
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 async function measure(name, env) {

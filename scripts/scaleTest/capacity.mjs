@@ -21,40 +21,16 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { writeLocalNginxConfig } from "./nginxConfig.mjs";
 import { freePort } from "../lib/freePort.mjs";
+import { cpuSeconds } from "../lib/processCpu.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 5);
-const TICKS_PER_SECOND = 100; // Linux USER_HZ
 const BROWSER = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36",
   "accept-encoding": "gzip, deflate, br, zstd",
   "accept-language": "en-GB,en;q=0.9",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
 };
-
-/** CPU seconds (user + system, all threads) a process has used so far. */
-function cpuSeconds(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-/** The process and its direct children (nginx's workers). */
-function withChildren(pid) {
-  const children = fs
-    .readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [pid, ...children];
-}
 
 function memoryMiB(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -177,8 +153,8 @@ export async function runCapacity() {
     const assets = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8"));
     const firstView = [assets.entry, ...assets.entryImports, ...assets.css];
     const rows = [
-      await measure("page from nginx's cache", nginxUrl, pages, withChildren(nginx.pid), { connections: 32 }),
-      await measure("asset of a first view from nginx's cache", nginxUrl, firstView, withChildren(nginx.pid), {
+      await measure("page from nginx's cache", nginxUrl, pages, [nginx.pid], { connections: 32 }),
+      await measure("asset of a first view from nginx's cache", nginxUrl, firstView, [nginx.pid], {
         connections: 32,
         headers: { ...BROWSER, accept: "*/*" },
       }),
