@@ -10,25 +10,7 @@ import { escapeHtml as e } from "./html";
 
 const ogLocale = (language: string) => language.replace("-", "_");
 
-/** The tags of frozen heads (kept per content version: server/pageHeads.ts), by locale: written once, not per render. */
-const written = new WeakMap<PageHead, Map<string, string>>();
-
 export function headTags(head: PageHead, locale: Locale): string {
-  if (!Object.isFrozen(head)) return writeHeadTags(head, locale);
-  let byLocale = written.get(head);
-  if (!byLocale) {
-    byLocale = new Map();
-    written.set(head, byLocale);
-  }
-  let tags = byLocale.get(locale.code);
-  if (tags === undefined) {
-    tags = writeHeadTags(head, locale);
-    byLocale.set(locale.code, tags);
-  }
-  return tags;
-}
-
-function writeHeadTags(head: PageHead, locale: Locale): string {
   const tags: string[] = [`<link rel="canonical" href="${e(head.canonical)}">`];
   for (const alt of head.alternates)
     tags.push(`<link rel="alternate" hreflang="${e(alt.language)}" href="${e(alt.url)}">`);

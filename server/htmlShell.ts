@@ -52,22 +52,6 @@ export interface DocumentStart {
   scriptHashes: string[];
 }
 
-/**
- * Hashes by script text: the shell writes the same few scripts on every page (the tags, the
- * preloader of a build's modules, the speculation rules), so each is hashed once, not per render.
- * Bounded: cleared when full (a new build or tag setting adds a few).
- */
-const hashesByScript = new Map<string, string[]>();
-function memoHashes(key: string, hashes: () => string[]): string[] {
-  let known = hashesByScript.get(key);
-  if (!known) {
-    if (hashesByScript.size >= 256) hashesByScript.clear();
-    known = hashes();
-    hashesByScript.set(key, known);
-  }
-  return known;
-}
-
 export function documentStart(o: ShellOptions): DocumentStart {
   const nonce = o.nonce ? ` nonce="${escapeHtml(o.nonce)}"` : "";
   // The executable inline scripts, kept as they are written, so their hashes come from here
@@ -107,9 +91,9 @@ export function documentStart(o: ShellOptions): DocumentStart {
     '<div id="root">',
   ].join("");
   const hashes = [
-    ...(o.tagHead ? memoHashes(o.tagHead, () => inlineScriptHashes(o.tagHead ?? "")) : []),
-    ...memoHashes(preloader, () => [sha256Source(preloader)]),
-    ...(o.speculationRules ? memoHashes(SPECULATION_RULES_JSON, () => [sha256Source(SPECULATION_RULES_JSON)]) : []),
+    ...(o.tagHead ? inlineScriptHashes(o.tagHead) : []),
+    sha256Source(preloader),
+    ...(o.speculationRules ? [sha256Source(SPECULATION_RULES_JSON)] : []),
     ...(devLoader === undefined ? [] : [sha256Source(devLoader)]),
   ];
   return { html, scriptHashes: [...new Set(hashes)] };
