@@ -23,7 +23,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Data of a region's layout: menus and taxonomy for its language (spec §3, client state). */
+/** Data of a region's layout: menus and taxonomy for its language (docs/behaviour.md §3.2). */
 export interface SiteChrome {
   locale: LocaleCode;
   sections: SectionIndex;

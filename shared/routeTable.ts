@@ -1,6 +1,6 @@
 /**
- * The page routes of spec §2.1, by name. Every route exists for gb (unprefixed) and
- * again under `/us`; its id in the router is `{name}___{locale}` (spec §2.6).
+ * The page routes (docs/behaviour.md §1.2), by name. Every route exists for gb (unprefixed) and
+ * again under `/us`; its id in the router is `{name}___{locale}`.
  * Static segments outrank dynamic ones, so `/gallery` never matches `/:section`.
  */
 export type Layout = "default" | "basic";
