@@ -18,7 +18,7 @@ const PLAIN_PATH = /^\/(?![/\\])(?![^?#]*(?:\/\.\.?(?:[/?#]|$)|\/\/|\\))/;
 /**
  * A link within the site: react-router's `<Link>` (client-side navigation once the app wakes).
  * On the server, where a `<Link>` only works out the same href and attributes through half a
- * dozen hooks per link (a twelfth of a render: issue 25), the same `<a>` is written directly,
+ * dozen hooks per link (a twelfth of a render: decision record 019), the same `<a>` is written directly,
  * attribute for attribute, for a plain path; the browser hydrates it as a `<Link>`.
  */
 export function AppLink(props: Props) {

@@ -55,7 +55,7 @@ export function RichText({
 /**
  * The elements of frozen fields (a content version's), per the sections links resolve against,
  * the locale, the heading level and the class: built once (`@prismicio/react` builds a field's
- * tree again on every render, 2.5 % of a page's render: issue 25). Elements only describe what
+ * tree again on every render, 2.5 % of a page's render: docs/capacity.md). Elements only describe what
  * to render; React renders them, and the components in them, anew each time.
  */
 const keptElements = new WeakMap<object, WeakMap<object, Map<string, ReactNode>>>();

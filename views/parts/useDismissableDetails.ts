@@ -5,7 +5,7 @@ import { useLocation } from "react-router";
  * Menus are native `<details>` (they open and close without JavaScript, by mouse and keyboard).
  * Once hydrated, this closes every open one inside the container on navigation, on Escape
  * (returning focus to its summary), on a click outside, and when another one opens. Hydration
- * itself closes nothing: a menu opened by the tap that woke the app stays open (issue 24).
+ * itself closes nothing: a menu opened by the tap that woke the app stays open (decision record 017).
  */
 export function useDismissableDetails<T extends HTMLElement>() {
   const ref = useRef<T>(null);

@@ -94,7 +94,7 @@ export function CompareView({
 
 /**
  * A slider from the first byte when the images line up: the server renders the same markup the
- * app hydrates, so the page does not change height when the app wakes (issue 24). Without
+ * app hydrates, so the page does not change height when the app wakes (decision record 017). Without
  * scripting, slices-b.css (`@media (scripting: none)`) shows the two figures side by side
  * (stacked on phones) and hides the control. A position the visitor set before the app woke
  * (the range is native) is taken over at hydration.
