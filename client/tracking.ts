@@ -1,5 +1,5 @@
 /**
- * Conversion tracking from the browser (spec §3, §7.1): events are posted to the site's own
+ * Conversion tracking from the browser (docs/behaviour.md §5): events are posted to the site's own
  * relay, POST /api/meta-capi, as `{event_name, region, fbp, fbclid, custom_data: {page_url,
  * page_title, …}}`, and only with marketing consent. A PageView goes out about 300 ms after each
  * page mounts (first load and client navigations), once the title has caught up; one that falls
@@ -11,7 +11,7 @@ import { currentConsent, onConsentChange } from "./consent/consentState";
 import { readCookie } from "./cookies";
 
 export const TRACKING_ENDPOINT = "/api/meta-capi";
-/** Spec §9. */
+/** After each page mounts (docs/behaviour.md §5.2). */
 export const PAGE_VIEW_DELAY_MS = 300;
 
 export interface TrackingPayload {

@@ -1,5 +1,5 @@
 /**
- * Google Consent Mode v2 updates (spec §4). The default (everything denied but security) is in
+ * Google Consent Mode v2 updates (docs/behaviour.md §4.2). The default (everything denied but security) is in
  * the head before any tag (server/tags/tagHead.ts), which also defines `gtag`; every consent
  * change sends an `update`: analytics, personalization and the three ad signals follow
  * marketing, functionality follows functional.

@@ -1,7 +1,7 @@
 /**
  * The visitor's consent as the browser side uses it, read from the consent manager's adapter
  * (built-in banner or Usercentrics) on start-up and on every change. Necessary is always on;
- * analytics follows marketing (spec §4). Until the visitor has answered, nothing optional is on.
+ * analytics follows marketing (docs/behaviour.md §4.2). Until the visitor has answered, nothing optional is on.
  */
 import type { ConsentChoice } from "../../shared/consentPrompt";
 import { updateConsentMode } from "./consentMode";
