@@ -4,7 +4,7 @@
  * `/us` is always one of the US routes (a page or its not-found), any other path one of the GB
  * routes, so matching it against the other region's routes too (in the query, in
  * `createStaticRouter`'s copy of the routes, and again while rendering) was wasted work on every
- * render (issue 25).
+ * render (docs/capacity.md).
  */
 import { createStaticHandler, type RouteObject, type StaticHandler } from "react-router";
 import { LOCALES, localeFromPath, type LocaleCode } from "../shared/locales";

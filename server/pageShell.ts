@@ -4,7 +4,7 @@
  * inline scripts the shell runs. The start of a page every visitor shares depends only on its
  * head, its status, its region, the build, its page modules and this app's settings, so it is
  * kept with its frozen head (a content version's: server/pageHeads.ts) and written, and its
- * scripts hashed, once per content version rather than on every render (issue 25). A preview's
+ * scripts hashed, once per content version rather than on every render (docs/capacity.md). A preview's
  * start (its own nonce, a head that is not frozen) is written each time.
  */
 import type { StaticHandlerContext } from "react-router";

@@ -56,7 +56,7 @@ function notFound(res: Response): void {
 /**
  * `serve` (express.static on `dir`) for the files `dir` held at start only, every other request
  * passed on at once: the public files are part of the image, and without the list every page
- * request would cost a file-system lookup for a file that is not there (issue 25). Paths are
+ * request would cost a file-system lookup for a file that is not there (decision record 019). Paths are
  * compared decoded and normalised, as the file lookup does.
  */
 export function listedFiles(dir: string, serve: RequestHandler): RequestHandler {

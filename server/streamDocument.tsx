@@ -6,7 +6,7 @@
  * Every render here is React's streaming renderer in its build that writes text chunks
  * (`react-dom/server.bun`: the same renderer, whose chunks are strings rather than bytes). The
  * Node build encodes each of a page's thousands of small chunks to bytes on its own, a seventh
- * of a render (issue 25); here each flush's text is joined and written once. That build is made
+ * of a render (decision record 022); here each flush's text is joined and written once. That build is made
  * for Bun, whose API it uses only for server actions' form state, which this site has none of.
  * One build for every render: two builds in one process share the contexts' current values and
  * corrupt each other's renders (decision record 022).

@@ -2,7 +2,7 @@
  * Page-cache hits answered before the app (server/pageCache/fastHit.ts), counted in plain
  * numbers and added to the HTTP series only when they are read (a scrape): updating prom-client's
  * series on every hit (a label hash per series, three per hit) cost a few percent of a hit
- * (issue 25). The series are the same ones the middleware writes (`http_requests_total`,
+ * (decision record 019). The series are the same ones the middleware writes (`http_requests_total`,
  * `http_request_duration_seconds`, `page_cache_requests_total{result="hit"}`), so a dashboard
  * sees a hit like any other response.
  */

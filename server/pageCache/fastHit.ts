@@ -1,7 +1,7 @@
 /**
  * The page cache's fast path: a fresh cached public page answered as the HTTP server hands over
  * the request, before the Express app (whose request set-up alone costs a hit more than a tenth
- * of its CPU: issue 25), with everything worked out when the entry was first sent (the header
+ * of its CPU: decision record 019), with everything worked out when the entry was first sent (the header
  * block, the compressed bodies, the ETags: headerBlock.ts). It answers only what the app would
  * answer with the same bytes, and hands everything else to the app untouched:
  * - GET/HEAD of a path already in its canonical spelling, not a legacy path, of sane length;

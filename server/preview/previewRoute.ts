@@ -1,7 +1,7 @@
 /**
- * The preview entry (spec §2.1 `/preview`, §3): Prismic's editor opens
+ * The preview entry (`/preview`, docs/behaviour.md §3.4): Prismic's editor opens
  * `GET /preview?token=<preview token>&documentId=<id>`; we check both, read the document at the
- * token (spec §7.2: by id, the token as ref, lang "*"), resolve its URL with our own link
+ * token (by id, the token as ref, lang "*"), resolve its URL with our own link
  * resolver and the menus of its language read at the same token, set the preview cookie and
  * redirect there. From then on every request of that browser reads the token (requestScope.ts).
  *
