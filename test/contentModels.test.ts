@@ -403,8 +403,9 @@ describe("the demo content covers what the site shows", () => {
   );
 
   test("every document has its translation in the other language, and they point at each other, unless the translation's path is a legacy redirect", () => {
-    // Spec §2.2 sends /us/info/book-appointment and /us/products/pantries-larders to /us: en-us has
-    // no document there, so those en-gb pages have no translation. No other document lacks one.
+    // The legacy redirects (docs/behaviour.md §1.4) send /us/info/book-appointment and
+    // /us/products/pantries-larders to /us: en-us has no document there, so those en-gb pages have
+    // no translation. No other document lacks one.
     const usPrefix = localeByLang("en-us").prefix;
     const gbNav = ofLang("en-gb", "navigation").find((d) => d.uid === "primary-nav")!;
     const gbSections = buildSectionIndex(gbNav.data.body as RawNavGroup[]);
@@ -510,7 +511,7 @@ describe("the site serves every routable document at its resolved URL", () => {
       expect(urlOf(pages.find((d) => d.uid === "atelier-series")!)).toBe(`${prefix}/editions-speciales/atelier-series`);
     });
 
-    test("no document sits at, and no link resolves to, a legacy path (spec §2.2 answers those with a 301)", () => {
+    test("no document sits at, and no link resolves to, a legacy path (the legacy redirects answer those with a 301)", () => {
       const atLegacy = pages.map(urlOf).filter((url) => legacyRedirect(url) !== null);
       expect(atLegacy).toEqual([]);
       // Every link of every document of the region: link fields, rich-text hyperlinks, image links.

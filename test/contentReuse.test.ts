@@ -1,5 +1,5 @@
 /**
- * Published content is read once per content version (issue 25): a page rendered again at the
+ * Published content is read once per content version (decision record 019): a page rendered again at the
  * same master ref reads nothing from the repository; a publish (a new ref) reads it afresh, and
  * the page shows it; a preview reads its own content on every request and shares none.
  */

@@ -211,7 +211,7 @@ describe("one delivery round", () => {
 });
 
 describe("back-off", () => {
-  test("starts at 1 s, grows by 1.5 and stops at 60 s (spec §9)", () => {
+  test("starts at 1 s, grows by 1.5 and stops at 60 s", () => {
     expect([1, 2, 3, 4, 5].map((n) => backoffCeiling(n))).toEqual([1_000, 1_500, 2_250, 3_375, 5_062.5]);
     expect(backoffCeiling(11)).toBeCloseTo(57_665, 0);
     expect(backoffCeiling(12)).toBe(60_000);

@@ -1,6 +1,6 @@
 /**
  * The hydration JSON reuses the JSON of frozen (shared, per content version) values instead of
- * serializing them on every render (issue 25): it must be what JSON.stringify writes, byte for byte.
+ * serializing them on every render (docs/capacity.md): it must be what JSON.stringify writes, byte for byte.
  */
 import type { StaticHandlerContext } from "react-router";
 import { hydrationJson } from "../server/hydrationData";

@@ -1,5 +1,5 @@
 /**
- * Log lines are written in batches (issue 25), and still promptly on a quiet site and all of them
+ * Log lines are written in batches (decision record 019), and still promptly on a quiet site and all of them
  * at shutdown: the production build, with its access lines on stdout, as an operator runs it.
  */
 import { spawnSync } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * The not-found screen of spec §2.5 and the error answers around it: unknown paths and uids,
+ * The not-found screen (docs/behaviour.md §2.7) and the error answers around it: unknown paths and uids,
  * pages asked for outside their section, route validation that never reaches the content
  * service, malformed URLs (4xx, never 5xx), wrong methods, and failures that must not leak.
  */
@@ -17,7 +17,7 @@ beforeAll(() => {
 });
 beforeEach(() => t.calls.reset());
 
-/** The spec §2.5 screen: "404", "Oops! Page Not Found" and a "Go Back Home" link to the region's root. */
+/** The not-found screen: "404", "Oops! Page Not Found" and a "Go Back Home" link to the region's root. */
 function expectNotFoundScreen(html: string, home: "/" | "/us"): void {
   const main = mainOf(html);
   const text = visibleText(main);

@@ -1,5 +1,5 @@
 /**
- * A hit that costs next to nothing (issue 13): a fresh cached page is answered before the rest
+ * A hit that costs next to nothing (decision record 019): a fresh cached page is answered before the rest
  * of the middleware stack, with the same bytes and every header the stack would send, logged
  * with its request id; and never ahead of what must decide first (canonical spelling, the
  * root's locale detection, a valid preview cookie).

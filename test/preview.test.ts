@@ -1,5 +1,5 @@
 /**
- * Previews (spec §2.1 /preview, §3, §4, §7.2) in embedded mode, with the demo release
+ * Previews (docs/behaviour.md §3.4) in embedded mode, with the demo release
  * content/_releases/spring-refresh/: the release's ref and preview token, the /preview entry
  * (cookie, redirect, and never a redirect off the site), pages and data in preview (drafts,
  * private and uncached, noindex, the toolbar with the nonce), and what a bad cookie gets.
@@ -631,7 +631,7 @@ describe("the toolbar and the CSP", () => {
   });
 });
 
-describe("the content service's preview resolve (spec §7.2)", () => {
+describe("the content service's preview resolve", () => {
   let service: ContentService;
   beforeAll(() => {
     service = createContentService(testApp.contentClient.client);

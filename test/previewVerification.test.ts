@@ -1,5 +1,5 @@
 /**
- * A preview is a preview only once verified (issue 23): a made-up token in the preview cookie
+ * A preview is a preview only once verified (decision record 015): a made-up token in the preview cookie
  * (the repository's name is public) gets the public cached page; each unknown token is asked
  * about once, within a budget per client and for the whole process; and a preview's menus never
  * push the published ones out of the menus cache. Real previews: test/preview.test.ts,

@@ -2,7 +2,7 @@
  * The publish webhook: a legitimate call re-reads the master ref at once (the secret in an
  * Authorization header, bulk publishes included, or in the body as Prismic sends it by default,
  * small bodies), Prismic's "Trigger it" test is answered, and a stranger's call costs almost
- * nothing (issue 23): a wrong header secret is refused before the body is read, a compressed
+ * nothing (decision record 015): a wrong header secret is refused before the body is read, a compressed
  * body is never inflated, a body-secret call is read only up to 64 KB, and failed calls are
  * limited per client address.
  */

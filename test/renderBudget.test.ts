@@ -1,5 +1,5 @@
 /**
- * Each client's budget of uncached renders (issue 23; RENDER_BUDGET_PER_MINUTE,
+ * Each client's budget of uncached renders (decision record 015; RENDER_BUDGET_PER_MINUTE,
  * RENDER_BUDGET_BURST): one client asking for distinct junk URLs gets 429s once its budget is
  * spent, while another client still gets its pages, and cache hits are never charged.
  */

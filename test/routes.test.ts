@@ -1,7 +1,7 @@
 /**
- * The routes of spec §2.1, served by the real app in-process from the demo content: each
+ * The routes (docs/behaviour.md §1.2), served by the real app in-process from the demo content: each
  * answers 200 with its document's title and copy, in the region's language, inside the
- * region's header and footer, with links resolved by spec §2.3 and scripts allowed by the CSP's hashes.
+ * region's header and footer, with links resolved as docs/behaviour.md §1.6 says and scripts allowed by the CSP's hashes.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -203,7 +203,7 @@ describe.each(LOCALES.map((l) => [l.code, l] as const))("region %s", (_code, loc
     expect(hrefs).toContain(at(locale, "/materials/samples"));
     expect(hrefs).toContain(at(locale, "/gallery/braybrook-st"));
     // The hero's call to action: in gb a page of the Info group (the showroom appointments page);
-    // in us, which has no appointments page (spec §2.2 sends /us/info/book-appointment to /us),
+    // in us, which has no appointments page (a legacy redirect sends /us/info/book-appointment to /us),
     // the quote page, a page outside the primary nav.
     expect(hrefs).toContain(at(locale, locale.prefix ? "/quote" : "/info/book-appointment"));
     expect(hrefs).not.toContain("/us/info/book-appointment");

@@ -233,7 +233,7 @@ afterAll(async () => {
   console.log(`Scale test (${report.form}):\n${JSON.stringify(report, null, 2)}`);
 }, 60_000);
 
-/** The cache key as nginx.conf had it before issue 23: the normalised path, as a CDN that normalises URLs keys. */
+/** The cache key as nginx.conf had it before decision record 014: the normalised path, as a CDN that normalises URLs keys. */
 const normalisedKey = (conf: string) =>
   conf.replace('proxy_cache_key "$scheme$host$raw_path$cache_query"', 'proxy_cache_key "$scheme$host$uri$cache_query"');
 

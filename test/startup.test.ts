@@ -1,7 +1,7 @@
 /**
  * Start-up of the built server: configuration and content are checked before listening,
  * and a bad value stops the start with a message that names it: a secret left as a deploy
- * file's placeholder too (issue 23).
+ * file's placeholder too (docs/security.md, "Deployment").
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

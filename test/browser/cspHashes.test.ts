@@ -1,5 +1,5 @@
 /**
- * A policy a cache may keep (issue 13, decision record 004): every page type, with every tag
+ * A policy a cache may keep (decision record 004): every page type, with every tag
  * configured and in preview, runs in Chromium without a CSP violation; the tags' loaders and
  * the entry really run (admitted by hash and 'strict-dynamic'); two visitors of a cached page
  * get the same bytes and the same header, with no nonce anywhere.

@@ -1,5 +1,5 @@
 /**
- * The first tap always does what it says (issue 24): a tap on a link right after the page has
+ * The first tap always does what it says (decision record 017): a tap on a link right after the page has
  * loaded wakes the app (decision record 008) and follows the link; the link's navigation makes
  * the browser drop the app's module loads (WebKit does), and that failure is not taken for a
  * chunk removed by a deploy: no reload replaces the visitor's navigation.

@@ -24,7 +24,7 @@ test("on a page with a translation the switcher goes to the translation, and bac
 test("on a page without a translation the switcher goes to that region's home", async () => {
   const page = await suite.browser.newPage();
   await page.setViewport({ width: 1440, height: 900 });
-  // The spec sends /us/info/book-appointment to /us: the gb page has no us version.
+  // A legacy redirect sends /us/info/book-appointment to /us: the gb page has no us version.
   await page.goto(`${suite.server.url}/info/book-appointment`, { waitUntil: "load" });
   expect(await switchRegion(page, "us")).toBe("/us");
   await page.close();

@@ -6,7 +6,7 @@
  * frame shows exactly the zone sent, in order, with the edited text, and no error was logged;
  * after the session, the frame's JS heap (after garbage collection, through CDP) has not grown.
  * Prismic users report the Page Builder's live preview breaking with a hydration error after
- * several edits (slice-machine issue 1768): this is that session.
+ * several edits (https://github.com/prismicio/slice-machine/issues/1768): this is that session.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The visitor's first tap, in every engine (issue 24, decision record 008): a link tapped as the
+ * The visitor's first tap, in every engine (decision records 008 and 017): a link tapped as the
  * very first interaction, right after the load event or once the app's modules have been fetched
  * while idle (3 s in), is followed: the visitor lands on the link's page, and no reload replaces
  * the navigation. A menu opened by the tap that wakes the app stays open through hydration, and a
