@@ -23,7 +23,7 @@ const flag = z
   .transform((value) => value === "true");
 
 export const tracingSettingsShape = {
-  /** `true` turns traces off whatever else is set (the specification's kill switch). */
+  /** `true` turns traces off whatever else is set (OpenTelemetry's kill switch). */
   OTEL_SDK_DISABLED: flag.default(false),
   /** The collector's base URL (`/v1/traces` is added); traces are off without it or the next one. */
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl,
@@ -31,7 +31,7 @@ export const tracingSettingsShape = {
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl,
   /** `otlp` (default) or `none`. */
   OTEL_TRACES_EXPORTER: z.enum(["otlp", "none"], "otlp or none (this build exports OTLP only)").default("otlp"),
-  /** The build exports protobuf over HTTP, the specification's default; grpc and http/json are refused rather than ignored. */
+  /** The build exports protobuf over HTTP, OpenTelemetry's default; grpc and http/json are refused rather than ignored. */
   OTEL_EXPORTER_OTLP_PROTOCOL: z
     .literal("http/protobuf", "http/protobuf (the only protocol this build sends)")
     .optional(),
