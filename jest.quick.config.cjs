@@ -6,10 +6,10 @@
 const base = require("./jest.config.cjs");
 const { fullTierOnly } = require("./test/tiers.cjs");
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 module.exports = {
   ...base,
-  testPathIgnorePatterns: ["/node_modules/", ...fullTierOnly.map((file) => `<rootDir>/${escape(file)}`)],
+  testPathIgnorePatterns: ["/node_modules/", ...fullTierOnly.map((file) => `<rootDir>/${escapeRegExp(file)}`)],
   setupFiles: ["<rootDir>/test/support/quickTierGuard.ts"],
 };
