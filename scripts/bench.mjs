@@ -23,7 +23,7 @@
  * `gzip, deflate, br, zstd`: the site and the bare server answer brotli, nginx and express.static
  * the file as it is; default identity), BENCH_METRICS=off (no METRICS_TOKEN).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -32,6 +32,7 @@ import readline from "node:readline";
 import autocannon from "autocannon";
 import { freePort } from "./lib/freePort.mjs";
 import { cpuSeconds } from "./lib/processCpu.mjs";
+import { ensureSystemTools, findCommand } from "./lib/systemTools.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -97,15 +98,12 @@ async function startReference(mode, target, encoding) {
 
 /** nginx with one worker on a config of its own in `dir`; null when it is absent and cannot be installed. */
 async function startNginx(dir) {
-  let binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((f) => fs.existsSync(f));
-  if (!binary && process.getuid?.() === 0) {
-    try {
-      execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "ignore" });
-      binary = "/usr/sbin/nginx";
-    } catch {
-      return null;
-    }
+  try {
+    ensureSystemTools("nginx");
+  } catch {
+    return null;
   }
+  const binary = findCommand("nginx");
   if (!binary) return null;
   const port = await freePort();
   const conf = path.join(dir, "nginx.conf");

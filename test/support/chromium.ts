@@ -1,25 +1,19 @@
 /**
  * Debian's Chromium for browser tests. Puppeteer never downloads a browser: when
- * /usr/bin/chromium is missing we install Debian's package as root, or stop and say how.
+ * /usr/bin/chromium is missing it is installed from Debian's package as root, or the test stops
+ * and says how (scripts/lib/systemTools.mjs, the one mechanism for every system tool).
  */
-import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Target } from "puppeteer";
 import { CHROMIUM, launchChromium } from "../../scripts/lib/chromium.mjs";
+import { ensureSystemTools } from "../../scripts/lib/systemTools.mjs";
 
 export { CHROMIUM };
 
 export function ensureChromium(): void {
-  if (fs.existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\``);
-  }
-  console.log("Installing Debian's chromium package for the browser tests…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
-    stdio: "inherit",
-  });
+  ensureSystemTools("chromium");
 }
 
 /**

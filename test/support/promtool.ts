@@ -1,20 +1,12 @@
 /**
  * Debian's `promtool` (package `prometheus`) for the alert rules' tests: installed as root when
- * missing, as test/support/chromium.ts installs Chromium, or the test stops and says how.
+ * missing, or the test stops and says how (scripts/lib/systemTools.mjs).
  */
-import { execSync, spawnSync } from "node:child_process";
-
-const present = () => spawnSync("promtool", ["--version"], { encoding: "utf8" }).status === 0;
+import { spawnSync } from "node:child_process";
+import { ensureSystemTools } from "../../scripts/lib/systemTools.mjs";
 
 export function ensurePromtool(): void {
-  if (present()) return;
-  if (process.getuid?.() !== 0)
-    throw new Error("The alert rules' tests need promtool: run `sudo apt-get install -y prometheus`");
-  console.log("Installing Debian's prometheus package (promtool) for the alert rules' tests…");
-  execSync(
-    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus",
-    { stdio: "inherit" },
-  );
+  ensureSystemTools("promtool");
 }
 
 /** Runs promtool with `args`; resolves its exit status and output (stdout and stderr together). */

@@ -11,21 +11,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeLocalNginxConfig } from "../../scripts/scaleTest/nginxConfig.mjs";
+import { ensureSystemTools, findCommand, installHint } from "../../scripts/lib/systemTools.mjs";
 import { freePort, ROOT } from "./builtServer";
 import { until } from "./waitFor";
 
 const PRELOAD = path.join(ROOT, "scripts/scaleTest/prismicOnLoopback.mjs");
 
-/** nginx from PATH or Debian's /usr/sbin (`.ci/run` installs `nginx-light` when it is missing). */
+/** nginx from PATH or Debian's /usr/sbin, installed (`nginx-light`) as root when missing (scripts/lib/systemTools.mjs). */
 export function nginxBinary(): string {
-  const dirs = [
-    ...(process.env.PATH ?? "").split(path.delimiter),
-    "/usr/sbin",
-    "/usr/local/sbin",
-    "/usr/local/nginx/sbin",
-  ];
-  const found = dirs.map((dir) => path.join(dir, "nginx")).find((file) => fs.existsSync(file));
-  if (!found) throw new Error("nginx is not installed: apt-get install nginx-light (.ci/run does it in CI)");
+  ensureSystemTools("nginx");
+  const found = findCommand("nginx");
+  if (!found) throw new Error(installHint(["nginx"]));
   return found;
 }
 
