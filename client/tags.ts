@@ -1,18 +1,23 @@
 /**
  * Consent, third-party tags and tracking in the browser, where the server configured any
  * (shared/siteConfig.ts). Everything starts with the page, before the app wakes
- * (client/entry.tsx): the consent manager, the page-view tracking, Klaviyo (its 3000 ms
- * fallback counts from the page's start) with its form events, and the page's widgets. The
+ * (client/entry.tsx): the consent manager (with the page's consent model and the browser's
+ * Global Privacy Control signal: client/consent/privacyRules.ts), Tag Manager when the head left
+ * it out, the page-view tracking, Klaviyo (its 3000 ms fallback counts from the page's start)
+ * with its form events, and the page's widgets. The
  * elements Klaviyo and the widgets fill are ones React leaves alone (views/parts/ScriptSlot.tsx,
  * the footer's form): hydration and client navigations never see or undo their markup.
  */
+import { regionFromPath } from "../shared/region";
 import { bannerConsent } from "./consent/bannerAdapter";
 import { startConsent } from "./consent/consentState";
+import { consentModelFor, globalPrivacyControl } from "./consent/privacyRules";
 import { usercentricsConsent } from "./consent/usercentricsAdapter";
 import { startKlaviyo } from "./klaviyo";
 import { forwardKlaviyoFormEvents } from "./klaviyoForms";
 import { startPageScripts } from "./pageScripts";
 import { readSiteConfig } from "./siteConfig";
+import { startTagManager } from "./tagManager";
 import { trackPageViews, type NavigatingRouter } from "./tracking";
 
 /** What is left to hand over once the app runs: `router` tells the page-view tracking about client navigations. */
@@ -23,8 +28,18 @@ export function startTags(): AppTags | null {
   const config = readSiteConfig();
   if (!config) return null;
   // Consent Mode's update comes first: every tag below reads the state it reports.
-  if (config.consentManager)
-    startConsent(config.consentManager === "usercentrics" ? usercentricsConsent : bannerConsent);
+  if (config.consentManager) {
+    const gpc = globalPrivacyControl();
+    const region = regionFromPath(location.pathname);
+    if (config.consentManager === "usercentrics")
+      // Usercentrics asks under its own settings (configure its US framework to match US_CONSENT_MODEL).
+      startConsent(usercentricsConsent, { model: "opt-in", gpc });
+    else {
+      const model = consentModelFor(region, config.usConsentModel);
+      startConsent(bannerConsent({ region, model, gpc }), { model, gpc });
+    }
+  }
+  if (config.gtmSrc) startTagManager(config.gtmSrc);
   const followNavigations = trackPageViews();
   if (config.klaviyoSrc) {
     forwardKlaviyoFormEvents();

@@ -1,13 +1,17 @@
 /**
  * Conversion tracking from the browser (docs/behaviour.md §5): events are posted to the site's own
  * relay, POST /api/meta-capi, as `{event_name, region, fbp, fbclid, custom_data: {page_url,
- * page_title, …}}`, and only with marketing consent. A PageView goes out about 300 ms after each
- * page mounts (first load and client navigations), once the title has caught up; one that falls
- * due before the visitor has answered waits for the answer. Failures are only logged.
+ * page_title, …}}`, and only while marketing is allowed: consent given (or the opt-out model's
+ * default) and no Global Privacy Control signal, unless the visitor turned marketing on over it,
+ * which the payload then says with `"gpc_opt_in": true` (the browser also sends `Sec-GPC: 1`, and
+ * the relay takes such a request as opted out without it). A PageView goes out about 300 ms after
+ * each page mounts (first load and client navigations), once the title has caught up; one that
+ * falls due before the visitor has answered waits for the answer. Failures are only logged. The
+ * relay's response, not this code, writes the `_fbc`/`_fbp` cookies.
  */
 import { hasEmailAddress } from "../shared/contactDetails";
 import { regionFromPath, type Region } from "../shared/region";
-import { currentConsent, onConsentChange } from "./consent/consentState";
+import { currentConsent, onConsentChange, type ConsentState } from "./consent/consentState";
 import { readCookie } from "./cookies";
 
 export const TRACKING_ENDPOINT = "/api/meta-capi";
@@ -19,6 +23,8 @@ export interface TrackingPayload {
   region: Region;
   fbp?: string;
   fbclid?: string;
+  /** Marketing is on over the browser's GPC signal by the visitor's own choice. */
+  gpc_opt_in?: true;
   custom_data: { page_url: string; page_title: string } & Record<string, string | number | boolean | null>;
 }
 
@@ -87,7 +93,12 @@ function currentPage(): PageFacts {
   };
 }
 
-async function post(payload: TrackingPayload): Promise<void> {
+/** `payload` as posted under `consent`: with `gpc_opt_in` when marketing is on over the signal. */
+export const withPrivacySignal = (payload: TrackingPayload, consent: ConsentState): TrackingPayload =>
+  consent.gpc && consent.gpcOptIn ? { ...payload, gpc_opt_in: true } : payload;
+
+async function post(event: TrackingPayload): Promise<void> {
+  const payload = withPrivacySignal(event, currentConsent());
   try {
     const response = await fetch(TRACKING_ENDPOINT, {
       method: "POST",
@@ -102,7 +113,7 @@ async function post(payload: TrackingPayload): Promise<void> {
   }
 }
 
-/** Posts an event about the current page, with marketing consent only. */
+/** Posts an event about the current page, only while marketing is allowed. */
 export function track(eventName: string, data?: Record<string, string>): void {
   if (currentConsent().marketing) void post(buildPayload(eventName, currentPage(), data));
 }

@@ -6,14 +6,32 @@
  * and hydration matches.
  */
 
+import type { Region } from "./region";
+import type { ConsentModel } from "./siteConfig";
+
 /** The visitor's choice for the optional categories; necessary is always on. */
 export interface ConsentChoice {
   functional: boolean;
   marketing: boolean;
+  /**
+   * Marketing turned on in the settings view by a visitor whose browser sends Global Privacy
+   * Control, next to the words saying that this overrides the signal (docs/tracking-privacy.md).
+   */
+  gpcOptIn?: boolean;
 }
 
-/** `notice`: the first layer (accept, reject, settings); `settings`: one switch per category. */
+/**
+ * `notice`: the first layer (the opt-in model's banner: accept, reject, settings; the opt-out
+ * model's notice); `settings`: one switch per category.
+ */
 export type PromptView = "notice" | "settings";
+
+/** What the prompt says depends on: the page's region, its consent model, and the browser's Global Privacy Control signal. */
+export interface PromptContext {
+  region: Region;
+  model: ConsentModel;
+  gpc: boolean;
+}
 
 export interface PromptState {
   /** Counts the openings: each one starts the banner afresh. */
@@ -21,6 +39,7 @@ export interface PromptState {
   view: PromptView;
   /** The choice in force, which the settings view starts from; null before the first choice. */
   current: ConsentChoice | null;
+  context: PromptContext;
 }
 
 /** What the active consent manager does when the visitor answers or asks for the settings. */
@@ -54,8 +73,8 @@ export function connectConsentPrompt(given: PromptHandlers): void {
   changed();
 }
 
-export function openConsentPrompt(view: PromptView, current: ConsentChoice | null): void {
-  prompt = { id: ++openings, view, current };
+export function openConsentPrompt(view: PromptView, current: ConsentChoice | null, context: PromptContext): void {
+  prompt = { id: ++openings, view, current, context };
   changed();
 }
 

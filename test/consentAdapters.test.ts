@@ -3,7 +3,8 @@
  * category states, the built-in banner's cookie, and the signals each choice sends.
  */
 import { parseConsentCookie, serializeConsentCookie } from "../client/consent/bannerAdapter";
-import { consentModeSignals } from "../client/consent/consentMode";
+import { consentModeSignals, consentModeUpdate } from "../client/consent/consentMode";
+import { honourSignal } from "../client/consent/privacyRules";
 import { consentFromUsercentrics } from "../client/consent/usercentricsAdapter";
 
 describe("Usercentrics", () => {
@@ -54,6 +55,27 @@ describe("the built-in banner's cookie", () => {
     expect(parseConsentCookie(value)).toEqual({ functional: true, marketing: false });
   });
 
+  test("the override of Global Privacy Control and the opt-out model's mark round-trip as gpc_opt_in and model", () => {
+    const value = serializeConsentCookie(
+      { functional: true, marketing: true, gpcOptIn: true, model: "opt-out" },
+      1_700_000_000_000,
+    );
+    expect(JSON.parse(value)).toEqual({
+      v: 1,
+      functional: true,
+      marketing: true,
+      ts: 1_700_000_000_000,
+      gpc_opt_in: true,
+      model: "opt-out",
+    });
+    expect(parseConsentCookie(value)).toEqual({ functional: true, marketing: true, gpcOptIn: true, model: "opt-out" });
+    // Anything else in those fields is no override and no mark.
+    expect(parseConsentCookie('{"v":1,"functional":true,"marketing":true,"gpc_opt_in":"yes","model":"x"}')).toEqual({
+      functional: true,
+      marketing: true,
+    });
+  });
+
   test.each([
     null,
     "",
@@ -85,5 +107,32 @@ describe("Consent Mode signals", () => {
       functionality_storage: "denied",
       security_storage: "granted",
     });
+  });
+});
+
+describe("Consent Mode updates per model", () => {
+  const state = (functional: boolean, marketing: boolean, model: "opt-in" | "opt-out", gpc = false) =>
+    honourSignal({ functional, marketing, decided: true }, { model, gpc });
+
+  test("under the opt-in model every update is the whole choice", () => {
+    expect(consentModeUpdate(state(true, true, "opt-in"), new Set())).toEqual(
+      consentModeSignals({ functional: true, marketing: true }),
+    );
+  });
+
+  test("under the opt-out model only what is off is sent, and what this page denied is granted again when turned on", () => {
+    expect(consentModeUpdate(state(true, true, "opt-out"), new Set())).toBeNull();
+    expect(consentModeUpdate(state(true, true, "opt-out", true), new Set())).toEqual({
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+      analytics_storage: "denied",
+      personalization_storage: "denied",
+    });
+    expect(consentModeUpdate(state(true, true, "opt-out"), new Set(["ad_storage", "analytics_storage"]))).toEqual({
+      ad_storage: "granted",
+      analytics_storage: "granted",
+    });
+    expect(consentModeUpdate(state(false, true, "opt-out"), new Set())).toEqual({ functionality_storage: "denied" });
   });
 });

@@ -19,7 +19,9 @@ const ISSUE_NUMBER = /\b[Ii]ssues? #?[0-9]+/;
  * sign before a number, unless it is one of docs/behaviour.md's own sections or a section of an
  * RFC (public standards travel).
  */
-const SPEC_SECTION = new RegExp(`\\b[Ss]pec ${SECTION_SIGN}|(?<!(?:behaviour\\.md|RFC [0-9]+) )${SECTION_SIGN} ?[0-9]`);
+const SPEC_SECTION = new RegExp(
+  `\\b[Ss]pec ${SECTION_SIGN}|(?<!(?:behaviour\\.md|RFC [0-9]+|CCR) )${SECTION_SIGN} ?[0-9]`,
+);
 /** Documents of the product owner's that are not in the repository. */
 const OUTSIDE_DOCUMENT = /\b(?:SPEC|STYLE|DESIGN)\.md\b/;
 /** An absolute path of the machine the project was written on. */

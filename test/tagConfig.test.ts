@@ -6,9 +6,10 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import vm from "node:vm";
 import request from "supertest";
 import { ConfigError, loadConfig } from "../server/config";
-import { CONSENT_DEFAULT } from "../server/tags/tagHead";
+import { CONSENT_DEFAULT, US_OPT_OUT_DEFAULT } from "../server/tags/tagHead";
 import { attribute, cspDirectives, inlineScriptSources, scriptsOf } from "./support/html";
 import { createTestApp, ROOT } from "./support/testApp";
 
@@ -50,6 +51,15 @@ describe("the settings", () => {
     ["GTM_SRC", "https://user:pass@cdn.example/gtm.js"],
   ])("%s=%j stops start-up naming it", (name, value) => {
     expect(configError({ [name]: value })).toContain(`${name}:`);
+  });
+
+  test("US_CONSENT_MODEL is opt-in unless set to opt-out; anything else stops start-up naming it", () => {
+    expect(load({}).US_CONSENT_MODEL).toBe("opt-in");
+    expect(load({ US_CONSENT_MODEL: "opt-out" }).US_CONSENT_MODEL).toBe("opt-out");
+    for (const value of ["optout", "OPT-OUT", "yes"])
+      expect(configError({ US_CONSENT_MODEL: value })).toContain(
+        "US_CONSENT_MODEL: opt-in (ask first, the default) or opt-out",
+      );
   });
 
   test("script URLs may be plain http on this machine only (local stand-ins)", () => {
@@ -132,9 +142,11 @@ describe("a page with Tag Manager, Klaviyo and Usercentrics", () => {
     expect(JSON.parse(json.body)).toEqual({
       consentManager: "usercentrics",
       gtmId: "GTM-AB12CD",
+      gtmSrc: "https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD",
       klaviyoSrc: "https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123",
       reviewsWidgetSrc: "https://widget.reviews.example/embed.js",
       privacyPolicySrc: null,
+      usConsentModel: "opt-in",
     });
   });
 
@@ -176,5 +188,94 @@ test("with only Tag Manager the built-in banner is the consent manager; with onl
     consentManager: null,
     gtmId: null,
     privacyPolicySrc: "https://policy.example/p.js",
+  });
+});
+
+describe("the head's consent defaults per region, and Global Privacy Control", () => {
+  /** Runs the head's inline scripts as a browser would, with or without the signal: the dataLayer and the scripts they add. */
+  async function runHead(env: Record<string, string>, gpc: boolean) {
+    const res = await request(createTestApp({ env: { GTM_ID: "GTM-AB12CD", ...env } }).app).get("/us");
+    const head = res.text.slice(0, res.text.indexOf("</head>"));
+    const added: string[] = [];
+    const page: Record<string, unknown> = {
+      navigator: gpc ? { globalPrivacyControl: true } : {},
+      document: {
+        createElement: () => ({
+          setAttribute(name: string, value: string) {
+            if (name === "src") added.push(value);
+          },
+        }),
+        head: { appendChild: () => {} },
+      },
+    };
+    page.window = page;
+    const context = vm.createContext(page);
+    for (const script of scriptsOf(head).filter((s) => !attribute(s.attributes, "type")))
+      vm.runInContext(script.body, context);
+    const layer = (page.dataLayer as unknown[]).map((e) =>
+      typeof e === "object" && e && "length" in e ? Array.from(e as ArrayLike<unknown>) : e,
+    );
+    return {
+      layer,
+      added,
+      config: JSON.parse(scriptsOf(head).find((s) => attribute(s.attributes, "id") === "site-config")!.body),
+    };
+  }
+  const grantedInTheUs = {
+    ...Object.fromEntries(Object.keys(CONSENT_DEFAULT).map((k) => [k, "granted"])),
+    wait_for_update: 500,
+    region: ["US"],
+  };
+  const marketingDenied = {
+    ad_storage: "denied",
+    ad_user_data: "denied",
+    ad_personalization: "denied",
+    analytics_storage: "denied",
+    personalization_storage: "denied",
+  };
+
+  test("opt-in (the default): one global default, everything denied; Tag Manager loads without the signal", async () => {
+    const { layer, added, config } = await runHead({}, false);
+    expect(layer).toEqual([
+      ["consent", "default", CONSENT_DEFAULT],
+      { "gtm.start": expect.any(Number), event: "gtm.js" },
+    ]);
+    expect(added).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD"]);
+    expect(config.usConsentModel).toBe("opt-in");
+  });
+
+  test("opt-in with the signal: the same default, and neither Tag Manager's start nor its script", async () => {
+    const { layer, added } = await runHead({}, true);
+    expect(layer).toEqual([["consent", "default", CONSENT_DEFAULT]]);
+    expect(added).toEqual([]);
+  });
+
+  test("opt-out: the global default denies (the UK, the EEA, the rest), a default for the US region grants", async () => {
+    const { layer, added, config } = await runHead({ US_CONSENT_MODEL: "opt-out" }, false);
+    expect(layer).toEqual([
+      ["consent", "default", CONSENT_DEFAULT],
+      ["consent", "default", grantedInTheUs],
+      { "gtm.start": expect.any(Number), event: "gtm.js" },
+    ]);
+    expect(US_OPT_OUT_DEFAULT).toEqual(grantedInTheUs);
+    expect(added).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD"]);
+    expect(config.usConsentModel).toBe("opt-out");
+  });
+
+  test("opt-out with the signal: the US default keeps the marketing signals (the ad signals among them) denied, and no Tag Manager", async () => {
+    const { layer, added } = await runHead({ US_CONSENT_MODEL: "opt-out" }, true);
+    expect(layer).toEqual([
+      ["consent", "default", CONSENT_DEFAULT],
+      ["consent", "default", { ...grantedInTheUs, ...marketingDenied }],
+    ]);
+    expect(added).toEqual([]);
+  });
+
+  test("the head is the same bytes for every visitor: the signal is read by its scripts, never by the server", async () => {
+    const app = createTestApp({ env: { GTM_ID: "GTM-AB12CD", US_CONSENT_MODEL: "opt-out" } }).app;
+    const plain = await request(app).get("/us");
+    const signalled = await request(app).get("/us").set("Sec-GPC", "1");
+    expect(signalled.text).toBe(plain.text);
+    expect(signalled.headers.vary ?? "").not.toMatch(/sec-gpc/i);
   });
 });

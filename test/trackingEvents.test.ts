@@ -3,7 +3,8 @@
  * an event and the names of Klaviyo form events, each checked against the relay's own schema.
  */
 import { klaviyoFormEvent } from "../client/klaviyoForms";
-import { buildPayload } from "../client/tracking";
+import { honourSignal } from "../client/consent/privacyRules";
+import { buildPayload, withPrivacySignal } from "../client/tracking";
 import { parseTrackingPayload } from "../server/tracking/trackingPayload";
 
 const SITE = "https://www.example.com";
@@ -59,6 +60,15 @@ describe("the payload", () => {
   test("a long title is cut to what the relay takes", () => {
     expect(buildPayload("PageView", { ...page, title: "x".repeat(400) }).custom_data.page_title).toHaveLength(300);
   });
+});
+
+test("a visitor who turned marketing on over Global Privacy Control posts gpc_opt_in: true; no one else posts the field", () => {
+  const payload = buildPayload("PageView", page);
+  const consent = (gpc: boolean, gpcOptIn: boolean) =>
+    honourSignal({ functional: false, marketing: true, gpcOptIn, decided: true }, { model: "opt-in", gpc });
+  expect(withPrivacySignal(payload, consent(true, true))).toEqual({ ...payload, gpc_opt_in: true });
+  expect(withPrivacySignal(payload, consent(false, true))).toEqual(payload);
+  expect(withPrivacySignal(payload, consent(false, false))).toEqual(payload);
 });
 
 describe("Klaviyo form events", () => {

@@ -1,11 +1,13 @@
 /**
  * The built-in consent banner's dialog, in plain DOM so that it opens with the page, before the
  * app loads (decision record 008). It shows whatever the prompt store (shared/consentPrompt.ts)
- * asks for: the notice on a first visit, the settings view from the footer's "Cookie settings".
- * Modal: the page behind is inert, Tab stays inside, Escape keeps the current choice (from the
- * settings view opened on the notice it goes back to the notice), and focus returns where it
- * was. Accept and reject have equal weight; the settings view has one switch per category.
- * It lives in <body> beside #root, so hydration never sees it.
+ * asks for: the opt-in model's notice on a first visit (the opt-out model's is a notice that does
+ * not block the page: client/consent/optOutNotice.ts), the settings view from the footer's
+ * "Cookie settings" or "Your Privacy Choices". Modal: the page behind is inert, Tab stays inside,
+ * Escape keeps the current choice (from the settings view opened on the notice it goes back to
+ * the notice), and focus returns where it was. Accept and reject have equal weight; the settings
+ * view has one switch per category. What it says per region and Global Privacy Control signal is
+ * client/consent/consentTexts.ts. It lives in <body> beside #root, so hydration never sees it.
  */
 import {
   chooseConsent,
@@ -16,24 +18,9 @@ import {
   type PromptState,
   type PromptView,
 } from "../../shared/consentPrompt";
-
-type CategoryId = "necessary" | keyof ConsentChoice;
-
-const CATEGORIES: ReadonlyArray<{ id: CategoryId; label: string; text: string }> = [
-  { id: "necessary", label: "Necessary", text: "Keep the site working and remember this choice. Always on." },
-  { id: "functional", label: "Functional", text: "Embedded features, such as the reviews widget." },
-  {
-    id: "marketing",
-    label: "Marketing and analytics",
-    text: "Measure visits and our advertising (Google Tag Manager, Meta) and run the email sign-up (Klaviyo).",
-  },
-];
-
-const NOTICE_TEXT =
-  "We use necessary cookies to run this site. With your consent we also use functional cookies for embedded " +
-  "features, and marketing cookies to measure visits and our advertising. You can change your choice at any time " +
-  "with “Cookie settings” at the foot of every page.";
-const SETTINGS_TEXT = "Choose the cookies we may use. Necessary cookies are always on.";
+import { categoriesFor, noticeText, noticeTitle, settingsText, settingsTitle, signalStatus } from "./consentTexts";
+import { button, element } from "./dialogElements";
+import { openOptOutNotice } from "./optOutNotice";
 
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
 
@@ -44,46 +31,33 @@ export function startConsentDialog(): void {
     const prompt = consentPromptState();
     if (shown?.id === prompt?.id) return;
     shown?.close();
-    shown = prompt ? { id: prompt.id, close: openDialog(prompt) } : null;
+    const open = prompt?.view === "notice" && prompt.context.model === "opt-out" ? openOptOutNotice : openDialog;
+    shown = prompt ? { id: prompt.id, close: open(prompt) } : null;
   };
   subscribeConsentPrompt(sync);
   sync();
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = Object.assign(document.createElement(tag), props);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(text: string, onClick: () => void): HTMLButtonElement {
-  const node = element("button", { type: "button", className: "button button--outlined" }, text);
-  node.addEventListener("click", onClick);
-  return node;
 }
 
 /** Opens one prompt's dialog; returns what closes and removes it. */
 function openDialog(prompt: PromptState): () => void {
   const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   let view: PromptView = prompt.view;
+  const { context } = prompt;
   // The settings view's switches: kept across views, like the visitor left them.
   const choice: ConsentChoice = {
     functional: prompt.current?.functional ?? false,
     marketing: prompt.current?.marketing ?? false,
   };
+  // Marketing switched on in the settings view, beside the words saying it overrides the signal.
+  const chosen = (): ConsentChoice => ({ ...choice, gpcOptIn: context.gpc && choice.marketing });
 
   const dialog = element("dialog", { className: "consent-dialog" });
   dialog.setAttribute("aria-labelledby", "consent-dialog-title");
-  dialog.setAttribute("aria-describedby", "consent-dialog-text");
   const heading = element("h2", { id: "consent-dialog-title", tabIndex: -1 });
 
   const categories = () => {
     const list = element("ul", { className: "consent-dialog__categories" });
-    for (const { id, label, text } of CATEGORIES) {
+    for (const { id, label, text } of categoriesFor(context)) {
       const input = element("input", {
         type: "checkbox",
         id: `consent-${id}`,
@@ -91,6 +65,7 @@ function openDialog(prompt: PromptState): () => void {
         disabled: id === "necessary",
       });
       input.setAttribute("aria-describedby", `consent-${id}-text`);
+      input.setAttribute("role", "switch");
       if (id !== "necessary") input.addEventListener("change", () => (choice[id] = input.checked));
       const item = element("li", { className: "consent-dialog__category" });
       item.append(
@@ -105,7 +80,7 @@ function openDialog(prompt: PromptState): () => void {
 
   const actions = () => {
     const row = element("div", { className: "consent-dialog__actions" });
-    if (view === "settings") row.append(button("Save choices", () => chooseConsent({ ...choice })));
+    if (view === "settings") row.append(button("Save choices", () => chooseConsent(chosen())));
     row.append(
       button("Accept all", () => chooseConsent({ functional: true, marketing: true })),
       button("Reject all", () => chooseConsent({ functional: false, marketing: false })),
@@ -115,9 +90,17 @@ function openDialog(prompt: PromptState): () => void {
   };
 
   const render = () => {
-    heading.textContent = view === "notice" ? "Cookies on this site" : "Cookie settings";
-    const text = element("p", { id: "consent-dialog-text" }, view === "notice" ? NOTICE_TEXT : SETTINGS_TEXT);
-    dialog.replaceChildren(heading, text, ...(view === "settings" ? [categories()] : []), actions());
+    heading.textContent = view === "notice" ? noticeTitle : settingsTitle(context);
+    const text = element(
+      "p",
+      { id: "consent-dialog-text" },
+      view === "notice" ? noticeText(context) : settingsText(context),
+    );
+    const status = signalStatus(context, prompt.current, view === "notice" ? "banner" : "settings");
+    const className = context.gpc ? "consent-signal" : "consent-signal consent-signal--absent";
+    const signal = status ? [element("p", { id: "consent-signal", className }, status)] : [];
+    dialog.setAttribute("aria-describedby", status ? "consent-dialog-text consent-signal" : "consent-dialog-text");
+    dialog.replaceChildren(heading, text, ...signal, ...(view === "settings" ? [categories()] : []), actions());
   };
   // Each view starts on its heading, so it is read first; Tab then reaches the first button.
   const show = (next: PromptView) => {

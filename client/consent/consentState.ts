@@ -1,24 +1,23 @@
 /**
  * The visitor's consent as the browser side uses it, read from the consent manager's adapter
- * (built-in banner or Usercentrics) on start-up and on every change. Necessary is always on;
- * analytics follows marketing (docs/behaviour.md §4.2). Until the visitor has answered, nothing optional is on.
+ * (built-in banner or Usercentrics) on start-up and on every change, with the browser's Global
+ * Privacy Control signal honoured (client/consent/privacyRules.ts). Necessary is always on;
+ * analytics follows marketing (docs/behaviour.md §4.2). Until the visitor has answered, nothing optional is on
+ * under the opt-in model.
  */
-import type { ConsentChoice } from "../../shared/consentPrompt";
 import { updateConsentMode } from "./consentMode";
+import { honourSignal, type ConsentState, type PrivacyContext, type ReportedConsent } from "./privacyRules";
 
-export interface ConsentState extends ConsentChoice {
-  /** False until the visitor has made a choice (or the CMP has one on record). */
-  decided: boolean;
-}
+export type { ConsentState, ReportedConsent } from "./privacyRules";
 
 /** One adapter per consent manager (docs/architecture.md: one adapter per outside service): it reports the state at once or when known, and on every change. */
 export interface ConsentAdapter {
-  start(report: (state: ConsentState) => void): void;
+  start(report: (state: ReportedConsent) => void): void;
 }
 
-export const UNDECIDED: ConsentState = { functional: false, marketing: false, decided: false };
+export const UNDECIDED: ReportedConsent = { functional: false, marketing: false, decided: false };
 
-let current: ConsentState = UNDECIDED;
+let current: ConsentState = honourSignal(UNDECIDED, { model: "opt-in", gpc: false });
 const listeners = new Set<(state: ConsentState) => void>();
 
 export const currentConsent = (): ConsentState => current;
@@ -29,11 +28,11 @@ export function onConsentChange(listener: (state: ConsentState) => void): () => 
   return () => void listeners.delete(listener);
 }
 
-export function startConsent(adapter: ConsentAdapter): void {
-  adapter.start((state) => {
-    current = state;
-    // Until the visitor answers, the head's default (everything denied) stands.
-    if (state.decided) updateConsentMode(state);
-    for (const listener of listeners) listener(state);
+export function startConsent(adapter: ConsentAdapter, context: PrivacyContext): void {
+  adapter.start((reported) => {
+    current = honourSignal(reported, context);
+    // Until the visitor answers, the head's defaults stand.
+    if (current.decided) updateConsentMode(current);
+    for (const listener of listeners) listener(current);
   });
 }

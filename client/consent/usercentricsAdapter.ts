@@ -5,7 +5,7 @@
  * ALL_ACCEPTED or SOME_ACCEPTED (docs/behaviour.md §4.1); the categories read are `functional` and `marketing`.
  */
 import { connectConsentPrompt } from "../../shared/consentPrompt";
-import type { ConsentAdapter, ConsentState } from "./consentState";
+import type { ConsentAdapter, ReportedConsent } from "./consentState";
 
 type CategoryState = "ALL_ACCEPTED" | "SOME_ACCEPTED" | "ALL_DENIED";
 
@@ -26,7 +26,7 @@ const granted = (details: UsercentricsConsentDetails, category: string) => {
   return state === "ALL_ACCEPTED" || state === "SOME_ACCEPTED";
 };
 
-export function consentFromUsercentrics(details: UsercentricsConsentDetails): ConsentState {
+export function consentFromUsercentrics(details: UsercentricsConsentDetails): ReportedConsent {
   return {
     functional: granted(details, "functional"),
     marketing: granted(details, "marketing"),

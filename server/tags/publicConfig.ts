@@ -27,9 +27,11 @@ export function publicSiteConfig(settings: TagSettings): PublicSiteConfig | null
   const config: PublicSiteConfig = {
     consentManager: null,
     gtmId: settings.GTM_ID ?? null,
+    gtmSrc: gtmScriptUrl(settings),
     klaviyoSrc: klaviyoScriptUrl(settings),
     reviewsWidgetSrc: settings.REVIEWS_WIDGET_SRC ?? null,
     privacyPolicySrc: settings.PRIVACY_POLICY_SCRIPT_SRC ?? null,
+    usConsentModel: settings.US_CONSENT_MODEL,
   };
   const needsConsent = Boolean(
     config.gtmId || config.klaviyoSrc || config.reviewsWidgetSrc || settings.USERCENTRICS_SETTINGS_ID,

@@ -46,6 +46,15 @@ export const tagSettingsShape = {
   REVIEWS_WIDGET_SRC: scriptUrl.optional(),
   /** The privacy-policy generator's script, loaded on pages that have a privacy-policy slot. */
   PRIVACY_POLICY_SCRIPT_SRC: scriptUrl.optional(),
+  /**
+   * The consent model of the US (shared/siteConfig.ts, docs/configuration.md): `opt-in` asks
+   * first, as in the UK; `opt-out` runs the tags by default on /us with a notice and "Your
+   * Privacy Choices", and grants Consent Mode's defaults to visitors in the US. Global Privacy
+   * Control is an opt-out under both.
+   */
+  US_CONSENT_MODEL: z
+    .enum(["opt-in", "opt-out"], "opt-in (ask first, the default) or opt-out (tags by default, with a notice)")
+    .default("opt-in"),
 };
 
 export type TagSettings = z.infer<z.ZodObject<typeof tagSettingsShape>>;

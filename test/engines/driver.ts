@@ -9,6 +9,16 @@
 export const ENGINE_NAMES = ["chromium", "firefox", "webkit"] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
+/** How a browser is started for a file's checks. */
+export interface DriverOptions {
+  /**
+   * The browser's own Global Privacy Control setting turned on, where the engine has one:
+   * Chromium's `GlobalPrivacyControlForce` feature, Firefox's `privacy.globalprivacycontrol.enabled`
+   * pref. WebKit (like Safari) has none: its visitor sends no signal.
+   */
+  globalPrivacyControl?: boolean;
+}
+
 /** Keys the checks press (WebDriver and puppeteer both know them by these names). */
 export type Key = "Shift" | "Escape" | "Enter" | "Tab" | "ArrowRight";
 

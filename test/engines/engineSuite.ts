@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
-import type { Driver, EngineName } from "./driver";
+import type { Driver, DriverOptions, EngineName } from "./driver";
 import { puppeteerDriver } from "./puppeteerDriver";
 import { webkitDriver } from "./webkitDriver";
 
@@ -51,16 +51,17 @@ export function useSite(): Site {
   return site;
 }
 
-const openDriver = (engine: EngineName): Promise<Driver> =>
-  engine === "webkit" ? webkitDriver() : puppeteerDriver(engine);
+// WebKitGTK has no Global Privacy Control setting to turn on (DriverOptions).
+const openDriver = (engine: EngineName, options: DriverOptions): Promise<Driver> =>
+  engine === "webkit" ? webkitDriver() : puppeteerDriver(engine, options);
 
 /** The engine's browser for the checks of the enclosing `describe`; `driver` is set once it has started. */
-export function useDriver(engine: EngineName): { driver: Driver } {
+export function useDriver(engine: EngineName, options: DriverOptions = {}): { driver: Driver } {
   const holder = {} as { driver: Driver };
   let started = 0;
   beforeAll(async () => {
     started = Date.now();
-    holder.driver = await openDriver(engine);
+    holder.driver = await openDriver(engine, options);
   }, 90_000);
   // ENGINE_SCREENSHOTS=dir: the page as each check left it, to look at a failure.
   afterEach(async () => {

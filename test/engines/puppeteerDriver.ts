@@ -5,19 +5,25 @@
  */
 import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer";
 import { launchBrowser, PAGE_WAIT_MS } from "../support/chromium";
-import { pollUntil, type Driver, type Key } from "./driver";
+import { pollUntil, type Driver, type DriverOptions, type Key } from "./driver";
 import { ensureEngine, FIREFOX } from "./installed";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function launch(engine: "chromium" | "firefox"): Promise<Browser> {
-  if (engine === "chromium") return launchBrowser();
+async function launch(engine: "chromium" | "firefox", { globalPrivacyControl }: DriverOptions): Promise<Browser> {
+  if (engine === "chromium")
+    return launchBrowser(globalPrivacyControl ? ["--enable-features=GlobalPrivacyControlForce"] : []);
   ensureEngine("firefox");
-  return puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true });
+  return puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX,
+    headless: true,
+    ...(globalPrivacyControl ? { extraPrefsFirefox: { "privacy.globalprivacycontrol.enabled": true } } : {}),
+  });
 }
 
-export async function puppeteerDriver(engine: "chromium" | "firefox"): Promise<Driver> {
-  const browser = await launch(engine);
+export async function puppeteerDriver(engine: "chromium" | "firefox", options: DriverOptions = {}): Promise<Driver> {
+  const browser = await launch(engine, options);
   let viewport = { width: 1280, height: 800 };
   let context: BrowserContext;
   let page: Page;

@@ -11,8 +11,8 @@ export interface RecordedPage {
   context: BrowserContext;
   /** Every request, in order, with the Node clock when it left. */
   requests: Array<{ url: string; at: number }>;
-  /** Bodies posted to /api/meta-capi, with the Node clock when each arrived. */
-  posts: Array<{ body: Record<string, any>; at: number }>;
+  /** Bodies posted to /api/meta-capi, with their request headers and the Node clock when each arrived. */
+  posts: Array<{ body: Record<string, any>; headers: Record<string, string>; at: number }>;
   /** With `relayStatus: "pass"`: the real relay's answers, in order. */
   relayAnswers: Array<{ status: number; body: string }>;
   /** Console errors and warnings (but the browser's own "Failed to load resource"), and uncaught errors. */
@@ -30,6 +30,8 @@ export interface RecordedPageOptions {
   width?: number;
   /** Runs on the page before it loads (e.g. installPageClock). */
   beforeLoad?: (page: Page) => Promise<void>;
+  /** A later visit of the same visitor: a new page in this context (its cookies), which `close` leaves open. */
+  context?: BrowserContext;
 }
 
 export async function openRecordedPage(
@@ -37,7 +39,7 @@ export async function openRecordedPage(
   url: string,
   options: RecordedPageOptions = {},
 ): Promise<RecordedPage> {
-  const context = await browser.createBrowserContext();
+  const context = options.context ?? (await browser.createBrowserContext());
   const { hostname } = new URL(url);
   for (const [name, value] of Object.entries(options.cookies ?? {}))
     await context.setCookie({ name, value, domain: hostname, path: "/" });
@@ -52,7 +54,7 @@ export async function openRecordedPage(
     problems: [],
     standIns: () => page.evaluate(() => ({ ...((window as unknown as { __standIns?: object }).__standIns ?? {}) })),
     cookie: async (name) => (await context.cookies()).find((c) => c.name === name)?.value,
-    close: () => context.close(),
+    close: () => (options.context ? page.close() : context.close()),
   };
   page.on("console", (msg) => {
     // Failed requests are the request log's business; the site's own misses are not ours here.
@@ -65,7 +67,12 @@ export async function openRecordedPage(
   page.on("request", (request) => {
     recorded.requests.push({ url: request.url(), at: Date.now() });
     const toRelay = request.method() === "POST" && new URL(request.url()).pathname === "/api/meta-capi";
-    if (toRelay) recorded.posts.push({ body: JSON.parse(request.postData() ?? "null"), at: Date.now() });
+    if (toRelay)
+      recorded.posts.push({
+        body: JSON.parse(request.postData() ?? "null"),
+        headers: request.headers(),
+        at: Date.now(),
+      });
     if (toRelay && options.relayStatus !== "pass") {
       void request.respond({
         status: options.relayStatus ?? 200,

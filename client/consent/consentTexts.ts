@@ -1,0 +1,87 @@
+/**
+ * What the built-in banner, the opt-out notice and the settings view say, per region, consent
+ * model and Global Privacy Control signal (docs/tracking-privacy.md, "In the browser"). Where the
+ * choices are shown and the browser sends the signal, they say that it is detected and honoured;
+ * the settings view on /us also says when it is not detected.
+ */
+import type { ConsentChoice, PromptContext } from "../../shared/consentPrompt";
+
+export type CategoryId = "necessary" | "functional" | "marketing";
+
+export interface Category {
+  id: CategoryId;
+  label: string;
+  text: string;
+}
+
+const TOOLS = "Measure visits and our advertising (Google Tag Manager, Meta) and run the email sign-up (Klaviyo).";
+
+/** One switch per category; on /us the marketing switch is the opt-out of sale and sharing. */
+export function categoriesFor({ region, gpc }: PromptContext): Category[] {
+  const overrides = gpc
+    ? " Off while your browser sends Global Privacy Control; turning it on here overrides that signal for this site."
+    : "";
+  const marketing: Category =
+    region === "us"
+      ? {
+          id: "marketing",
+          label: "Sale, sharing and targeted advertising",
+          text: `${TOOLS} US state laws may count this as a “sale” or “sharing” of your personal information: switch it off to opt out.${overrides}`,
+        }
+      : { id: "marketing", label: "Marketing and analytics", text: `${TOOLS}${overrides}` };
+  return [
+    { id: "necessary", label: "Necessary", text: "Keep the site working and remember this choice. Always on." },
+    { id: "functional", label: "Functional", text: "Embedded features, such as the reviews widget." },
+    marketing,
+  ];
+}
+
+/** The footer's way back, named in the notices. */
+export const settingsName = ({ region }: Pick<PromptContext, "region">): string =>
+  region === "us" ? "Your Privacy Choices" : "Cookie settings";
+
+/** The opt-in banner's first layer. */
+export const noticeTitle = "Cookies on this site";
+export const noticeText = (context: PromptContext): string =>
+  "We use necessary cookies to run this site. With your consent we also use functional cookies for embedded " +
+  "features, and marketing cookies to measure visits and our advertising. You can change your choice at any time " +
+  `with “${settingsName(context)}” at the foot of every page.`;
+
+/** The opt-out model's notice (client/consent/optOutNotice.ts). */
+export const optOutNoticeTitle = "Your privacy choices";
+export const optOutNoticeText =
+  "We and partners such as Google and Meta use cookies to measure visits and our advertising, which US state " +
+  "laws may count as a “sale” or “sharing” of personal information. Opt out here, or at any time with “Your " +
+  "Privacy Choices” at the foot of every page.";
+
+export const settingsTitle = ({ region }: Pick<PromptContext, "region">): string =>
+  region === "us" ? "Your privacy choices" : "Cookie settings";
+export const settingsText = ({ region }: Pick<PromptContext, "region">): string =>
+  region === "us"
+    ? "Choose what we may do with your information. Necessary cookies are always on."
+    : "Choose the cookies we may use. Necessary cookies are always on.";
+
+/**
+ * The Global Privacy Control line: on the first layer when the browser sends the signal (with
+ * what "Accept all" then does), in the settings view whenever it sends it, and on /us also when
+ * it does not; null where there is nothing to say.
+ */
+export function signalStatus(
+  { region, gpc }: PromptContext,
+  current: ConsentChoice | null,
+  where: "banner" | "notice" | "settings",
+): string | null {
+  if (!gpc)
+    return region === "us" && where === "settings"
+      ? "Global Privacy Control: not detected. If your browser sends this opt-out preference signal, we honour it."
+      : null;
+  if (current?.marketing && current.gpcOptIn)
+    return "Global Privacy Control detected. You turned marketing on for this site, which overrides your browser’s opt-out preference signal.";
+  if (where === "notice")
+    return "Global Privacy Control detected and honoured: we do not sell or share your personal information.";
+  const honoured =
+    region === "us"
+      ? "Global Privacy Control detected and honoured: we do not sell or share your personal information or use it for targeted advertising."
+      : "Global Privacy Control detected and honoured: your browser’s opt-out preference signal keeps marketing cookies off.";
+  return where === "banner" ? `${honoured} “Accept all” accepts the other cookies, not marketing.` : honoured;
+}

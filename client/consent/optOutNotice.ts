@@ -1,0 +1,32 @@
+/**
+ * The opt-out model's first layer (US_CONSENT_MODEL=opt-out, on /us): a notice at the foot of the
+ * window that does not block the page, since the tags already run by default. It says what the
+ * site does, that the visitor may opt out here or with "Your Privacy Choices" in the footer, and,
+ * when the browser sends Global Privacy Control, that the signal is detected and honoured. "Close"
+ * records the model's defaults (the signal honoured) so it does not come back; "Manage choices"
+ * opens the settings view. It takes no focus: the visitor reads on, and reaches it by Tab.
+ */
+import { chooseConsent, openConsentSettings, type PromptState } from "../../shared/consentPrompt";
+import { button, element } from "./dialogElements";
+import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "./consentTexts";
+
+/** Opens the notice for `prompt`; returns what removes it. */
+export function openOptOutNotice(prompt: PromptState): () => void {
+  const notice = element("section", { className: "consent-notice" });
+  notice.setAttribute("aria-labelledby", "consent-notice-title");
+  const status = signalStatus(prompt.context, prompt.current, "notice");
+  const actions = element("div", { className: "consent-notice__actions" });
+  actions.append(
+    button("Manage choices", openConsentSettings),
+    // The model's defaults: everything on, but what the browser's signal opts out of.
+    button("Close", () => chooseConsent({ functional: true, marketing: true })),
+  );
+  notice.append(
+    element("h2", { id: "consent-notice-title" }, optOutNoticeTitle),
+    element("p", {}, optOutNoticeText),
+    ...(status ? [element("p", { className: "consent-signal" }, status)] : []),
+    actions,
+  );
+  document.body.append(notice);
+  return () => notice.remove();
+}
