@@ -175,6 +175,26 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).TRUST_PROXY).toBe(1);
   });
 
+  test("adds its headers at the server level only, so no location drops them (nginx inherits add_header only into a level with none)", () => {
+    const locations = [...nginxConf.matchAll(/^\s*location\s+([^{]*)\{([^}]*)\}/gm)];
+    expect(locations.length).toBeGreaterThan(5);
+    expect(locations.filter(([, , body]) => /^\s*add_header\s/m.test(body)).map(([, name]) => name.trim())).toEqual([]);
+    expect(directive("add_header")).toEqual(
+      expect.arrayContaining(["X-Cache-Status $upstream_cache_status always", "X-Request-Id $request_id always"]),
+    );
+  });
+
+  test("believes X-Forwarded-Proto only from a balancer it trusts for X-Forwarded-For, and keys the cache on the scheme so established", () => {
+    // Both commented out as shipped, with the same example addresses: turned on together.
+    const realIp = /^\s*# set_real_ip_from (\S+); # local: real_ip$/m.exec(nginxConf)?.[1];
+    const tlsBalancer = /^\s*# (\S+) 1; # local: tls_balancer$/m.exec(nginxConf)?.[1];
+    expect(realIp).toBeDefined();
+    expect(tlsBalancer).toBe(realIp);
+    expect(nginxConf).toMatch(/geo \$realip_remote_addr \$from_tls_balancer \{/);
+    expect(directive("proxy_set_header")).toContain("X-Forwarded-Proto $forwarded_proto");
+    expect(directive("proxy_cache_key")).toEqual(['"$forwarded_proto$host$raw_path$cache_query"']);
+  });
+
   test("leaves compression to the app and shows the site's own 503 page when no instance answers", () => {
     expect(directive("gzip")).toEqual(["off"]);
     expect(directive("error_page")).toContain("502 503 504 =503 /_offline/503.html");
