@@ -331,3 +331,28 @@ describe("the preview cookie", () => {
     expect([one(other, "x-cache-status"), other.body.includes(draft)]).toEqual(["HIT", false]);
   });
 });
+
+describe("the region choice at /", () => {
+  // The app answers a crawler that would be sent to /us with the gb home, `private, no-store`
+  // (server/localeDetection.ts): nginx must never keep that answer for the browsers that share
+  // its Accept-Language, before or after s-maxage.
+  test("a crawler with a US Accept-Language never makes nginx answer a US browser with the cached gb home", async () => {
+    const language = { "accept-language": "en-US", "accept-encoding": "gzip, br" };
+    const seen: string[] = [];
+    for (const round of ["fresh", "after s-maxage"]) {
+      if (round !== "fresh") await sleep(S_MAXAGE_MS + 1_000);
+      for (let i = 0; i < 3; i++) {
+        const crawler = await send("/", { headers: { ...language, "user-agent": CRAWLER } });
+        expect([round, crawler.status]).toEqual([round, 200]);
+      }
+      const browser = await send("/", { headers: { ...language, "user-agent": BROWSER } });
+      seen.push(
+        `${round}: ${browser.status} ${one(browser, "location") ?? "-"} ${one(browser, "x-cache-status") ?? "-"}`,
+      );
+    }
+    expect(seen.map((line) => line.replace(/ (MISS|BYPASS|EXPIRED|-)$/, ""))).toEqual([
+      "fresh: 302 /us",
+      "after s-maxage: 302 /us",
+    ]);
+  }, 30_000);
+});
