@@ -14,6 +14,7 @@ import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./shutdown";
 import { startTracing, stopTracing } from "./tracing";
 import { countDeliveryOutcomes } from "./metrics/deliveryOutcomes";
+import { countWriteFailures } from "./metrics/outboxWriteFailures";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
 const REPEATED_SIGNAL_MS = 1_000;
@@ -51,9 +52,11 @@ async function main(): Promise<void> {
     previewRefusals: contentClient.previewRefusals,
   });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
-  // Counted (server/metrics/deliveryOutcomes.ts): the worker settles through it, the metrics read it.
+  // Counted (server/metrics/deliveryOutcomes.ts, outboxWriteFailures.ts): the relay and the
+  // worker write through it, the metrics read it.
   const outbox = await openOutboxStore(config)
     .then(countDeliveryOutcomes)
+    .then(countWriteFailures)
     .catch((error: unknown) => {
       logger.error(
         { err: error, store: config.OUTBOX_STORE },

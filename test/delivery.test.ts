@@ -5,6 +5,7 @@
  * deliveryScenarios.test.ts.
  */
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from "../server/outbox/backoff";
+import { DEFAULT_BATCH_SIZE } from "../server/outbox/deliveryWorker";
 import type { OutboxStore } from "../server/outbox/store";
 import { capturingLogger } from "./support/capturingLogger";
 import { addEvents, T, useDeliveryFixture } from "./support/deliveryFixture";
@@ -35,14 +36,24 @@ describe("one delivery round", () => {
       expect(await store.get(id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: T + 10 });
   });
 
-  test("sends at most 1000 events per request", async () => {
+  test("sends at most 1000 events per request (Meta's limit), however many it is told to", async () => {
     const store = f.openStore();
     await addEvents(store, 2_345);
-    const w = f.worker(store);
+    const w = f.worker(store, { batchSize: 5_000 });
     // 2,345 events take three rounds and a fourth that finds nothing; ten is far beyond that.
     await repeatUntil("the worker to find no more events to send", 10, async () => (await w.runOnce()) === 0);
     expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([1000, 1000, 345]);
     expect(await store.counts()).toMatchObject({ delivered: 2_345, pending: 0, leased: 0 });
+  });
+
+  test("by default claims and sends 100 events at a time: what a crash mid-send may have Meta receive twice", async () => {
+    const store = f.openStore();
+    await addEvents(store, 345);
+    const w = f.worker(store);
+    await repeatUntil("the worker to find no more events to send", 10, async () => (await w.runOnce()) === 0);
+    expect(DEFAULT_BATCH_SIZE).toBe(100);
+    expect(f.fake.requests.map((r) => r.eventIds.length)).toEqual([100, 100, 100, 45]);
+    expect(await store.counts()).toMatchObject({ delivered: 345, pending: 0, leased: 0 });
   });
 
   test("a 5xx makes the events pending again after a back-off, counting the attempt", async () => {

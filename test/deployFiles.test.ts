@@ -30,6 +30,9 @@ const dockerCmd = execForm(
 /** index.ts exits anyway this long after SHUTDOWN_TIMEOUT_MS when a shutdown step hangs. */
 const SHUTDOWN_SAFETY_NET_MS = 5_000;
 
+/** The body of the relay's location (the one limited by the global `relay` zone). */
+const relayLocation = () => /location [^{]*meta-capi[^{]*\{([^}]*)\}/i.exec(nginxConf)?.[1] ?? "";
+
 /** The first value of a directive in nginx.conf (`name value…;`), outside comments. */
 function directive(name: string): string[] {
   const values = nginxConf
@@ -132,7 +135,7 @@ describe("deploy/nginx/nginx.conf", () => {
       "error timeout http_502 http_503 http_504",
       "error timeout http_502 http_503 http_504 non_idempotent",
     ]);
-    const relay = /location = \/api\/meta-capi \{([^}]*)\}/.exec(nginxConf)?.[1] ?? "";
+    const relay = relayLocation();
     expect(relay).toMatch(/proxy_next_upstream [^;]* non_idempotent;/);
     expect(relay).toMatch(/limit_req zone=api /);
     expect(Number(directive("proxy_next_upstream_tries")[0])).toBeGreaterThanOrEqual(appServices.length);
@@ -160,15 +163,36 @@ describe("deploy/nginx/nginx.conf", () => {
     // And the relay for everyone together: one key ($server_name is the same for every request).
     expect(relayZone).toMatch(/^\$server_name zone=relay:\d+[km] rate=\d+r\/s$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
+    // The relay's location, then the rest of /api/ (test: every spelling of those paths, below).
     expect(directive("limit_req")).toEqual([
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
-      `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
       expect.stringMatching(/^zone=relay burst=\d+ nodelay$/),
+      `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
     ]);
     expect(directive("limit_req_status")).toEqual(["429", "429"]);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-For $remote_addr");
     for (const name of appServices) expect(compose.services[name].environment!.TRUST_PROXY).toBe("1");
     expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).TRUST_PROXY).toBe(1);
+  });
+
+  test("adds its headers at the server level only, so no location drops them (nginx inherits add_header only into a level with none)", () => {
+    const locations = [...nginxConf.matchAll(/^\s*location\s+([^{]*)\{([^}]*)\}/gm)];
+    expect(locations.length).toBeGreaterThan(5);
+    expect(locations.filter(([, , body]) => /^\s*add_header\s/m.test(body)).map(([, name]) => name.trim())).toEqual([]);
+    expect(directive("add_header")).toEqual(
+      expect.arrayContaining(["X-Cache-Status $upstream_cache_status always", "X-Request-Id $request_id always"]),
+    );
+  });
+
+  test("believes X-Forwarded-Proto only from a balancer it trusts for X-Forwarded-For, and keys the cache on the scheme so established", () => {
+    // Both commented out as shipped, with the same example addresses: turned on together.
+    const realIp = /^\s*# set_real_ip_from (\S+); # local: real_ip$/m.exec(nginxConf)?.[1];
+    const tlsBalancer = /^\s*# (\S+) 1; # local: tls_balancer$/m.exec(nginxConf)?.[1];
+    expect(realIp).toBeDefined();
+    expect(tlsBalancer).toBe(realIp);
+    expect(nginxConf).toMatch(/geo \$realip_remote_addr \$from_tls_balancer \{/);
+    expect(directive("proxy_set_header")).toContain("X-Forwarded-Proto $forwarded_proto");
+    expect(directive("proxy_cache_key")).toEqual(['"$forwarded_proto$host$raw_path$cache_query"']);
   });
 
   test("leaves compression to the app and shows the site's own 503 page when no instance answers", () => {
@@ -228,9 +252,9 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
     expect((await rawGet(port(), "/metrics-of-a-kitchen")).status).toBe(200);
   });
 
-  /** POSTs an event to the relay from `ip` (X-Forwarded-For, trusted from loopback): the status. */
-  const post = (ip: string) =>
-    fetch(`${nginx.url}/api/meta-capi`, {
+  /** POSTs to `target` (a path as sent) from `ip` (X-Forwarded-For, trusted from loopback): the status. */
+  const postTo = (target: string, ip: string) =>
+    fetch(`${nginx.url}${target}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": ip },
       body: "{}",
@@ -238,6 +262,21 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
       await res.arrayBuffer();
       return res.status;
     });
+  /** POSTs an event to the relay from `ip`: the status. */
+  const post = (ip: string) => postTo("/api/meta-capi", ip);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** `count` posts to `target`, `concurrency` at a time, the i-th from `ipOf(i)`: their statuses and how long they took. */
+  async function flood(target: string, count: number, ipOf: (i: number) => string, concurrency = 32) {
+    const started = Date.now();
+    const statuses: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) statuses.push(await postTo(target, ipOf(next++)));
+      }),
+    );
+    return { statuses, seconds: (Date.now() - started) / 1000 };
+  }
 
   test("the per-client limit counts an IPv6 client by its /64 (one subscriber's network), an IPv4 client by its address", async () => {
     const burst = defaults.TRACKING_RATE_LIMIT;
@@ -263,7 +302,7 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
   test("the relay has a global rate besides the per-client one: many clients at once cannot flood the outbox", async () => {
     const zone = directive("limit_req_zone").find((z) => /zone=relay:/.test(z))!;
     const [, rate] = /rate=(\d+)r\/s/.exec(zone)!;
-    const relay = /location = \/api\/meta-capi \{([^}]*)\}/.exec(nginxConf)![1];
+    const relay = relayLocation();
     const globalBurst = Number(/limit_req zone=relay burst=(\d+)/.exec(relay)![1]);
     // The tests above posted to the relay too: let its bucket fill up again (burst ÷ rate).
     await new Promise((resolve) => setTimeout(resolve, (globalBurst / Number(rate)) * 1000 + 500));
@@ -287,6 +326,70 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
     expect(statuses).toContain(429);
     expect(accepted).toBeGreaterThanOrEqual(globalBurst);
     expect(accepted).toBeLessThanOrEqual(globalBurst + Math.ceil(Number(rate) * seconds) + 1);
+  }, 60_000);
+
+  // Express matches routes ignoring case and a trailing slash; nginx matches locations on $uri,
+  // which is percent-decoded with its slashes merged. Each of these reaches the relay's limits.
+  const relaySpellings = [
+    "/api/meta-capi",
+    "/API/meta-capi",
+    "/Api/Meta-Capi",
+    "/api/meta-capi/",
+    "/API/META-CAPI/",
+    "//api//meta-capi",
+    "/api/meta%2Dcapi",
+    "/%41pi/meta-capi/",
+  ];
+
+  test("the relay's limits hold for every spelling of its path: 1,100 events from 20 addresses at once", async () => {
+    const zone = directive("limit_req_zone").find((z) => /zone=relay:/.test(z))!;
+    const rate = Number(/rate=(\d+)r\/s/.exec(zone)![1]);
+    const globalBurst = Number(/limit_req zone=relay burst=(\d+)/.exec(relayLocation())![1]);
+    const refill = () => sleep((globalBurst / rate) * 1000 + 500);
+    // Warm up (a cold process floods more slowly), from addresses no spelling uses.
+    await flood("/api/meta-capi", 300, (i) => `198.18.255.${1 + (i % 200)}`);
+    const accepted: Record<string, number> = {};
+    const overLimit: string[] = [];
+    for (const [n, spelling] of relaySpellings.entries()) {
+      // The global bucket full again, and 20 addresses of their own for each spelling.
+      await refill();
+      const { statuses, seconds } = await flood(spelling, 1_100, (i) => `198.18.${n}.${1 + (i % 20)}`, 48);
+      expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
+      accepted[spelling] = statuses.filter((s) => s === 202).length;
+      // At most the burst and the rate over the flood's time; and some refused (the flood outpaces the rate).
+      if (accepted[spelling] > globalBurst + Math.ceil(rate * seconds) + 1 || accepted[spelling] === 1_100)
+        overLimit.push(`${spelling}: ${accepted[spelling]} in ${seconds} s`);
+    }
+    console.log(`relay: events accepted of 1,100 from 20 addresses, by spelling: ${JSON.stringify(accepted)}`);
+    expect(overLimit).toEqual([]);
+  }, 120_000);
+
+  test("the per-client limit holds for every spelling of the relay's, the webhook's and the error reports' paths", async () => {
+    const burst = defaults.TRACKING_RATE_LIMIT;
+    const spellings = [
+      ...relaySpellings,
+      "/api/prismic-webhook",
+      "/API/prismic-webhook",
+      "/api/Prismic-Webhook/",
+      "//api/prismic-webhook",
+      "/api/client-log",
+      "/API/client-log",
+      "/api/client-log/",
+      "/api/client%2Dlog",
+    ];
+    // The relay's global bucket full again after the test above (burst ÷ rate, at most a few seconds).
+    await sleep(3_000);
+    const accepted: Record<string, number> = {};
+    const tooMany: string[] = [];
+    for (const [n, spelling] of spellings.entries()) {
+      // One client of its own per spelling, sending twice its burst.
+      const { statuses, seconds } = await flood(spelling, burst * 2, () => `198.19.${n}.1`, 8);
+      expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
+      accepted[spelling] = statuses.filter((s) => s === 202).length;
+      if (accepted[spelling] > burst + Math.ceil(seconds) + 1) tooMany.push(spelling);
+    }
+    console.log(`/api/: posts accepted of ${burst * 2} from one address, by spelling: ${JSON.stringify(accepted)}`);
+    expect(tooMany).toEqual([]);
   }, 60_000);
 });
 

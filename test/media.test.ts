@@ -129,6 +129,28 @@ describe("transforms", () => {
     expect([png.meta?.format, png.meta?.hasAlpha]).toEqual(["png", true]);
   });
 
+  test("auto=format varies on Accept even when it serves the original untransformed, its 304 too", async () => {
+    const original = await image("/media/photo.jpg?auto=format", "image/jpeg,*/*");
+    expect(original.res.status).toBe(200);
+    expect(original.body.equals(fs.readFileSync(path.join(mediaDir, "photo.jpg")))).toBe(true);
+    expect(original.res.headers.vary).toMatch(/\bAccept\b/);
+    // A cache that kept this answer without Vary would give a browser that takes AVIF the JPEG for a day.
+    expect(original.res.headers["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
+    const revalidated = await request(app)
+      .get("/media/photo.jpg?auto=format")
+      .set("Accept", "image/jpeg,*/*")
+      .set("If-None-Match", original.res.headers.etag);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.vary).toMatch(/\bAccept\b/);
+    const avif = await image("/media/photo.jpg?auto=format", "image/avif,*/*");
+    expect([avif.res.headers["content-type"], avif.res.headers.vary]).toEqual([
+      "image/avif",
+      expect.stringMatching(/\bAccept\b/),
+    ]);
+    // Nothing negotiated, nothing to vary on.
+    expect((await image("/media/photo.jpg")).res.headers.vary ?? "").not.toMatch(/\bAccept\b/);
+  });
+
   test("fm wins over auto=format; q changes the size", async () => {
     const png = await image("/media/photo.jpg?fm=png&auto=format&w=200", "image/avif");
     expect([png.res.headers["content-type"], png.meta?.format]).toEqual(["image/png", "png"]);

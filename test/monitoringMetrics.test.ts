@@ -11,6 +11,7 @@ import path from "node:path";
 import request from "supertest";
 import { parse } from "yaml";
 import { countDeliveryOutcomes } from "../server/metrics/deliveryOutcomes";
+import { countWriteFailures } from "../server/metrics/outboxWriteFailures";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
 import { createFaultyFetch } from "./support/faultyFetch";
@@ -32,7 +33,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(mediaCache, { recursive: true, force: true }));
 
 function monitoredApp(options: Parameters<typeof createTestApp>[0] = {}) {
-  const outbox = countDeliveryOutcomes(openSqliteOutboxStore(":memory:"));
+  // Wrapped as server/index.ts wraps it.
+  const outbox = countWriteFailures(countDeliveryOutcomes(openSqliteOutboxStore(":memory:")));
   const app = createTestApp({
     outbox,
     ...options,

@@ -235,7 +235,10 @@ afterAll(async () => {
 
 /** The cache key as nginx.conf had it before decision record 014: the normalised path, as a CDN that normalises URLs keys. */
 const normalisedKey = (conf: string) =>
-  conf.replace('proxy_cache_key "$scheme$host$raw_path$cache_query"', 'proxy_cache_key "$scheme$host$uri$cache_query"');
+  conf.replace(
+    'proxy_cache_key "$forwarded_proto$host$raw_path$cache_query"',
+    'proxy_cache_key "$forwarded_proto$host$uri$cache_query"',
+  );
 
 test.each([
   ["nginx.conf as deployed (keyed on the path as sent)", undefined],

@@ -11,6 +11,8 @@ export interface LocalNginxOptions {
   upstreams: string[];
   /** Trust X-Forwarded-For from this address (the configuration's real-IP block, turned on). */
   realIpFrom?: string;
+  /** `realIpFrom` also terminates TLS: its X-Forwarded-Proto is believed (the `tls_balancer` line, turned on). */
+  tlsBalancer?: boolean;
 }
 
 export function localNginxConfig(text: string, options: LocalNginxOptions): string;

@@ -11,17 +11,31 @@ import { fileURLToPath } from "node:url";
 export const NGINX_CONF = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../deploy/nginx/nginx.conf");
 
 const MARK = /\s*#\s*local:\s*([a-z_]+)\s*$/;
-const KNOWN = new Set(["pid", "error_log", "access_log", "temp", "upstream", "cache", "listen", "real_ip", "offline"]);
+const KNOWN = new Set([
+  "pid",
+  "error_log",
+  "access_log",
+  "temp",
+  "upstream",
+  "cache",
+  "listen",
+  "real_ip",
+  "tls_balancer",
+  "offline",
+]);
 
 /**
  * @param {string} text the deploy configuration
- * @param {{ dir: string, port: number, upstreams: string[], realIpFrom?: string }} options
+ * @param {{ dir: string, port: number, upstreams: string[], realIpFrom?: string, tlsBalancer?: boolean }} options
  *   dir: folder for pid, logs, temp files, the cache and the offline page (`<dir>/offline/503.html`);
  *   port: where nginx listens on 127.0.0.1; upstreams: `127.0.0.1:<port>` of each instance;
  *   realIpFrom: trust X-Forwarded-For from this address (the commented real-IP block, turned on),
- *   so a test can speak for many clients.
+ *   so a test can speak for many clients; tlsBalancer: that address also terminates TLS (its
+ *   X-Forwarded-Proto is believed: the commented `tls_balancer` line, turned on).
  */
-export function localNginxConfig(text, { dir, port, upstreams, realIpFrom }) {
+export function localNginxConfig(text, { dir, port, upstreams, realIpFrom, tlsBalancer }) {
+  if (tlsBalancer && !realIpFrom)
+    throw new Error("nginx.conf: a TLS-terminating balancer needs its address (realIpFrom)");
   const seen = new Set();
   let upstreamWritten = false;
   const out = [];
@@ -69,6 +83,9 @@ export function localNginxConfig(text, { dir, port, upstreams, realIpFrom }) {
           const directive = body.replace(/^#\s*/, "");
           out.push(indent + (directive.startsWith("set_real_ip_from") ? `set_real_ip_from ${realIpFrom};` : directive));
         }
+        break;
+      case "tls_balancer":
+        out.push(tlsBalancer ? `${indent}${realIpFrom} 1;` : line);
         break;
       case "offline":
         out.push(`${indent}alias ${dir}/offline/;`);

@@ -42,8 +42,8 @@ const HEAVY_PIXELS = 1_000_000;
 const MAX_REMEMBERED_FAILURES = 1000;
 
 export type ImageOutcome =
-  /** Nothing to do: serve the original file as it is. */
-  | { kind: "original" }
+  /** Nothing to do: serve the original file as it is (`varies`: chosen from Accept all the same, by auto=format). */
+  | { kind: "original"; varies: boolean }
   | { kind: "refused"; message: string }
   | { kind: "unprocessable" }
   /** `body` is absent when only the ETag was wanted (it matched `If-None-Match`). */
@@ -126,7 +126,7 @@ export function createImageService({
     logger: log = logger,
   }: ImageRequest): Promise<ImageOutcome> {
     const { plan, varies, identity } = planTransform(params, original, accept);
-    if (identity) return { kind: "original" };
+    if (identity) return { kind: "original", varies };
     const fileId = JSON.stringify([media.relative, media.mtimeMs, media.size]);
     if (failures.has(fileId)) return { kind: "unprocessable" };
     const animated = original === "gif" && (plan.format === "gif" || plan.format === "webp");

@@ -89,8 +89,9 @@ export function createMediaRoute({ mediaDir, images }: MediaRouteOptions): Reque
     res.setHeader("Cache-Control", CACHE_CONTROL);
     // Public images: usable from the site under any host name, in share previews and e-mails.
     res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-    if (outcome.kind === "original") return sendOriginal(req, res, media);
+    // The format was chosen from Accept (auto=format), even when the choice is the original file.
     if (outcome.varies) res.vary("Accept");
+    if (outcome.kind === "original") return sendOriginal(req, res, media);
     res.setHeader("ETag", outcome.etag);
     if (!outcome.body) return void res.status(304).end();
     res.type(outcome.type).send(outcome.body);

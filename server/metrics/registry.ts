@@ -11,11 +11,16 @@ import type { TransformQueueStats } from "../media/transformQueue";
 import type { RefTracker } from "../content/refTracker";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";
+import { WRITE_FAILURE_CAUSES, type WriteFailureCause } from "./outboxWriteFailures";
 
 export interface MetricsSources {
   logger: Logger;
   /** The tracking outbox, counted per status at each scrape (and its delivery outcomes when counted: deliveryOutcomes.ts). */
-  outbox?: Pick<OutboxStore, "counts" | "oldestPendingAt"> & { deliveryOutcomes?(): Record<DeliveryOutcome, number> };
+  outbox?: Pick<OutboxStore, "counts" | "oldestPendingAt"> & {
+    deliveryOutcomes?(): Record<DeliveryOutcome, number>;
+    /** Failed writes by cause, when counted (outboxWriteFailures.ts). */
+    writeFailures?(): Record<WriteFailureCause, number>;
+  };
   pageCache?: Pick<PageCache, "stats">;
   /** The outbox's cap: events refused because it was full. */
   outboxCapacity?: { refused(): number };
@@ -105,6 +110,23 @@ export function createMetrics({
         for (const outcome of DELIVERY_OUTCOMES) {
           counter.inc({ outcome }, now[outcome] - (seen[outcome] ?? 0));
           seen[outcome] = now[outcome];
+        }
+      },
+    });
+  }
+  if (outbox?.writeFailures) {
+    const read = outbox.writeFailures.bind(outbox);
+    const seen: Record<string, number> = {};
+    const counter = new Counter({
+      name: "outbox_write_failures_total",
+      help: "Writes to the tracking outbox that failed (the relay's, the delivery worker's claims and settlements), by cause: full (no space left), read_only, denied, quota, io, busy, unavailable, other. While they fail the relay answers 503 and nothing is delivered.",
+      labelNames: ["cause"] as const,
+      registers,
+      collect() {
+        const now = read();
+        for (const cause of WRITE_FAILURE_CAUSES) {
+          counter.inc({ cause }, now[cause] - (seen[cause] ?? 0));
+          seen[cause] = now[cause];
         }
       },
     });

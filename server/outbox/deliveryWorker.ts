@@ -1,7 +1,7 @@
 /**
  * The delivery worker: claims due events from the outbox (a lease, so several instances can run
- * it at once without sending an event twice), sends them to the Conversions API in requests of
- * at most 1000, and settles them: delivered; pending again after a back-off with jitter (5xx,
+ * it at once, each event held by one of them), sends them to the Conversions API in requests of
+ * `batchSize` (100 by default; Meta takes up to 1000), and settles them as soon as Meta answers: delivered; pending again after a back-off with jitter (5xx,
  * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer); failed with Meta's
  * error (other 4xx). Meta refuses a whole request for one bad event, so a refused batch is split
  * in halves, and halves again, until the refused events are alone: only they are marked failed,
@@ -21,6 +21,12 @@
  * claim asks for fewer events (halving down to 1, growing back while claims are quick), so a slow
  * store still delivers. Settlement is fenced by both stores on the lease holder.
  *
+ * Delivery is at least once (docs/tracking.md): a worker that dies while Meta has its request, or
+ * before the answer is written, leaves those events leased, and they are sent again when the lease
+ * ends; Meta drops the repeats by event_id. What one crash can repeat is the request in flight:
+ * a claim is one request, so requests are kept small (`batchSize`); the cost is more requests
+ * for a backlog (100 events each, still hundreds of events a second per worker).
+ *
  * `stop()` stops claiming and waits for the delivery in flight (bounded by the request timeout).
  */
 import { randomUUID } from "node:crypto";
@@ -36,7 +42,7 @@ export interface DeliveryWorkerOptions {
   /** Undefined: nothing is sent; claimed events are marked `not_sent`. */
   credentials: MetaCredentials | undefined;
   workerId?: string;
-  /** Events per request, at most 1000. */
+  /** Events per claim and per request, at most 1000 (Meta's limit); default DEFAULT_BATCH_SIZE. */
   batchSize?: number;
   /** How long a claim holds its events: longer than a delivery, so only a crashed worker's events are taken over. */
   leaseMs?: number;
@@ -75,6 +81,12 @@ export interface DeliveryWorker {
   runOnce(): Promise<number>;
 }
 
+/**
+ * Events per claim and per request by default: what a worker that dies mid-send may have Meta
+ * receive twice (docs/tracking.md). Meta takes up to 1000 a request.
+ */
+export const DEFAULT_BATCH_SIZE = 100;
+
 const NOT_CONFIGURED = "Meta Conversions API credentials are not configured (META_PIXEL_ID, META_ACCESS_TOKEN)";
 
 /** Sleeps `ms`, or less when `wake` is called. */
@@ -111,7 +123,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     now = Date.now,
     random = Math.random,
   } = options;
-  const batchSize = Math.min(MAX_EVENTS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_EVENTS_PER_REQUEST));
+  const batchSize = Math.min(MAX_EVENTS_PER_REQUEST, Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE));
   const settleMarginMs = options.settleMarginMs ?? Math.floor(leaseMs / 3);
   /** How long a claim may take and still leave the send its timeout and settling its margin. */
   const claimBudgetMs = leaseMs - requestTimeoutMs - settleMarginMs;

@@ -42,11 +42,19 @@ export async function startNginx(options: {
   upstreams: string[];
   offlinePage: string;
   realIpFrom?: string;
+  /** `realIpFrom` also terminates TLS: its X-Forwarded-Proto is passed on (nginx.conf's `tls_balancer` line). */
+  tlsBalancer?: boolean;
   edit?: (conf: string) => string;
 }): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-nginx-"));
   const port = await freePort();
-  const file = writeLocalNginxConfig({ dir, port, upstreams: options.upstreams, realIpFrom: options.realIpFrom });
+  const file = writeLocalNginxConfig({
+    dir,
+    port,
+    upstreams: options.upstreams,
+    realIpFrom: options.realIpFrom,
+    tlsBalancer: options.tlsBalancer,
+  });
   if (options.edit) {
     const conf = fs.readFileSync(file, "utf8");
     const edited = options.edit(conf);
