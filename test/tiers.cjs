@@ -34,6 +34,8 @@ module.exports.fullTierOnly = [
   "test/startup.test.ts",
   "test/tagConfig.test.ts",
   "test/tracingExport.test.ts",
+  "test/throughNginx.test.ts",
+  "test/outboxWriteFailures.test.ts",
   "test/sliceMachineScreenshots.test.ts",
   // In-process, but seconds each: they render hundreds of pages, measure CPU against a yardstick,
   // or wait out the cache's, the outbox's or the preview budget's real timers.
