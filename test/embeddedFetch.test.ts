@@ -5,7 +5,7 @@
  * documentation), in Prismic's bodies and error shapes. The predicates and orderings themselves:
  * test/filters.test.ts and test/orderings.test.ts.
  */
-import { buildQueryURL, filter, type PrismicDocument, type Query } from "@prismicio/client";
+import { type BuildQueryURLArgs, buildQueryURL, filter, type PrismicDocument, type Query } from "@prismicio/client";
 import {
   createEmbeddedFetch,
   EMBEDDED_ENDPOINT,
@@ -42,7 +42,7 @@ const repo = createEmbeddedRepository([...GB, ...US], {
 const embeddedFetch = createEmbeddedFetch(repo);
 
 /** A search as the client writes it, at the master ref unless another is given. */
-async function search(params: Parameters<typeof buildQueryURL>[1] | Record<string, never> = {}, raw = "") {
+async function search(params: Partial<BuildQueryURLArgs> = {}, raw = "") {
   const url = buildQueryURL(EMBEDDED_ENDPOINT, { ref: repo.masterRef, ...params }) + raw;
   const response = await embeddedFetch(url);
   return { status: response.status, body: await response.json(), url: response.url };
