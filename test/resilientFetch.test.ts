@@ -1,0 +1,189 @@
+/**
+ * The `fetch` the Prismic client is given (server/content/resilientFetch.ts): a timeout on every
+ * request, a short 429 let through to the client's own retry a few times with an explicit
+ * Retry-After, and a long 429 or a 503 with Retry-After making every request fail fast until it
+ * has passed (capped). A stand-in `fetch` answers, and the clock is injected.
+ */
+import { ContentUnavailableError } from "../server/content/contentErrors";
+import { resilientFetch } from "../server/content/resilientFetch";
+
+const URL_A = "https://repo.invalid/api/v2/documents/search?ref=a";
+const URL_B = "https://repo.invalid/api/v2/documents/search?ref=b";
+
+/** A stand-in for the network: answers from a queue per URL (the last answer repeats), recording each call. */
+function network(answers: Record<string, Array<() => Response>>) {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  const base = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    calls.push({ url, init });
+    const queue = answers[url] ?? [() => new Response("{}", { status: 200 })];
+    return (queue.length > 1 ? queue.shift()! : queue[0])();
+  }) as typeof fetch;
+  return { base, calls };
+}
+
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(code === 204 ? null : "{}", { status: code, headers });
+
+let now: number;
+const clock = () => now;
+beforeEach(() => {
+  now = Date.UTC(2025, 0, 1, 12);
+});
+
+async function failure(promise: Promise<unknown>): Promise<ContentUnavailableError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ContentUnavailableError);
+  return error as ContentUnavailableError;
+}
+
+describe("answers pass through", () => {
+  test.each([200, 404, 500, 503])("%s, as the network gave it", async (code) => {
+    const { base } = network({ [URL_A]: [status(code)] });
+    const response = await resilientFetch(base, { timeoutMs: 1_000, now: clock })(URL_A);
+    expect(response.status).toBe(code);
+  });
+
+  test("with the caller's options, and a signal that ends the request at the timeout", async () => {
+    const { base, calls } = network({});
+    await resilientFetch(base, { timeoutMs: 1_000, now: clock })(URL_A, { headers: { accept: "application/json" } });
+    expect(calls[0].init?.headers).toEqual({ accept: "application/json" });
+    expect(calls[0].init?.signal).toBeInstanceOf(AbortSignal);
+    expect(calls[0].init?.signal?.aborted).toBe(false);
+  });
+});
+
+describe("a request that does not finish", () => {
+  /** A network that never answers, only ends when the request's signal aborts. */
+  const silent = (async (_input: unknown, init?: RequestInit) =>
+    new Promise((_resolve, reject) => {
+      init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason));
+    })) as typeof fetch;
+
+  test("fails as content unavailable at the timeout", async () => {
+    const error = await failure(resilientFetch(silent, { timeoutMs: 1, now: clock })(URL_A));
+    expect(error.message).toBe("Prismic did not answer within 1 ms");
+  });
+
+  test("ended by the caller, fails with the caller's own reason", async () => {
+    const controller = new AbortController();
+    const request = resilientFetch(silent, { timeoutMs: 60_000, now: clock })(URL_A, { signal: controller.signal });
+    controller.abort(new Error("visitor went away"));
+    await expect(request).rejects.toThrow("visitor went away");
+  });
+
+  test("a network error is passed on as it is", async () => {
+    const broken = (async () => {
+      throw new TypeError("fetch failed");
+    }) as typeof fetch;
+    await expect(resilientFetch(broken, { timeoutMs: 1_000, now: clock })(URL_A)).rejects.toThrow(TypeError);
+  });
+});
+
+describe("a short 429: the client's own retry, bounded", () => {
+  test.each([
+    ["Retry-After in seconds", { "retry-after": "2" }, "2"],
+    ["no Retry-After (1 s, not the client's 1.5 s)", {}, "1"],
+    [
+      "Retry-After as an HTTP date",
+      { "retry-after": new Date(Date.UTC(2025, 0, 1, 12, 0, 1, 500)).toUTCString() },
+      "1",
+    ],
+    ["Retry-After that is neither (1 s)", { "retry-after": "soon" }, "1"],
+  ])("%s: answered 429 with an explicit Retry-After", async (_case, headers, seconds) => {
+    const { base } = network({ [URL_A]: [status(429, headers)] });
+    const response = await resilientFetch(base, { timeoutMs: 1_000, now: clock })(URL_A);
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe(seconds);
+  });
+
+  test("at most three times in a row for one URL; the fourth fails, and every URL waits", async () => {
+    const { base, calls } = network({ [URL_A]: [status(429, { "retry-after": "1" })] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    for (let i = 0; i < 3; i++) expect((await fetchContent(URL_A)).status).toBe(429);
+    const error = await failure(fetchContent(URL_A));
+    expect(error.message).toBe("Prismic is rate-limiting us (429)");
+    expect(error.retryAfter).toBe(1);
+    await failure(fetchContent(URL_B));
+    expect(calls).toHaveLength(4);
+    now += 1_000;
+    expect((await fetchContent(URL_B)).status).toBe(200);
+  });
+
+  test("counted per URL, and a success starts the count again", async () => {
+    const limited = status(429, { "retry-after": "1" });
+    const { base } = network({
+      [URL_A]: [limited, limited, limited, status(200), limited, limited, limited],
+      [URL_B]: [limited, limited, limited],
+    });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, maxRateLimitRetries: 3, now: clock });
+    const statuses = [];
+    for (const url of [URL_A, URL_A, URL_B, URL_A, URL_B, URL_B, URL_A, URL_A, URL_A, URL_A]) {
+      statuses.push((await fetchContent(url)).status);
+    }
+    expect(statuses).toEqual([429, 429, 429, 429, 429, 429, 200, 429, 429, 429]);
+  });
+});
+
+describe("a long 429 or a 503 with Retry-After: every request fails fast until it has passed", () => {
+  test("a 429 asking for longer than a page may wait", async () => {
+    const { base, calls } = network({ [URL_A]: [status(429, { "retry-after": "30" })] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, maxRetryAfterMs: 2_000, now: clock });
+    const error = await failure(fetchContent(URL_A));
+    expect(error.retryAfter).toBe(30);
+    now += 29_001;
+    const waiting = await failure(fetchContent(URL_B));
+    expect(waiting.message).toBe("Prismic asked us to wait (429 or 503)");
+    expect(waiting.retryAfter).toBe(1);
+    expect(calls).toHaveLength(1);
+    now += 999;
+    expect((await fetchContent(URL_B)).status).toBe(200);
+  });
+
+  test("a 503 for the time it says", async () => {
+    const { base, calls } = network({ [URL_A]: [status(503, { "retry-after": "20" }), status(200)] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    const error = await failure(fetchContent(URL_A));
+    expect(error).toMatchObject({ message: "Prismic is unavailable (503)", retryAfter: 20 });
+    now += 19_999;
+    await failure(fetchContent(URL_A));
+    now += 1;
+    expect((await fetchContent(URL_A)).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  test("a 503 asking for an hour stops requests for a minute at most", async () => {
+    const { base } = network({ [URL_A]: [status(503, { "retry-after": "3600" }), status(200)] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    expect((await failure(fetchContent(URL_A))).retryAfter).toBe(60);
+    now += 59_999;
+    expect((await failure(fetchContent(URL_A))).retryAfter).toBe(1);
+    now += 1;
+    expect((await fetchContent(URL_A)).status).toBe(200);
+  });
+
+  test("a 503 of zero seconds still says to retry after a second, and blocks nothing", async () => {
+    const { base } = network({ [URL_A]: [status(503, { "retry-after": "0" }), status(200)] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    expect((await failure(fetchContent(URL_A))).retryAfter).toBe(1);
+    expect((await fetchContent(URL_A)).status).toBe(200);
+  });
+
+  test("a shorter 503 does not shorten a longer wait already asked for", async () => {
+    const { base } = network({
+      [URL_A]: [status(503, { "retry-after": "30" })],
+      [URL_B]: [status(503, { "retry-after": "5" })],
+    });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    // Both in flight at once: the 30 s answer arrives first, then the 5 s one.
+    const answers = await Promise.allSettled([fetchContent(URL_A), fetchContent(URL_B)]);
+    expect(answers.map((answer) => answer.status)).toEqual(["rejected", "rejected"]);
+    now += 10_000;
+    expect((await failure(fetchContent(URL_B))).message).toBe("Prismic asked us to wait (429 or 503)");
+  });
+});
