@@ -6,7 +6,11 @@
 import { gtmScriptUrl, klaviyoScriptUrl, publicSiteConfig } from "../server/tags/publicConfig";
 import { DEFAULT_TAG_SOURCES, type TagSettings } from "../server/tags/tagSettings";
 
-const settings = (fields: Partial<TagSettings> = {}): TagSettings => ({ ...DEFAULT_TAG_SOURCES, ...fields });
+const settings = (fields: Partial<TagSettings> = {}): TagSettings => ({
+  ...DEFAULT_TAG_SOURCES,
+  US_CONSENT_MODEL: "opt-in",
+  ...fields,
+});
 
 test("script URLs carry their id, only when it is set", () => {
   expect(gtmScriptUrl(settings({ GTM_ID: "GTM-ABC123" }))).toBe(
@@ -50,6 +54,8 @@ test("the privacy-policy generator alone needs no consent manager", () => {
   expect(publicSiteConfig(settings({ PRIVACY_POLICY_SCRIPT_SRC: "https://policies.example/embed.js" }))).toEqual({
     consentManager: null,
     gtmId: null,
+    gtmSrc: null,
+    usConsentModel: "opt-in",
     klaviyoSrc: null,
     reviewsWidgetSrc: null,
     privacyPolicySrc: "https://policies.example/embed.js",
@@ -69,6 +75,8 @@ test("everything configured", () => {
   ).toEqual({
     consentManager: "banner",
     gtmId: "GTM-ABC123",
+    gtmSrc: "https://www.googletagmanager.com/gtm.js?id=GTM-ABC123",
+    usConsentModel: "opt-in",
     klaviyoSrc: "https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123",
     reviewsWidgetSrc: "https://widget.reviews.example/w.js",
     privacyPolicySrc: "https://policies.example/embed.js",

@@ -7,7 +7,11 @@
 import { tagCspSources } from "../server/tags/tagCsp";
 import { DEFAULT_TAG_SOURCES, type TagSettings } from "../server/tags/tagSettings";
 
-const settings = (fields: Partial<TagSettings> = {}): TagSettings => ({ ...DEFAULT_TAG_SOURCES, ...fields });
+const settings = (fields: Partial<TagSettings> = {}): TagSettings => ({
+  ...DEFAULT_TAG_SOURCES,
+  US_CONSENT_MODEL: "opt-in",
+  ...fields,
+});
 
 test("no tag configured: nothing added", () => {
   expect(tagCspSources(settings())).toEqual({ connectSrc: [], imgSrc: [], frameSrc: [] });
