@@ -24,7 +24,7 @@ test.each([
 });
 
 test("unset: no tag, production script URLs", () => {
-  expect(schema.parse({})).toEqual({ ...DEFAULT_TAG_SOURCES });
+  expect(schema.parse({})).toEqual({ ...DEFAULT_TAG_SOURCES, US_CONSENT_MODEL: "opt-in" });
 });
 
 test.each([

@@ -37,6 +37,7 @@ module.exports.fullTierOnly = [
   "test/throughNginx.test.ts",
   "test/outboxWriteFailures.test.ts",
   "test/sliceMachineScreenshots.test.ts",
+  "test/houseRules.test.ts", // lists the tracked files with git
   // In-process, but seconds each: they render hundreds of pages, measure CPU against a yardstick,
   // or wait out the cache's, the outbox's or the preview budget's real timers.
   "test/builds.test.ts",
