@@ -26,11 +26,11 @@ export default {
     "shared/**/*.ts",
     "!shared/**/*.d.ts",
     // Routing and redirects at the edge, locale detection.
-    "server/localeDetection.ts",
-    "server/requestGuards.ts",
+    "server/requestRules/localeDetection.ts",
+    "server/http/requestGuards.ts",
     // Head tags.
-    "server/headTags.ts",
-    "server/pageHeads.ts",
+    "server/render/headTags.ts",
+    "server/render/pageHeads.ts",
     // Cache keys and cache policy of pages.
     "server/pageCache/pageCache.ts",
     "server/pageCache/cacheControl.ts",

@@ -9,7 +9,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { createRoutes } from "../views/routes";
-import { readAssetManifest, type AssetManifest } from "./assets";
+import { readAssetManifest, type AssetManifest } from "./http/assets";
 import { servedMediaDir, type Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
@@ -18,41 +18,41 @@ import { createRenderCoordinator } from "./pageCache/renderCoordinator";
 import { answerHitsFirst, createFastHitPath } from "./pageCache/fastHit";
 import { CODED_BY_PAGE_CACHE } from "./pageCache/sendCached";
 import { publicSecurityHeaders } from "./pageCache/headerBlock";
-import { createPrismicWebhook } from "./prismicWebhook";
+import { createPrismicWebhook } from "./content/prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
-import { createDataEndpoint } from "./dataEndpoint";
-import { errorHandler } from "./httpErrors";
-import { legacyRedirects } from "./legacyRedirects";
-import { createServerLoaders } from "./loaders";
-import { localeDetection, regionChoice } from "./localeDetection";
-import { redactedError, redactedRequest, redactSecrets, type Logger } from "./logger";
+import { createDataEndpoint } from "./render/dataRoute";
+import { errorHandler } from "./http/httpErrors";
+import { legacyRedirects } from "./requestRules/legacyRedirectRoute";
+import { createServerLoaders } from "./render/loaders";
+import { localeDetection, regionChoice } from "./requestRules/localeDetection";
+import { redactedError, redactedRequest, redactSecrets, type Logger } from "./observability/logger";
 import { createImageService, type ImageService } from "./media/imageService";
 import { createMediaRoute } from "./media/mediaRoute";
-import { renderPage } from "./render";
-import { createPageHandlers } from "./pageHandlers";
-import { createShellStarts } from "./pageShell";
-import { rejectMalformedUrls } from "./requestGuards";
-import { createRobotsRoute } from "./robots";
+import { renderPage } from "./render/render";
+import { createPageHandlers } from "./render/pageHandlers";
+import { createShellStarts } from "./render/pageShell";
+import { rejectMalformedUrls } from "./http/requestGuards";
+import { createRobotsRoute } from "./sitemap/robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { createPreviewGate, markPreviewRequests } from "./preview/previewVerification";
-import { createRenderBudget } from "./renderBudget";
-import { canonicalUrls } from "./canonicalUrls";
+import { createRenderBudget } from "./http/renderBudget";
+import { canonicalUrls } from "./requestRules/canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
-import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
-import { hashedAssets, listedFiles } from "./staticAssets";
-import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
-import { createBuildsRoute } from "./builds";
-import { createClientLogRoute } from "./clientLog";
+import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./http/security";
+import { hashedAssets, listedFiles } from "./http/staticAssets";
+import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./preview/sliceSimulatorRoute";
+import { createBuildsRoute } from "./http/builds";
+import { createClientLogRoute } from "./observability/browserErrorReports";
 import type { OutboxStore } from "./outbox/store";
-import { countContentErrors } from "./metrics/contentErrors";
-import { httpMetrics } from "./metrics/httpMetrics";
-import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
-import { createMetrics } from "./metrics/registry";
-import { routeLabel } from "./metrics/routeLabel";
-import { createReadinessCheck, createReadinessRoute } from "./readiness";
+import { countContentErrors } from "./observability/metrics/contentErrorMetrics";
+import { httpMetrics } from "./observability/metrics/httpMetrics";
+import { createMetricsRoute, METRICS_PATH } from "./observability/metrics/metricsRoute";
+import { createMetrics } from "./observability/metrics/registry";
+import { routeLabel } from "./observability/metrics/routeLabel";
+import { createReadinessCheck, createReadinessRoute } from "./http/readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
 import { createOutboxCapacity } from "./outbox/outboxCapacity";
@@ -60,7 +60,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
-import { tracingEnabled, traceRequests } from "./tracing";
+import { tracingEnabled, traceRequests } from "./observability/tracing";
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +74,7 @@ export interface AppDeps {
   assets?: AssetManifest;
   /** Where POST /api/meta-capi stores tracking events; without it the relay answers 503. */
   outbox?: OutboxStore;
-  /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
+  /** True once the process is shutting down (server/http/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
   /** Embedded media's transforms and disk cache; default: one made from the configuration. */
   images?: ImageService;
@@ -161,7 +161,7 @@ export function createApp({
   });
   const traced = tracingEnabled();
   if (traced) {
-    // The request span, around everything else (server/tracing.ts; not mounted when tracing is off).
+    // The request span, around everything else (server/observability/tracing.ts; not mounted when tracing is off).
     // Its span needs Express's request, so traced, a hit is answered first inside the app.
     app.use(traceRequests());
     app.use((req, res, next) => void (hits(req, res) || next()));
@@ -207,7 +207,7 @@ export function createApp({
   );
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
   app.use(forgetRefusedPreview({ content, repositoryName, logger }));
-  // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
+  // Each endpoint is preceded by the name it has in the metrics (server/observability/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);
   app.use(routeLabel("locale_redirect"), localeDetection);

@@ -5,15 +5,15 @@ import { createApp, imageServiceFrom } from "./app";
 import { ConfigError, loadConfig, servedMediaDir, type Config } from "./config";
 import { createContentClient, type ContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
-import { createHttpServer } from "./httpServer";
-import { createLogger, routeLibraryWarnings } from "./logger";
+import { createHttpServer } from "./http/httpServer";
+import { createLogger, routeLibraryWarnings } from "./observability/logger";
 import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
-import { createDrain } from "./shutdown";
-import { startTracing, stopTracing } from "./tracing";
-import { countDeliveryOutcomes } from "./metrics/deliveryOutcomes";
+import { createDrain } from "./http/shutdown";
+import { startTracing, stopTracing } from "./observability/tracing";
+import { countDeliveryOutcomes } from "./observability/metrics/deliveryOutcomes";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
 const REPEATED_SIGNAL_MS = 1_000;
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     previewRefusals: contentClient.previewRefusals,
   });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
-  // Counted (server/metrics/deliveryOutcomes.ts): the worker settles through it, the metrics read it.
+  // Counted (server/observability/metrics/deliveryOutcomes.ts): the worker settles through it, the metrics read it.
   const outbox = await openOutboxStore(config)
     .then(countDeliveryOutcomes)
     .catch((error: unknown) => {

@@ -5,7 +5,7 @@
  * whole output.
  */
 import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { redactedRequest, redactSecrets } from "../server/logger";
+import { redactedRequest, redactSecrets } from "../server/observability/logger";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
 

@@ -9,12 +9,12 @@ import * as prismic from "@prismicio/client";
 import sharp from "sharp";
 import request from "supertest";
 import { createApp } from "../server/app";
-import type { AssetManifest } from "../server/assets";
+import type { AssetManifest } from "../server/http/assets";
 import { loadConfig } from "../server/config";
 import { createContentClient } from "../server/content/contentClient";
 import { createContentService } from "../server/content/contentService";
 import { absolutizeMediaUrls } from "../server/content/embedded/mediaUrls";
-import { createLogger } from "../server/logger";
+import { createLogger } from "../server/observability/logger";
 import { mediaStats, planGeometry } from "../server/media/imageTransform";
 import { FIXED_IMAGE_WIDTHS, widthsFor } from "../shared/imageWidths";
 

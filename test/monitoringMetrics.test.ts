@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { parse } from "yaml";
-import { countDeliveryOutcomes } from "../server/metrics/deliveryOutcomes";
+import { countDeliveryOutcomes } from "../server/observability/metrics/deliveryOutcomes";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
 import { createFaultyFetch } from "./support/faultyFetch";

@@ -15,8 +15,8 @@ import request from "supertest";
 import { releaseRef } from "../server/content/embedded/embeddedRepository";
 import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
 import { previewCookieValue } from "../server/preview/previewRoute";
-import type { AssetManifest } from "../server/assets";
-import { readAssetManifest } from "../server/assets";
+import type { AssetManifest } from "../server/http/assets";
+import { readAssetManifest } from "../server/http/assets";
 import { createTestApp, ROOT, WITH_PAGE_CACHE } from "./support/testApp";
 
 const FIXTURE = path.join(__dirname, "support/pageBytes.json");

@@ -1,5 +1,5 @@
 /**
- * A shared page's document start is kept with its frozen head (server/pageShell.ts): kept per
+ * A shared page's document start is kept with its frozen head (server/render/pageShell.ts): kept per
  * app, since an app's settings (its tags) are part of every start, and never mixed with a
  * preview's start of the same head.
  */

@@ -16,7 +16,7 @@ import { createContentService, type ContentService } from "../server/content/con
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT, embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
 import { createEmbeddedRepository, releaseRef } from "../server/content/embedded/embeddedRepository";
 import { ContentFileError, loadReleases } from "../server/content/embedded/loadDocuments";
-import { createLogger } from "../server/logger";
+import { createLogger } from "../server/observability/logger";
 import { createPreviewRouter, previewCookieValue, validPreviewToken } from "../server/preview/previewRoute";
 import type { LinkLike } from "../shared/linkResolver";
 import { sameSitePath } from "../shared/regionChoice";

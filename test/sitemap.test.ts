@@ -19,7 +19,7 @@ import { createContentService, type ContentService, type DocumentSummary } from 
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../server/content/embedded/embeddedFetch";
 import { createEmbeddedRepository } from "../server/content/embedded/embeddedRepository";
 import { loadDocuments } from "../server/content/embedded/loadDocuments";
-import { createLogger } from "../server/logger";
+import { createLogger } from "../server/observability/logger";
 import { createSitemapRouter, SITEMAP_CACHE_CONTROL } from "../server/sitemap/sitemapRoute";
 import { capturingLogger } from "./support/capturingLogger";
 import { CONTENT_ROOT } from "./support/contentFiles";

@@ -15,7 +15,7 @@ import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/em
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
 import { createRefTracker, type RefTracker } from "./refTracker";
 import { resilientFetch } from "./resilientFetch";
-import { contentRef, traceFetch } from "../tracing";
+import { contentRef, traceFetch } from "../observability/tracing";
 
 export const EMBEDDED_REPOSITORY_NAME = "embedded";
 

@@ -15,7 +15,7 @@ import { loadContentEntries } from "./model/contentEntries";
 import { loadModels } from "./model/loadModels";
 import { validateContent } from "./model/validateContent";
 import { loadDocuments } from "./embedded/loadDocuments";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 
 export interface ContentWatcherOptions {
   contentDir: string;

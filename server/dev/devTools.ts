@@ -7,11 +7,11 @@
  */
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
-import { readAssetManifest } from "../assets";
+import { readAssetManifest } from "../http/assets";
 import type { Config } from "../config";
 import type { ContentClient } from "../content/contentClient";
 import { watchEmbeddedContent } from "../content/embeddedContentWatcher";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { createDevEvents } from "./devEvents";
 
 export interface DevTools {

@@ -7,14 +7,14 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import { LRUCache } from "lru-cache";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { canonicalTransform } from "./canonicalImage";
 import type { ImageParams, OutputFormat } from "./imageParams";
 import { planTransform } from "./imageParams";
 import { describeImage, transformImage, UnprocessableImageError, type ImageInfo } from "./imageTransform";
 import { createMediaCache, type MediaCache } from "./mediaCache";
 import { createTransformQueue, type Priority, type TransformQueue } from "./transformQueue";
-import { traceQueued, withSpan } from "../tracing";
+import { traceQueued, withSpan } from "../observability/tracing";
 
 /** An image file below MEDIA_DIR, as resolved from a request path. */
 export interface MediaFile {

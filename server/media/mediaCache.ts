@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 
 export interface MediaCacheStats {
   bytes: number;

@@ -8,7 +8,7 @@
  * Readiness never waits for it.
  */
 import type { RefTracker } from "../content/refTracker";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { parseImageParams } from "./imageParams";
 import type { ImageService } from "./imageService";
 import { mediaStats } from "./imageTransform";

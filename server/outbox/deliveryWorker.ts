@@ -24,11 +24,11 @@
  * `stop()` stops claiming and waits for the delivery in flight (bounded by the request timeout).
  */
 import { randomUUID } from "node:crypto";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
 import { MAX_EVENTS_PER_REQUEST, sendEvents, type GraphOutcome, type MetaCredentials } from "./metaGraphClient";
 import type { OutboxRecord, OutboxStore, Settlement } from "./store";
-import { SpanKind, withSpan } from "../tracing";
+import { SpanKind, withSpan } from "../observability/tracing";
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;

@@ -3,7 +3,7 @@
  * `GET /preview?token=<preview token>&documentId=<id>`; we check both, read the document at the
  * token (spec §7.2: by id, the token as ref, lang "*"), resolve its URL with our own link
  * resolver and the menus of its language read at the same token, set the preview cookie and
- * redirect there. From then on every request of that browser reads the token (requestScope.ts).
+ * redirect there. From then on every request of that browser reads the token (server/http/requestScope.ts).
  *
  * Why not `client.resolvePreviewURL`: it neither validates the token nor checks the URL it
  * returns, and an unknown token silently becomes the master ref (it would give a published URL
@@ -32,7 +32,7 @@ import { regionHome, sameSitePath } from "../../shared/regionChoice";
 import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex";
 import type { ContentService } from "../content/contentService";
 import type { PreviewDocument } from "../content/previewDocument";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { PREVIEW_COOKIE, validPreviewToken } from "./previewCookie";
 import type { PreviewGate } from "./previewVerification";
 

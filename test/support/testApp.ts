@@ -10,13 +10,13 @@
 import path from "node:path";
 import type { Express } from "express";
 import { createApp } from "../../server/app";
-import { readAssetManifest, type AssetManifest } from "../../server/assets";
+import { readAssetManifest, type AssetManifest } from "../../server/http/assets";
 import { loadConfig, type Config } from "../../server/config";
 import { createContentClient, type ContentClient, type ContentClientOptions } from "../../server/content/contentClient";
 import type { ContentService } from "../../server/content/contentService";
 import { createContentService } from "../../server/content/contentService";
 import { watchContentService } from "../../server/content/watchContentService";
-import { createLogger, type Logger } from "../../server/logger";
+import { createLogger, type Logger } from "../../server/observability/logger";
 import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
 import type { OutboxStore } from "../../server/outbox/store";
 
@@ -46,7 +46,7 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The tracking outbox of POST /api/meta-capi (default: a private in-memory SQLite outbox). */
   outbox?: OutboxStore;
-  /** Whether the process is shutting down (server/shutdown.ts), as /readyz reads it (default: never). */
+  /** Whether the process is shutting down (server/http/shutdown.ts), as /readyz reads it (default: never). */
   draining?: () => boolean;
   /** The client build's manifest (default: the one in dist/). */
   assets?: AssetManifest;

@@ -10,36 +10,36 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createStaticRouter, isRouteErrorResponse, type StaticHandler, type StaticHandlerContext } from "react-router";
-import { browserLoaderData } from "../shared/browserPayload";
-import { canonicalPath, pageUrl } from "../shared/canonicalPath";
-import { localeFromPath } from "../shared/locales";
-import { splitUrl } from "./canonicalUrls";
-import { isContentUnavailable } from "./content/contentErrors";
-import { createFetchRequest } from "./fetchRequest";
+import { browserLoaderData } from "../../shared/browserPayload";
+import { canonicalPath, pageUrl } from "../../shared/canonicalPath";
+import { localeFromPath } from "../../shared/locales";
+import { splitUrl } from "../requestRules/canonicalUrls";
+import { isContentUnavailable } from "../content/contentErrors";
+import { createFetchRequest } from "../http/fetchRequest";
 import { documentTail } from "./htmlShell";
 import { type ShellDeps, shellStart, tailScriptHash } from "./pageShell";
-import { hydrationJson } from "./hydrationData";
+import { hydrationJson } from "./hydrationScript";
 import { pageRequest } from "./pageRequests";
 import { executableInlineScripts } from "./scriptHashes";
-import { withScriptHashes } from "./security";
-import { builtFieldsLogger, type Logger } from "./logger";
-import { labelRoute } from "./metrics/routeLabel";
-import { cacheControlFor, NOT_FOUND_TTL_MS } from "./pageCache/cacheControl";
-import type { CachedPage, PageCache } from "./pageCache/pageCache";
-import type { RenderCoordinator } from "./pageCache/renderCoordinator";
-import type { RenderBudget } from "./renderBudget";
-import { sendCachedPage } from "./pageCache/sendCached";
-import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
-import { devErrorPage } from "./dev/errorPage";
+import { withScriptHashes } from "../http/security";
+import { builtFieldsLogger, type Logger } from "../observability/logger";
+import { labelRoute } from "../observability/metrics/routeLabel";
+import { cacheControlFor, NOT_FOUND_TTL_MS } from "../pageCache/cacheControl";
+import type { CachedPage, PageCache } from "../pageCache/pageCache";
+import type { RenderCoordinator } from "../pageCache/renderCoordinator";
+import type { RenderBudget } from "../http/renderBudget";
+import { sendCachedPage } from "../pageCache/sendCached";
+import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "../http/requestScope";
+import { devErrorPage } from "../dev/errorPage";
 import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
-import type { SiteFeatures } from "../views/siteFeatures";
-import { withSpan } from "./tracing";
+import type { SiteFeatures } from "../../views/siteFeatures";
+import { withSpan } from "../observability/tracing";
 
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 30;
 
 export interface RenderDeps extends ScopeDeps, ShellDeps {
-  /** The router's handler for a page path: its region's routes (server/pageHandlers.ts). */
+  /** The router's handler for a page path: its region's routes (server/render/pageHandlers.ts). */
   handlerFor: (path: string) => StaticHandler;
   origin: string;
   cache: PageCache;
@@ -47,7 +47,7 @@ export interface RenderDeps extends ScopeDeps, ShellDeps {
   features?: SiteFeatures;
   /** One render per page at a time, and the background refreshes after a publish. */
   renders: RenderCoordinator;
-  /** Each client's budget of uncached renders (server/renderBudget.ts); cache hits are never charged. */
+  /** Each client's budget of uncached renders (server/http/renderBudget.ts); cache hits are never charged. */
   budget?: RenderBudget;
 }
 

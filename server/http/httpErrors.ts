@@ -1,7 +1,7 @@
 /** The last error handler: a short plain answer, the status kept when it is a client error, never a stack. */
 import type { NextFunction, Request, Response } from "express";
 import { STATUS_CODES } from "node:http";
-import type { Logger } from "./logger";
+import type { Logger } from "../observability/logger";
 
 /** Express's file sending reports a visitor who left mid-download this way: their doing, not a fault. */
 const clientWentAway = (error: unknown) => (error as { code?: string } | null)?.code === "ECONNABORTED";

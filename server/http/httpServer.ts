@@ -6,8 +6,8 @@
  * and a 30 s sweep that checks the first two) let slow clients hold the process for minutes.
  */
 import http from "node:http";
-import type { Config } from "./config";
-import type { Logger } from "./logger";
+import type { Config } from "../config";
+import type { Logger } from "../observability/logger";
 
 /** How often Node sweeps connections for the two timeouts: the slack on top of each. */
 const CHECK_INTERVAL_MS = 1_000;

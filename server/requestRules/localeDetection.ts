@@ -23,11 +23,11 @@
  * which follows the app's trust-proxy setting), HttpOnly: only the server reads it (the
  * switcher writes it through `/_region/{code}`), so no script needs it.
  */
-import { PREVIEW_COOKIE } from "./preview/previewCookie";
+import { PREVIEW_COOKIE } from "../preview/previewCookie";
 import type { CookieOptions, NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, localeByCode, type Locale } from "../shared/locales";
-import { regionHome, sameSitePath } from "../shared/regionChoice";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, localeByCode, type Locale } from "../../shared/locales";
+import { regionHome, sameSitePath } from "../../shared/regionChoice";
 
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

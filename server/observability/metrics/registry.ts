@@ -4,11 +4,11 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Logger } from "../logger";
-import type { OutboxStore } from "../outbox/store";
-import type { PageCache } from "../pageCache/pageCache";
-import type { MediaCacheStats } from "../media/mediaCache";
-import type { TransformQueueStats } from "../media/transformQueue";
-import type { RefTracker } from "../content/refTracker";
+import type { OutboxStore } from "../../outbox/store";
+import type { PageCache } from "../../pageCache/pageCache";
+import type { MediaCacheStats } from "../../media/mediaCache";
+import type { TransformQueueStats } from "../../media/transformQueue";
+import type { RefTracker } from "../../content/refTracker";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";
 
@@ -23,7 +23,7 @@ export interface MetricsSources {
   media?: { cache: { stats(): MediaCacheStats }; queue: { stats(): TransformQueueStats } };
   /** The master ref's tracker: how old the content being served may be. */
   refs?: Pick<RefTracker, "current" | "confirmedAt">;
-  /** Why the instance is not ready, or undefined (server/readiness.ts), as /readyz answers. */
+  /** Why the instance is not ready, or undefined (server/http/readiness.ts), as /readyz answers. */
   notReady?: () => Promise<string | undefined>;
 }
 
@@ -36,7 +36,7 @@ export interface Metrics {
   pageCacheResults: Counter<"route" | "result">;
   /** Failed calls to the content service: `unavailable` (down, slow, rate-limited) or `other` (refused). */
   contentErrors: Counter<"operation" | "kind">;
-  /** Counts a page-cache hit answered before the app, into the three series above (server/metrics/hitCounts.ts). */
+  /** Counts a page-cache hit answered before the app, into the three series above (server/observability/metrics/hitCounts.ts). */
   recordHit: HitRecorder;
 }
 

@@ -5,11 +5,11 @@
  */
 import type { Request } from "express";
 import { createContext, RouterContextProvider } from "react-router";
-import type { ContentService } from "./content/contentService";
-import type { RefTracker } from "./content/refTracker";
-import type { Logger } from "./logger";
-import { PREVIEW_COOKIE, previewTokenFrom } from "./preview/previewCookie";
-import type { PreviewGate } from "./preview/previewVerification";
+import type { ContentService } from "../content/contentService";
+import type { RefTracker } from "../content/refTracker";
+import type { Logger } from "../observability/logger";
+import { PREVIEW_COOKIE, previewTokenFrom } from "../preview/previewCookie";
+import type { PreviewGate } from "../preview/previewVerification";
 
 export interface RequestScope {
   content: ContentService;

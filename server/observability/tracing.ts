@@ -1,6 +1,6 @@
 /**
  * Traces with OpenTelemetry (docs/operations.md, "Traces"; decision record 021). Off unless the
- * standard variables name an OTLP endpoint (server/tracingSettings.ts): then `startTracing` sets
+ * standard variables name an OTLP endpoint (server/observability/tracingSettings.ts): then `startTracing` sets
  * up the SDK, and each seam of the app opens its span with `withSpan` (or `traceFetch` for an
  * outside service), the request span being opened by `traceRequests`.
  *

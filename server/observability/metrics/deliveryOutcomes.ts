@@ -5,7 +5,7 @@
  * `outbox_delivery_events_total{outcome}`: delivered, retry (Meta down, throttling, a timeout:
  * tried again later), failed (refused by Meta for good), not_sent (no Meta credentials).
  */
-import type { OutboxStore, Settlement } from "../outbox/store";
+import type { OutboxStore, Settlement } from "../../outbox/store";
 
 export type DeliveryOutcome = Settlement["status"];
 export const DELIVERY_OUTCOMES: readonly DeliveryOutcome[] = ["delivered", "retry", "failed", "not_sent"];

@@ -13,7 +13,7 @@
  * spellings").
  */
 import type { NextFunction, Request, Response } from "express";
-import { canonicalPath } from "../shared/canonicalPath";
+import { canonicalPath } from "../../shared/canonicalPath";
 
 /**
  * A redirect from one spelling to another is for the browser that asked, never for a shared

@@ -2,13 +2,13 @@
  * The document around the React root. React renders `#root` (streamed); the server writes
  * the head, which it knows before rendering because the loaders have already run.
  */
-import type { Locale } from "../shared/locales";
-import type { PageHead } from "../shared/pageHead";
+import type { Locale } from "../../shared/locales";
+import type { PageHead } from "../../shared/pageHead";
 import { headTags } from "./headTags";
 import { escapeHtml } from "./html";
 import { moduleLoader, modulePreloader, scriptLoader } from "./scriptLoader";
 import { inlineScriptHashes, sha256Source } from "./scriptHashes";
-import { SPECULATION_RULES_JSON } from "../shared/speculationRules";
+import { SPECULATION_RULES_JSON } from "../../shared/speculationRules";
 
 export interface ShellOptions {
   locale: Locale;
@@ -107,7 +107,7 @@ export const HYDRATION_DATA_ID = "router-hydration";
 /**
  * What follows React's markup in a page every visitor shares: the router's hydration data as a
  * non-executable JSON script, and the hashed loader of the browser entry. It follows `#root`'s
- * closing tag. `scriptSafeJson` must be unable to end its element (server/hydrationData.ts
+ * closing tag. `scriptSafeJson` must be unable to end its element (server/render/hydrationScript.ts
  * escapes `<`, U+2028 and U+2029 as it writes the JSON).
  */
 export function documentTail(scriptSafeJson: string, entry: string): string {

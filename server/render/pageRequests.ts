@@ -1,5 +1,5 @@
 /**
- * The Request the loaders of a shared render get (server/render.tsx): made from the page's key
+ * The Request the loaders of a shared render get (server/render/render.tsx): made from the page's key
  * alone (a GET with no header, body or visitor in it), so one object serves every render of that
  * page instead of a new one each time (constructing a fetch Request was 2 % of a render: issue 25).
  * Its signal is never aborted: a shared render belongs to no visitor. Bounded: cleared when full.

@@ -4,17 +4,17 @@
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isRouteErrorResponse, type StaticHandler } from "react-router";
-import { browserPayload } from "../shared/browserPayload";
-import { DATA_PREFIX, ROUTE_PARAM } from "../shared/dataEndpoint";
-import { isContentUnavailable } from "./content/contentErrors";
-import { createFetchRequest } from "./fetchRequest";
-import type { Logger } from "./logger";
-import { PRIVATE_NO_STORE } from "./pageCache/cacheControl";
+import { browserPayload } from "../../shared/browserPayload";
+import { DATA_PREFIX, ROUTE_PARAM } from "../../shared/dataEndpoint";
+import { isContentUnavailable } from "../content/contentErrors";
+import { createFetchRequest } from "../http/fetchRequest";
+import type { Logger } from "../observability/logger";
+import { PRIVATE_NO_STORE } from "../pageCache/cacheControl";
 import { RETRY_AFTER_SECONDS } from "./render";
-import type { RenderBudget } from "./renderBudget";
-import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "./requestScope";
+import type { RenderBudget } from "../http/renderBudget";
+import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "../http/requestScope";
 
-/** `budget`: each client's budget of uncached renders (server/renderBudget.ts); every data request runs a loader. */
+/** `budget`: each client's budget of uncached renders (server/http/renderBudget.ts); every data request runs a loader. */
 export function createDataEndpoint(handler: StaticHandler, origin: string, deps: ScopeDeps, budget?: RenderBudget) {
   const logger = deps.logger;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {

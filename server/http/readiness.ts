@@ -1,6 +1,6 @@
 /**
  * GET /readyz, the load balancer's question "may I send traffic here?": not while the process
- * drains (server/shutdown.ts), not before the content service has answered once, and not when
+ * drains (server/http/shutdown.ts), not before the content service has answered once, and not when
  * the client build the pages point at is missing (a half-deployed or deleted dist/).
  * /healthz stays "ok" throughout: the process is alive, and restarting it would not help.
  */
@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { AssetManifest } from "./assets";
-import type { RefTracker } from "./content/refTracker";
+import type { RefTracker } from "../content/refTracker";
 
 export interface ReadinessDeps {
   /** True once a shutdown has begun. */

@@ -4,19 +4,19 @@
  */
 import { LRUCache } from "lru-cache";
 import { data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
-import type { RoutableDocument } from "../shared/documents";
-import { LOCALES, localeFromPath, type Locale } from "../shared/locales";
-import { resolveLink } from "../shared/linkResolver";
-import type { SiteChrome } from "../shared/pageData";
-import { isPlausibleUid } from "../shared/uid";
-import type { LoaderFactory, LoaderKind } from "../views/routes";
-import type { ContentService, Paged } from "./content/contentService";
-import { buildSiteChrome } from "./content/siteChrome";
-import { isContentUnavailable } from "./content/contentErrors";
-import { createOutageLog } from "./content/outageLog";
-import type { Logger } from "./logger";
+import type { RoutableDocument } from "../../shared/documents";
+import { LOCALES, localeFromPath, type Locale } from "../../shared/locales";
+import { resolveLink } from "../../shared/linkResolver";
+import type { SiteChrome } from "../../shared/pageData";
+import { isPlausibleUid } from "../../shared/uid";
+import type { LoaderFactory, LoaderKind } from "../../views/routes";
+import type { ContentService, Paged } from "../content/contentService";
+import { buildSiteChrome } from "../content/siteChrome";
+import { isContentUnavailable } from "../content/contentErrors";
+import { createOutageLog } from "../content/outageLog";
+import type { Logger } from "../observability/logger";
 import { headOf, listHeadOf, type HeadScope } from "./pageHeads";
-import { requestMemo, requestScope } from "./requestScope";
+import { requestMemo, requestScope } from "../http/requestScope";
 
 export const LIST_PAGE_SIZE = 12;
 /** How long a preview's menus are kept for the preview's next requests. */

@@ -4,11 +4,11 @@
  * (client/sliceSimulator.tsx) receives the slices from the editor and renders them with the
  * site's slice library. It is never indexed (robots.txt, `noindex` meta and header), never
  * cached, and it is the one route that may be framed: app.ts mounts `allowFramingBy`
- * (server/security.ts) for it with the origins of SLICE_SIMULATOR_ANCESTORS (server/config.ts).
+ * (server/http/security.ts) for it with the origins of SLICE_SIMULATOR_ANCESTORS (server/config.ts).
  */
 import type { RequestHandler } from "express";
-import type { AssetManifest } from "./assets";
-import { escapeHtml } from "./html";
+import type { AssetManifest } from "../http/assets";
+import { escapeHtml } from "../render/html";
 
 export const SLICE_SIMULATOR_PATH = "/slice-simulator";
 

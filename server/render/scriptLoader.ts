@@ -2,7 +2,7 @@
  * Small inline scripts that add script and preload elements. Under a hash-based policy with
  * 'strict-dynamic', an element that a hashed script creates is trusted, where a parser-inserted
  * `<script src>` or `<link rel="modulepreload">` would need a nonce; the loaders themselves are
- * allowed by their hash (server/scriptHashes.ts). Every value is JSON with `<` escaped, so no
+ * allowed by their hash (server/render/scriptHashes.ts). Every value is JSON with `<` escaped, so no
  * URL can end the script element.
  */
 const json = (value: unknown): string =>

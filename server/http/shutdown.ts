@@ -13,7 +13,7 @@
  * (`closeIdleConnections()`); `closeAllConnections()` is the cut at the timeout.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Logger } from "./logger";
+import type { Logger } from "../observability/logger";
 
 export interface DrainOptions {
   /** How long to keep serving while not ready, before closing the listener (SHUTDOWN_DELAY_MS). */

@@ -3,16 +3,16 @@
  * the loaders, which know the document, both regions' navigation and the site's origin.
  */
 import type { ImageField } from "@prismicio/client";
-import { documentAlternates, everyRegion } from "../shared/alternates";
-import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../shared/documents";
-import { canonicalPath } from "../shared/canonicalPath";
-import { NOT_FOUND_PATH, resolveLink } from "../shared/linkResolver";
-import { localizePath, type Locale } from "../shared/locales";
-import { documentHead, listHead, type HeadContext, type PageHead } from "../shared/pageHead";
-import type { SectionIndex } from "../shared/sectionIndex";
-import { DEFAULT_SHARE_IMAGE } from "../shared/site";
-import { article, breadcrumbs, organization, type JsonLd } from "../shared/structuredData";
-import { deepFreeze } from "./content/deepFreeze";
+import { documentAlternates, everyRegion } from "../../shared/alternates";
+import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../../shared/documents";
+import { canonicalPath } from "../../shared/canonicalPath";
+import { NOT_FOUND_PATH, resolveLink } from "../../shared/linkResolver";
+import { localizePath, type Locale } from "../../shared/locales";
+import { documentHead, listHead, type HeadContext, type PageHead } from "../../shared/pageHead";
+import type { SectionIndex } from "../../shared/sectionIndex";
+import { DEFAULT_SHARE_IMAGE } from "../../shared/site";
+import { article, breadcrumbs, organization, type JsonLd } from "../../shared/structuredData";
+import { deepFreeze } from "../content/deepFreeze";
 
 export interface HeadScope {
   origin: string;

@@ -5,10 +5,10 @@
  * every unique junk URL is charged to the client that asks for it, and one client cannot
  * hold the render path: beyond its budget it gets a small static 429 with Retry-After, while
  * every other client keeps rendering and cache hits are never charged (the renderer asks only
- * once it knows the request would render: server/render.tsx, server/dataEndpoint.ts).
+ * once it knows the request would render: server/render/render.tsx, server/render/dataRoute.ts).
  */
 import type { Request, Response } from "express";
-import { clientKey, createClientBudget } from "./clientBudget";
+import { clientKey, createClientBudget } from "./visitorBudget";
 
 export interface RenderBudget {
   /** Charges one render to the request's client; false when over budget (the 429 is then sent). */

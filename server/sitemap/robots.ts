@@ -1,7 +1,7 @@
 /** `GET /robots.txt`: crawlers stay out of the preview tools, the APIs and the data endpoint, and find the sitemap. */
 import type { RequestHandler } from "express";
-import { DATA_PREFIX } from "../shared/dataEndpoint";
-import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
+import { DATA_PREFIX } from "../../shared/dataEndpoint";
+import { REGION_CHOICE_PREFIX } from "../../shared/regionChoice";
 
 export function robotsTxt(siteUrl: string): string {
   return [

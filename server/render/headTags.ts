@@ -2,10 +2,10 @@
  * The SEO part of `<head>` as HTML: canonical, hreflang alternates with x-default, Open
  * Graph and Twitter cards, and JSON-LD. Every value is escaped; JSON-LD cannot end its script.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../shared/locales";
-import type { PageHead } from "../shared/pageHead";
-import { SITE_NAME } from "../shared/site";
-import { serializeJsonLd } from "../shared/structuredData";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/locales";
+import type { PageHead } from "../../shared/pageHead";
+import { SITE_NAME } from "../../shared/site";
+import { serializeJsonLd } from "../../shared/structuredData";
 import { escapeHtml as e } from "./html";
 
 const ogLocale = (language: string) => language.replace("-", "_");

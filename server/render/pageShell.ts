@@ -1,21 +1,21 @@
 /**
  * The shell of a rendered page (docs/architecture.md, request step 4): the document's start (head,
- * assets, tags) written by `server/htmlShell.ts` from the route's data, and the hashes of the
+ * assets, tags) written by `server/render/htmlShell.ts` from the route's data, and the hashes of the
  * inline scripts the shell runs. The start of a page every visitor shares depends only on its
  * head, its status, its region, the build, its page modules and this app's settings, so it is
- * kept with its frozen head (a content version's: server/pageHeads.ts) and written, and its
+ * kept with its frozen head (a content version's: server/render/pageHeads.ts) and written, and its
  * scripts hashed, once per content version rather than on every render (issue 25). A preview's
  * start (its own nonce, a head that is not frozen) is written each time.
  */
 import type { StaticHandlerContext } from "react-router";
-import type { Locale } from "../shared/locales";
-import type { PageHead } from "../shared/pageHead";
-import { SITE_NAME } from "../shared/site";
-import { pageModuleFiles } from "../views/pageModules";
-import type { RouteHandle } from "../views/routes";
-import { appModules, modulePreloads, type AssetManifest } from "./assets";
+import type { Locale } from "../../shared/locales";
+import type { PageHead } from "../../shared/pageHead";
+import { SITE_NAME } from "../../shared/site";
+import { pageModuleFiles } from "../../views/pageModules";
+import type { RouteHandle } from "../../views/routes";
+import { appModules, modulePreloads, type AssetManifest } from "../http/assets";
 import { type DocumentStart, documentStart, tailScript } from "./htmlShell";
-import type { RequestScope } from "./requestScope";
+import type { RequestScope } from "../http/requestScope";
 import { sha256Source } from "./scriptHashes";
 
 /** Default of BUILD_CHECK_INTERVAL_MS: ten minutes. */

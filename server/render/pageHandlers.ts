@@ -7,8 +7,8 @@
  * render (issue 25).
  */
 import { createStaticHandler, type RouteObject, type StaticHandler } from "react-router";
-import { LOCALES, localeFromPath, type LocaleCode } from "../shared/locales";
-import { layoutRouteId } from "../views/routes";
+import { LOCALES, localeFromPath, type LocaleCode } from "../../shared/locales";
+import { layoutRouteId } from "../../views/routes";
 
 export interface PageHandlers {
   /** Every route of every region. */

@@ -4,9 +4,9 @@
  * are not failures (they resolve to null).
  */
 import type { Counter } from "prom-client";
-import { isContentUnavailable } from "../content/contentErrors";
-import type { ContentService } from "../content/contentService";
-import { watchContentService } from "../content/watchContentService";
+import { isContentUnavailable } from "../../content/contentErrors";
+import type { ContentService } from "../../content/contentService";
+import { watchContentService } from "../../content/watchContentService";
 
 export function countContentErrors(service: ContentService, errors: Counter<"operation" | "kind">): ContentService {
   return watchContentService(service, (operation, _args, call) => {

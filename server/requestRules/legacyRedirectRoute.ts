@@ -4,11 +4,11 @@
  * its matching live in `shared/legacyRedirects.ts`. Mounted at the application root.
  */
 import type { NextFunction, Request, Response } from "express";
-import { legacyRedirect } from "../shared/legacyRedirects";
+import { legacyRedirect } from "../../shared/legacyRedirects";
 
 /**
  * Legacy paths never come back, so the browser keeps the redirect a day; shared caches never do,
- * for the same reason as canonical redirects (server/canonicalUrls.ts): a legacy path matches in
+ * for the same reason as canonical redirects (server/requestRules/canonicalUrls.ts): a legacy path matches in
  * any spelling, and a cache that normalises its key must not file the redirect under another URL.
  */
 export const LEGACY_REDIRECT_CACHE_CONTROL = "private, max-age=86400";

@@ -16,10 +16,10 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { renderToPipeableStream } from "react-dom/server.bun";
 import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from "react-router";
 import { isbot } from "isbot";
-import { devErrorPage } from "./dev/errorPage";
+import { devErrorPage } from "../dev/errorPage";
 import { DOCUMENT_END } from "./htmlShell";
-import type { Logger } from "./logger";
-import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
+import type { Logger } from "../observability/logger";
+import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../../views/siteFeatures";
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -155,7 +155,7 @@ export interface BufferOptions {
   bootstrapModules?: string[];
   /** Everything before React's markup: doctype, head, body start. */
   start: string;
-  /** What follows `#root` in the body (server/htmlShell.ts `documentTail`). */
+  /** What follows `#root` in the body (server/render/htmlShell.ts `documentTail`). */
   end?: string;
   /** Whether the router writes its hydration script (false when the shell carries the data as JSON). */
   hydrate?: boolean;

@@ -33,8 +33,8 @@ import express, {
 } from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
-import type { RefTracker } from "./content/refTracker";
-import type { Logger } from "./logger";
+import type { RefTracker } from "./refTracker";
+import type { Logger } from "../observability/logger";
 
 export const WEBHOOK_PATH = "/api/prismic-webhook";
 /** A call authenticated by its header: 4 MB, about 200,000 document ids (a bulk publish). */

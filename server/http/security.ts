@@ -7,8 +7,8 @@
 import { randomFillSync } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { xFrameOptions } from "helmet";
-import { EMBED_FRAME_ORIGINS } from "../shared/embedPlayer";
-import type { TagCspSources } from "./tags/tagCsp";
+import { EMBED_FRAME_ORIGINS } from "../../shared/embedPlayer";
+import type { TagCspSources } from "../tags/tagCsp";
 
 const NONCE_BYTES = 16;
 /**
@@ -135,7 +135,7 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
  * A policy whose `script-src` admits the page's inline scripts by hash (`'sha256-…'` sources,
- * server/scriptHashes.ts) and what they load ('strict-dynamic'), plus `nonce` when given (a
+ * server/render/scriptHashes.ts) and what they load ('strict-dynamic'), plus `nonce` when given (a
  * preview, never cached); every other directive stays as `policy` has it. 'self' stays for
  * browsers that predate 'strict-dynamic' (which ignore it otherwise).
  */
