@@ -42,6 +42,9 @@ export default {
     "server/outbox/store.ts",
     "server/outbox/sqliteStore.ts",
     "server/outbox/firestoreStore.ts",
+    "server/outbox/firestoreDocument.ts",
+    "server/outbox/firestoreTransitions.ts",
+    "server/outbox/firestorePurge.ts",
     "server/outbox/backoff.ts",
     // Media parameters.
     "server/media/imageParams.ts",
