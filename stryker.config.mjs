@@ -47,7 +47,7 @@ export default {
     "server/outbox/firestorePurge.ts",
     "server/outbox/backoff.ts",
     // Media parameters.
-    "server/media/imageParams.ts",
+    "packages/prismic-stand-in/src/media/imageParams.ts",
   ],
   // The machine is shared and each run is a Jest process: two at a time.
   concurrency: 2,

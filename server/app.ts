@@ -27,8 +27,8 @@ import { legacyRedirects } from "./requestRules/legacyRedirectRoute";
 import { createServerLoaders } from "./render/loaders";
 import { localeDetection, regionChoice } from "./requestRules/localeDetection";
 import { redactedError, redactedRequest, redactSecrets, type Logger } from "./observability/logger";
-import { createImageService, type ImageService } from "./media/imageService";
-import { createMediaRoute } from "./media/mediaRoute";
+import type { ImageService } from "../packages/prismic-stand-in/src/index";
+import { noEmbeddedMedia, type PrismicStandIn } from "./content/prismicStandIn";
 import { renderPage } from "./render/render";
 import { createPageHandlers } from "./render/pageHandlers";
 import { createShellStarts } from "./render/pageShell";
@@ -60,7 +60,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
-import { tracingEnabled, traceRequests } from "./observability/tracing";
+import { traceQueued, tracingEnabled, traceRequests, withSpan } from "./observability/tracing";
 
 export interface AppDeps {
   config: Config;
@@ -76,20 +76,26 @@ export interface AppDeps {
   outbox?: OutboxStore;
   /** True once the process is shutting down (server/http/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
-  /** Embedded media's transforms and disk cache; default: one made from the configuration. */
+  /**
+   * Without PRISMIC_REPOSITORY: the Prismic stand-in (server/content/prismicStandIn.ts), which
+   * serves /media and the preview toolbar's stand-in. Without it /media is a plain 404.
+   */
+  standIn?: PrismicStandIn;
+  /** Embedded media's transforms and disk cache; default: the stand-in's, made from the configuration. */
   images?: ImageService;
   /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
   devRoutes?: RequestHandler;
 }
 
 /** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
-export function imageServiceFrom(config: Config, logger: Logger): ImageService {
-  return createImageService({
+export function imageServiceFrom(standIn: PrismicStandIn, config: Config, logger: Logger): ImageService {
+  return standIn.createImageService({
     cacheDir: config.MEDIA_CACHE_DIR,
     cacheBytes: config.MEDIA_CACHE_BYTES,
     logger,
     concurrency: config.MEDIA_TRANSFORMS,
     maxWaiting: config.MEDIA_QUEUE,
+    tracing: { withSpan, traceQueued },
   });
 }
 
@@ -106,7 +112,8 @@ export function createApp({
   assets,
   outbox,
   draining = () => false,
-  images = imageServiceFrom(config, logger),
+  standIn,
+  images = standIn && imageServiceFrom(standIn, config, logger),
   devRoutes,
 }: AppDeps): Express {
   const app = express();
@@ -216,7 +223,11 @@ export function createApp({
   app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (PRISMIC_REPOSITORY) every request there is a plain 404.
-  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: servedMediaDir(config), images }));
+  app.use(
+    "/media",
+    routeLabel("media"),
+    standIn && images ? standIn.createMediaRoute({ mediaDir: servedMediaDir(config), images }) : noEmbeddedMedia,
+  );
   // Only the files public/ held at start: a page request never costs a file-system call here.
   app.use(
     routeLabel("public"),
@@ -237,7 +248,16 @@ export function createApp({
     app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
-  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews }));
+  app.use(
+    routeLabel("preview"),
+    createPreviewRouter({
+      content,
+      repositoryName,
+      logger,
+      previews,
+      toolbarStandIn: standIn?.TOOLBAR_STAND_IN_SCRIPT,
+    }),
+  );
   app.get(
     SLICE_SIMULATOR_PATH,
     routeLabel("slice_simulator"),

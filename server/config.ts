@@ -104,7 +104,7 @@ const schema = z
       .int()
       .min(65_536, "at least 65536 (64 KiB)")
       .default(192 * 1024 * 1024),
-    /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
+    /** `on`: at start and after each publish, prepare in the background the images the pages emit (packages/prismic-stand-in/src/media/mediaWarmer.ts). */
     MEDIA_WARM: z.enum(["on", "off"]).default("on"),
     /** Image transforms run at once; default one per core (each uses one core). */
     MEDIA_TRANSFORMS: z.coerce.number().int().min(1).max(64).optional(),

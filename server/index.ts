@@ -7,7 +7,8 @@ import { createContentClient, type ContentClient } from "./content/contentClient
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./http/httpServer";
 import { createLogger, routeLibraryWarnings } from "./observability/logger";
-import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
+import type { MediaWarmer } from "../packages/prismic-stand-in/src/index";
+import { loadPrismicStandIn, type PrismicStandIn } from "./content/prismicStandIn";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
@@ -38,9 +39,12 @@ async function main(): Promise<void> {
       { service: config.OTEL_SERVICE_NAME, sampler: config.OTEL_TRACES_SAMPLER },
       "tracing: spans are exported over OTLP",
     );
+  let standIn: PrismicStandIn | undefined;
   let contentClient: ContentClient;
   try {
-    contentClient = createContentClient(config);
+    // Without PRISMIC_REPOSITORY only: the embedded repository, its images and toolbar (decision record 023).
+    standIn = await loadPrismicStandIn(config);
+    contentClient = createContentClient(config, { standIn });
   } catch (error) {
     logger.fatal({ err: error }, `Cannot start: ${(error as Error).message}`);
     process.exit(1);
@@ -83,10 +87,12 @@ async function main(): Promise<void> {
     worker,
     outbox,
   });
-  const images = imageServiceFrom(config, logger);
+  const images = standIn && imageServiceFrom(standIn, config, logger);
   // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
-  const devTools = process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient) : undefined;
+  const devTools =
+    process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient, standIn) : undefined;
   const app = createApp({
+    standIn,
     images,
     config,
     logger,
@@ -103,8 +109,8 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
     // After listening, never before: readiness does not wait for prepared images.
     const mediaDir = servedMediaDir(config);
-    if (config.MEDIA_WARM === "on" && mediaDir)
-      warmer = startMediaWarmer({
+    if (config.MEDIA_WARM === "on" && mediaDir && standIn && images)
+      warmer = standIn.startMediaWarmer({
         images,
         mediaDir,
         siteUrl: config.SITE_URL,

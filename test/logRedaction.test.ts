@@ -4,7 +4,7 @@
  * the server routes through its logger instead of the console) — checked on the built server's
  * whole output.
  */
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
+import { embeddedPreviewToken } from "../packages/prismic-stand-in/src/testing";
 import { redactedRequest, redactSecrets } from "../server/observability/logger";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { startBuiltServer, type RunningServer } from "./support/builtServer";

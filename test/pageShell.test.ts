@@ -4,8 +4,7 @@
  * preview's start of the same head.
  */
 import request from "supertest";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { createTestApp } from "./support/testApp";
 

@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import type { Express } from "express";
+import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
 import { createApp } from "../../server/app";
 import { readAssetManifest, type AssetManifest } from "../../server/http/assets";
 import { loadConfig, type Config } from "../../server/config";
@@ -123,7 +124,9 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     ROOT,
   );
   const logger = options.logger ?? createLogger("silent");
-  const contentClient = createContentClient(config, { wrapFetch: options.wrapFetch });
+  // As server/index.ts: the Prismic stand-in only without PRISMIC_REPOSITORY.
+  const standIn = config.PRISMIC_REPOSITORY ? undefined : prismicStandIn;
+  const contentClient = createContentClient(config, { wrapFetch: options.wrapFetch, standIn });
   const { client, refs } = contentClient;
   const service =
     options.content ??
@@ -139,6 +142,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     assets: options.assets ?? waitForAssetManifest(config.BUILD_DIR),
     outbox,
     draining: options.draining,
+    standIn,
   });
   return { app, content, calls, config, contentClient, outbox };
 }

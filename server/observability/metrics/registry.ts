@@ -6,8 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Logger } from "../logger";
 import type { OutboxStore } from "../../outbox/store";
 import type { PageCache } from "../../pageCache/pageCache";
-import type { MediaCacheStats } from "../../media/mediaCache";
-import type { TransformQueueStats } from "../../media/transformQueue";
+import type { MediaCacheStats, TransformQueueStats } from "../../../packages/prismic-stand-in/src/index";
 import type { RefTracker } from "../../content/refTracker";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";

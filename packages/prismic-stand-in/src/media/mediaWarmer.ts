@@ -7,8 +7,7 @@
  * visitor's), one at a time; the whole pass is bounded in pages and images, and logged.
  * Readiness never waits for it.
  */
-import type { RefTracker } from "../content/refTracker";
-import type { Logger } from "../observability/logger";
+import type { Logger } from "pino";
 import { parseImageParams } from "./imageParams";
 import type { ImageService } from "./imageService";
 import { mediaStats } from "./imageTransform";
@@ -21,7 +20,8 @@ export interface MediaWarmerOptions {
   siteUrl: string;
   /** Where this server listens, for reading its own pages (e.g. http://127.0.0.1:3000). */
   selfUrl: string;
-  refs: Pick<RefTracker, "current">;
+  /** The master ref of the moment (server/content/refTracker.ts): a new one is a publish. */
+  refs: { current(): Promise<string> };
   logger: Logger;
   /** Pages read per pass (sitemap order: the homes and lists come first). */
   maxPages?: number;

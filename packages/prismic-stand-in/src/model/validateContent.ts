@@ -1,6 +1,6 @@
 /**
  * A validator for the embedded Prismic repository (content/), used by the tests and by the
- * development server (server/content/embeddedContentWatcher.ts): every document is checked
+ * development server (server/dev/embeddedContentWatcher.ts): every document is checked
  * against its custom type (customtypes/<id>/index.json) and the shared slice models
  * (views/slices/<Name>/model.json), in the shape the Prismic REST API v2 returns documents.
  *
@@ -9,7 +9,7 @@
  *   content/en-gb/page/about-us.json data.slices[1]<image_with_text/imageLeft>.primary.content[0]:
  *   block type "heading2" is not allowed here (allowed: paragraph, strong, em, ...)
  *
- * API (server/content/model/; its imports name their .ts files, as scripts/prismic/push.ts loads
+ * API (packages/prismic-stand-in/src/model/; its imports name their .ts files, as scripts/prismic/push.ts loads
  * loadModels under Node's own type stripping)
  *   loadModels(root)                        → { models, errors }   custom types + shared slices   (loadModels.ts)
  *   loadContentEntries(contentRoot)         → { entries, errors }  every *.json under content/ except media/

@@ -2,7 +2,6 @@ import type { PrismicDocument, Query } from "@prismicio/client";
 import { describeRepository, releaseRef, type DocumentSet, type EmbeddedRepository } from "./embeddedRepository";
 import { type DocumentFilter, matchesAll, parseFilters } from "./filters";
 import { orderDocuments, parseOrderings } from "./orderings";
-import { answeringFetch, type PrismicAnswers } from "./prismicAnswers";
 import { QueryParseError } from "./queryParser";
 
 /**
@@ -49,22 +48,14 @@ const REF_NOT_FOUND = "Ref not found. Ensure you have the correct ref and try ag
 /** The search answer: Prismic's query body plus its licence and version fields. */
 type SearchBody = Query & { license: string; version: string };
 
-export interface EmbeddedFetchOptions {
-  /** Hosted Prismic's other answers (errors, rate limits, slowness), switched on by tests. */
-  answers?: PrismicAnswers;
-}
-
 /**
  * Takes the repository, or a function returning the current one, so content can be reloaded
- * (a new master ref) without re-creating the client.
+ * (a new master ref) without re-creating the client. Hosted Prismic's other answers (errors, rate
+ * limits, slowness) are switched on by tests around it: `answeringEmbeddedFetch` (prismicAnswers.ts).
  */
-export function createEmbeddedFetch(
-  source: EmbeddedRepository | (() => EmbeddedRepository),
-  options: EmbeddedFetchOptions = {},
-): typeof fetch {
+export function createEmbeddedFetch(source: EmbeddedRepository | (() => EmbeddedRepository)): typeof fetch {
   const current = typeof source === "function" ? source : () => source;
-
-  const base = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : undefined;
     const signal = init?.signal ?? request?.signal;
     if (signal?.aborted) {
@@ -75,7 +66,6 @@ export function createEmbeddedFetch(
     const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
     return route(current(), url, method);
   };
-  return options.answers ? answeringFetch(base, options.answers, () => current().masterRef) : base;
 }
 
 function route(repo: EmbeddedRepository, url: URL, method: string): Response {

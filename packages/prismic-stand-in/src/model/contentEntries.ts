@@ -8,7 +8,7 @@ import path from "node:path";
 import { readJson, walkFiles } from "./jsonFiles.ts";
 import type { ContentEntry } from "./modelTypes.ts";
 
-/** Folders the embedded repository does not read as published documents (`_releases/`, `.git/`…), as server/content/embedded/loadDocuments.ts. */
+/** Folders the embedded repository does not read as published documents (`_releases/`, `.git/`…), as packages/prismic-stand-in/src/embedded/loadDocuments.ts. */
 const isReserved = (relative: string) =>
   relative
     .split(path.sep)

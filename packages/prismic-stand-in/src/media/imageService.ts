@@ -7,14 +7,13 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import { LRUCache } from "lru-cache";
-import type { Logger } from "../observability/logger";
+import type { Logger } from "pino";
 import { canonicalTransform } from "./canonicalImage";
 import type { ImageParams, OutputFormat } from "./imageParams";
 import { planTransform } from "./imageParams";
 import { describeImage, transformImage, UnprocessableImageError, type ImageInfo } from "./imageTransform";
 import { createMediaCache, type MediaCache } from "./mediaCache";
 import { createTransformQueue, type Priority, type TransformQueue } from "./transformQueue";
-import { traceQueued, withSpan } from "../observability/tracing";
 
 /** An image file below MEDIA_DIR, as resolved from a request path. */
 export interface MediaFile {
@@ -70,7 +69,22 @@ export interface ImageServiceOptions {
   concurrency?: number;
   /** Visitors' transforms that may wait for a core; default 8 per core. */
   maxWaiting?: number;
+  /** Spans around the wait for a core and the transform: the server's own (server/observability/tracing.ts); default none. */
+  tracing?: ImageTracing;
 }
+
+/**
+ * What the service asks of a tracer: the server passes its `withSpan` and `traceQueued`, so the
+ * spans join the request's trace; this package imports nothing of the server's.
+ */
+export interface ImageTracing {
+  /** Runs `fn` inside a span named `name`, with the attributes `attributes` gives. */
+  withSpan<T>(name: string, fn: () => T, options: { attributes: () => Record<string, string | number> }): T;
+  /** `work` as a job that, when it starts, records how long it waited as a span named `name`. */
+  traceQueued<T>(name: string, work: () => Promise<T>): () => Promise<T>;
+}
+
+const NO_TRACING: ImageTracing = { withSpan: (_name, fn) => fn(), traceQueued: (_name, work) => work };
 
 export interface ImageService {
   image(request: ImageRequest): Promise<ImageOutcome>;
@@ -84,6 +98,7 @@ export function createImageService({
   logger,
   concurrency,
   maxWaiting,
+  tracing: { withSpan, traceQueued } = NO_TRACING,
 }: ImageServiceOptions): ImageService {
   const cores = Math.max(1, os.availableParallelism());
   const slots = concurrency ?? cores;

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as prismic from "@prismicio/client";
-import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../server/content/embedded/embeddedFetch";
-import { createEmbeddedRepository, type EmbeddedRepository } from "../server/content/embedded/embeddedRepository";
-import { ContentFileError, loadDocuments } from "../server/content/embedded/loadDocuments";
+import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../src/embedded/embeddedFetch";
+import { createEmbeddedRepository, type EmbeddedRepository } from "../src/embedded/embeddedRepository";
+import { ContentFileError, loadDocuments } from "../src/embedded/loadDocuments";
 
 type DocumentFile = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * first, heavy jobs never take the last slot, background work only in spare slots, and a job
  * whose every requester has gone is dropped before it starts.
  */
-import { AbandonedError, createTransformQueue, QueueFullError } from "../server/media/transformQueue";
+import { AbandonedError, createTransformQueue, QueueFullError } from "../src/media/transformQueue";
 
 const gate = () => {
   let open!: () => void;

@@ -16,7 +16,7 @@
  * by hand from the console); given a ref, it first writes it into the preview cookie, as the
  * real toolbar does. window.__prismicToolbarStandIn.end() is the Exit link's action.
  */
-export const TOOLBAR_STAND_IN_SCRIPT = String.raw`/* Prismic toolbar stand-in (embedded repository): see server/preview/toolbarStandIn.ts */
+export const TOOLBAR_STAND_IN_SCRIPT = String.raw`/* Prismic toolbar stand-in (embedded repository): see packages/prismic-stand-in/src/toolbarStandIn.ts */
 (function () {
   "use strict";
   if (window.__prismicToolbarStandIn) return;

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Logger } from "../observability/logger";
+import type { Logger } from "pino";
 
 export interface MediaCacheStats {
   bytes: number;

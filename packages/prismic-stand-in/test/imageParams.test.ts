@@ -1,10 +1,10 @@
 /**
- * The imgix parameters embedded media honours (server/media/imageParams.ts), without HTTP: what
+ * The imgix parameters embedded media honours (packages/prismic-stand-in/src/media/imageParams.ts), without HTTP: what
  * a query asks for, the 400 message naming a bad parameter, and what is produced (size after
  * dpr, format negotiated from Accept, quality, or the original untouched). test/media.test.ts
  * checks the same over HTTP with real images.
  */
-import { parseImageParams, planTransform, type ImageParams } from "../server/media/imageParams";
+import { parseImageParams, planTransform, type ImageParams } from "../src/media/imageParams";
 
 const parse = (query: string) => parseImageParams(new URLSearchParams(query));
 const params = (query: string): ImageParams => {

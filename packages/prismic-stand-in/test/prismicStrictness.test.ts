@@ -4,9 +4,9 @@
  * where Prismic promises none, and can be switched to every other answer Prismic gives.
  */
 import * as prismic from "@prismicio/client";
-import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../server/content/embedded/embeddedFetch";
-import { createEmbeddedRepository, type EmbeddedRepository } from "../server/content/embedded/embeddedRepository";
-import { PrismicAnswers } from "../server/content/embedded/prismicAnswers";
+import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../src/embedded/embeddedFetch";
+import { createEmbeddedRepository, type EmbeddedRepository } from "../src/embedded/embeddedRepository";
+import { answeringEmbeddedFetch, PrismicAnswers } from "../src/embedded/prismicAnswers";
 
 const { filter } = prismic;
 const STAMP = "2024-03-01T10:00:00+0000";
@@ -144,7 +144,7 @@ describe("no order where Prismic promises none", () => {
 
 describe("switchable to every other answer Prismic gives", () => {
   const clientWith = (answers: PrismicAnswers) =>
-    prismic.createClient(EMBEDDED_ENDPOINT, { fetch: createEmbeddedFetch(repo, { answers }) });
+    prismic.createClient(EMBEDDED_ENDPOINT, { fetch: answeringEmbeddedFetch(repo, answers) });
 
   test.each<[string, Parameters<PrismicAnswers["switchTo"]>[0], number, new (...args: never[]) => Error]>([
     [
@@ -165,9 +165,10 @@ describe("switchable to every other answer Prismic gives", () => {
     ["a server error (503)", { kind: "server-error", status: 503 }, 503, prismic.PrismicError],
   ])("%s", async (_name, rule, status, errorClass) => {
     const answers = new PrismicAnswers().switchTo({ ...rule, ref: "https://embedded.invalid/previews/stale" });
-    const response = await createEmbeddedFetch(repo, { answers })(
-      `${EMBEDDED_ENDPOINT}/documents/search?ref=${encodeURIComponent("https://embedded.invalid/previews/stale")}`,
-    );
+    const response = await answeringEmbeddedFetch(
+      repo,
+      answers,
+    )(`${EMBEDDED_ENDPOINT}/documents/search?ref=${encodeURIComponent("https://embedded.invalid/previews/stale")}`);
     expect(response.status).toBe(status);
     await expect(clientWith(answers).get({ ref: "https://embedded.invalid/previews/stale" })).rejects.toBeInstanceOf(
       errorClass,
@@ -186,7 +187,7 @@ describe("switchable to every other answer Prismic gives", () => {
     const answers = new PrismicAnswers()
       .switchTo({ kind: "rate-limited", retryAfter: "7", times: 1 })
       .switchTo({ kind: "rate-limited", times: 1 });
-    const fetchFn = createEmbeddedFetch(repo, { answers });
+    const fetchFn = answeringEmbeddedFetch(repo, answers);
     const first = await search("pageSize=1", fetchFn);
     expect([first.status, first.headers.get("retry-after")]).toEqual([429, "7"]);
     const second = await search("pageSize=1", fetchFn);
@@ -197,7 +198,7 @@ describe("switchable to every other answer Prismic gives", () => {
 
   test("a 503 can carry a Retry-After too, as during an incident", async () => {
     const answers = new PrismicAnswers().switchTo({ kind: "server-error", status: 503, retryAfter: "120" });
-    const response = await search("pageSize=1", createEmbeddedFetch(repo, { answers }));
+    const response = await search("pageSize=1", answeringEmbeddedFetch(repo, answers));
     expect([response.status, response.headers.get("retry-after"), response.headers.get("content-type")]).toEqual([
       503,
       "120",
@@ -212,7 +213,7 @@ describe("switchable to every other answer Prismic gives", () => {
 
   test("a slow answer comes late, and an abort still ends it at once", async () => {
     const answers = new PrismicAnswers().switchTo({ kind: "slow", delayMs: 300 });
-    const fetchFn = createEmbeddedFetch(repo, { answers });
+    const fetchFn = answeringEmbeddedFetch(repo, answers);
     const started = performance.now();
     expect((await search("pageSize=1", fetchFn)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);

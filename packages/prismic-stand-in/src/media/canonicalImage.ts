@@ -6,7 +6,7 @@
  * by the geometry it resolves to (so `w=3000` and `w=3840` of a 2400 px original are one entry).
  * An output over the pixel budget is refused with a message naming the parameter.
  */
-import { EMITTED_IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from "../../shared/imageWidths";
+import { EMITTED_IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from "../../../../shared/imageWidths";
 import type { TransformPlan } from "./imageParams";
 import { planGeometry, type CanonicalTransform, type Geometry, type ImageInfo, type Size } from "./imageTransform";
 

@@ -4,7 +4,7 @@
  * stores in rich text, and what every check is handed.
  */
 import type { Json } from "./jsonValues.ts";
-import { TEXT_BLOCK_TYPES } from "../../../shared/richTextBlocks.ts";
+import { TEXT_BLOCK_TYPES } from "../../../../shared/richTextBlocks.ts";
 
 export interface FieldModel {
   type: string;

@@ -3,18 +3,15 @@
  * builds): the embedded repository follows the files. On a change under CONTENT_DIR, under
  * `customtypes/` or in a slice model (`views/slices/<Name>/model.json`), the documents are read
  * again and checked against the models with the validator the tests use
- * (server/content/model/validateContent.ts); when everything is valid they are published as a
+ * (packages/prismic-stand-in/src/model/validateContent.ts); when everything is valid they are published as a
  * new master ref (`embedded.publish`, exactly what a publish does in hosted mode), so the
  * ref-keyed page cache, the menus and the sitemap follow by themselves. A file that does not
  * load or validate is logged by name and the previous content keeps serving.
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ContentClient } from "./contentClient";
-import { loadContentEntries } from "./model/contentEntries";
-import { loadModels } from "./model/loadModels";
-import { validateContent } from "./model/validateContent";
-import { loadDocuments } from "./embedded/loadDocuments";
+import type { ContentClient } from "../content/contentClient";
+import type { PrismicStandIn } from "../content/prismicStandIn";
 import type { Logger } from "../observability/logger";
 
 export interface ContentWatcherOptions {
@@ -23,6 +20,8 @@ export interface ContentWatcherOptions {
   /** The project root: models are read from `customtypes/` and `views/slices/` under it. */
   rootDir: string;
   contentClient: ContentClient;
+  /** The stand-in the embedded repository comes from: its loader and its content checks. */
+  standIn: Pick<PrismicStandIn, "loadDocuments" | "loadModels" | "loadContentEntries" | "validateContent">;
   logger: Logger;
   /** After a reload was published, with its master ref. */
   onPublished?: (ref: string) => void;
@@ -35,6 +34,7 @@ const MAX_PROBLEMS_LOGGED = 20;
 
 export function watchEmbeddedContent(options: ContentWatcherOptions): { close(): void; reload(): Promise<void> } {
   const { contentDir, mediaDir, rootDir, contentClient, logger } = options;
+  const { loadDocuments, loadModels, loadContentEntries, validateContent } = options.standIn;
   const embedded = contentClient.embedded;
   if (!embedded) throw new Error("watchEmbeddedContent needs the embedded repository (no PRISMIC_REPOSITORY)");
 

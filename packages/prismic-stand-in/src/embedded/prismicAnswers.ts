@@ -1,10 +1,13 @@
 /**
  * Every answer hosted Prismic gives that the embedded repository would never give on its own,
  * switchable by tests (docs/decisions/009-a-stand-in-as-strict-as-prismic.md lists where each
- * comes from). `createEmbeddedFetch(repo, { answers })` consults the switch before answering, so
+ * comes from). `answeringEmbeddedFetch(repo, answers)` consults the switch before answering, so
  * both the in-process repository and the HTTP stand-in (test/support/prismicHttpStandIn.ts) can
- * be made to refuse a preview token the way Prismic does, rate-limit, fail or be slow.
+ * be made to refuse a preview token the way Prismic does, rate-limit, fail or be slow. Tests only
+ * (through ../testing.ts): the server never loads this file.
  */
+import { createEmbeddedFetch } from "./embeddedFetch";
+import type { EmbeddedRepository } from "./embeddedRepository";
 
 export type PrismicAnswerKind =
   /** 404 `api_security_error` "This preview token has expired" (@prismicio/client's PreviewTokenExpiredError). */
@@ -169,4 +172,13 @@ export function answeringFetch(inner: typeof fetch, answers: PrismicAnswers, mas
     }
     return inner(input, init);
   };
+}
+
+/** The embedded repository's `fetch` (embeddedFetch.ts) with the switch in front of it. */
+export function answeringEmbeddedFetch(
+  source: EmbeddedRepository | (() => EmbeddedRepository),
+  answers: PrismicAnswers,
+): typeof fetch {
+  const current = typeof source === "function" ? source : () => source;
+  return answeringFetch(createEmbeddedFetch(current), answers, () => current().masterRef);
 }
