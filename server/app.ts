@@ -28,7 +28,7 @@ import { createServerLoaders } from "./render/loaders";
 import { localeDetection, regionChoice } from "./requestRules/localeDetection";
 import { redactedError, redactedRequest, redactSecrets, type Logger } from "./observability/logger";
 import type { ImageService } from "../packages/prismic-stand-in/src/index";
-import { noEmbeddedMedia, type PrismicStandIn } from "./content/prismicStandIn";
+import { imageServiceFrom, noEmbeddedMedia, type PrismicStandIn } from "./content/prismicStandIn";
 import { renderPage } from "./render/render";
 import { createPageHandlers } from "./render/pageHandlers";
 import { createShellStarts } from "./render/pageShell";
@@ -60,7 +60,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
-import { traceQueued, tracingEnabled, traceRequests, withSpan } from "./observability/tracing";
+import { tracingEnabled, traceRequests } from "./observability/tracing";
 
 export interface AppDeps {
   config: Config;
@@ -85,18 +85,6 @@ export interface AppDeps {
   images?: ImageService;
   /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
   devRoutes?: RequestHandler;
-}
-
-/** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
-export function imageServiceFrom(standIn: PrismicStandIn, config: Config, logger: Logger): ImageService {
-  return standIn.createImageService({
-    cacheDir: config.MEDIA_CACHE_DIR,
-    cacheBytes: config.MEDIA_CACHE_BYTES,
-    logger,
-    concurrency: config.MEDIA_TRANSFORMS,
-    maxWaiting: config.MEDIA_QUEUE,
-    tracing: { withSpan, traceQueued },
-  });
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -248,16 +236,8 @@ export function createApp({
     app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
-  app.use(
-    routeLabel("preview"),
-    createPreviewRouter({
-      content,
-      repositoryName,
-      logger,
-      previews,
-      toolbarStandIn: standIn?.TOOLBAR_STAND_IN_SCRIPT,
-    }),
-  );
+  const toolbarStandIn = standIn?.TOOLBAR_STAND_IN_SCRIPT;
+  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews, toolbarStandIn }));
   app.get(
     SLICE_SIMULATOR_PATH,
     routeLabel("slice_simulator"),

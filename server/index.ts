@@ -1,14 +1,14 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp, imageServiceFrom } from "./app";
+import { createApp } from "./app";
 import { ConfigError, loadConfig, servedMediaDir, type Config } from "./config";
 import { createContentClient, type ContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./http/httpServer";
 import { createLogger, routeLibraryWarnings } from "./observability/logger";
 import type { MediaWarmer } from "../packages/prismic-stand-in/src/index";
-import { loadPrismicStandIn, type PrismicStandIn } from "./content/prismicStandIn";
+import { imageServiceFrom, loadPrismicStandIn, type PrismicStandIn } from "./content/prismicStandIn";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";

@@ -2,10 +2,14 @@
  * The Prismic stand-in (packages/prismic-stand-in): the embedded repository, its images under
  * /media and the preview toolbar's stand-in, for a site without a Prismic repository. Loaded here,
  * and only when PRISMIC_REPOSITORY is not set: with a hosted repository the server never loads it,
- * nor the image library it needs (decision record 023). The build keeps it in a chunk of its own.
+ * nor the image library it needs (decision record 023). The build writes it as a file of its own
+ * beside the server bundle (dist/server/prismic-stand-in.js).
  */
 import type { RequestHandler } from "express";
+import type { ImageService } from "../../packages/prismic-stand-in/src/index";
 import type { Config } from "../config";
+import type { Logger } from "../observability/logger";
+import { traceQueued, withSpan } from "../observability/tracing";
 
 export type PrismicStandIn = typeof import("../../packages/prismic-stand-in/src/index");
 
@@ -27,3 +31,18 @@ export const noEmbeddedMedia: RequestHandler = (req, res) => {
   }
   res.status(404).type("text/plain").send("Not Found");
 };
+
+/**
+ * The stand-in's image service as the configuration describes it (MEDIA_CACHE_DIR,
+ * MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE), its spans in the server's traces.
+ */
+export function imageServiceFrom(standIn: PrismicStandIn, config: Config, logger: Logger): ImageService {
+  return standIn.createImageService({
+    cacheDir: config.MEDIA_CACHE_DIR,
+    cacheBytes: config.MEDIA_CACHE_BYTES,
+    logger,
+    concurrency: config.MEDIA_TRANSFORMS,
+    maxWaiting: config.MEDIA_QUEUE,
+    tracing: { withSpan, traceQueued },
+  });
+}
