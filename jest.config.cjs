@@ -13,7 +13,8 @@ const swc = [
 
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/test"],
+  // The site's tests, and the Prismic stand-in's own beside it (packages/prismic-stand-in/test).
+  roots: ["<rootDir>/test", "<rootDir>/packages/prismic-stand-in/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: { "^.+\\.(t|j|mj)sx?$": swc },
   // ESM-only packages (react-router) load through Node 24 require(esm), which Jest 30 supports.

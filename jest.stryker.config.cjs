@@ -53,11 +53,13 @@ const only = process.env.STRYKER_TESTS?.split(",")
 
 module.exports = {
   ...base,
-  testMatch: (only?.length ? only : TESTS).map((name) => `<rootDir>/test/${name}.test.ts`),
+  testMatch: (only?.length ? only : TESTS).map(
+    (name) => `<rootDir>/{test,packages/prismic-stand-in/test}/${name}.test.ts`,
+  ),
   // Every source folder, so that Jest's --findRelatedTests (which Stryker uses to pick each
   // mutant's test files) follows imports through the app: media.test.ts reaches imageParams.ts
   // only by way of server/app.ts.
-  roots: ["test", "shared", "server", "views", "client"].map((dir) => `<rootDir>/${dir}`),
+  roots: ["test", "shared", "server", "views", "client", "packages"].map((dir) => `<rootDir>/${dir}`),
   globalSetup: undefined,
   // Credits code run in beforeAll hooks to the tests under them (see the file).
   testEnvironment: require.resolve("./test/support/mutationCoverageEnvironment.cjs"),

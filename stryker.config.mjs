@@ -26,11 +26,11 @@ export default {
     "shared/**/*.ts",
     "!shared/**/*.d.ts",
     // Routing and redirects at the edge, locale detection.
-    "server/localeDetection.ts",
-    "server/requestGuards.ts",
+    "server/requestRules/localeDetection.ts",
+    "server/http/requestGuards.ts",
     // Head tags.
-    "server/headTags.ts",
-    "server/pageHeads.ts",
+    "server/render/headTags.ts",
+    "server/render/pageHeads.ts",
     // Cache keys and cache policy of pages.
     "server/pageCache/pageCache.ts",
     "server/pageCache/cacheControl.ts",
@@ -42,9 +42,12 @@ export default {
     "server/outbox/store.ts",
     "server/outbox/sqliteStore.ts",
     "server/outbox/firestoreStore.ts",
+    "server/outbox/firestoreDocument.ts",
+    "server/outbox/firestoreTransitions.ts",
+    "server/outbox/firestorePurge.ts",
     "server/outbox/backoff.ts",
     // Media parameters.
-    "server/media/imageParams.ts",
+    "packages/prismic-stand-in/src/media/imageParams.ts",
   ],
   // The machine is shared and each run is a Jest process: two at a time.
   concurrency: 2,

@@ -1,5 +1,5 @@
 /**
- * Reports a browser error to the server's log (`POST /api/client-log`, server/clientLog.ts):
+ * Reports a browser error to the server's log (`POST /api/client-log`, server/observability/browserErrorReports.ts):
  * kind, message, a trimmed stack, the page's path (never its query: it may hold a preview token)
  * and the build id. At most a few reports per page, each error once; the body stays under the
  * server's 4 KB limit.

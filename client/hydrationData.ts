@@ -1,6 +1,6 @@
 /**
  * The server's hydration data: a non-executable JSON script on pages every visitor shares
- * (server/htmlShell.ts `documentTail`), where the router reads it from the global React
+ * (server/render/htmlShell.ts `documentTail`), where the router reads it from the global React
  * Router's own inline script would set (previews still use that script). Read once, before the
  * router is created.
  */

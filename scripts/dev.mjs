@@ -7,7 +7,7 @@
  * The port stays and no request fails during a restart: the browser talks to a small proxy here
  * on PORT (default 3000), which forwards to the server of the moment on an ephemeral loopback
  * port. A restart starts the new server, waits until it listens, points new requests at it and
- * only then stops the old one with SIGTERM: its drain (server/shutdown.ts, SHUTDOWN_DELAY_MS=0
+ * only then stops the old one with SIGTERM: its drain (server/http/shutdown.ts, SHUTDOWN_DELAY_MS=0
  * here) lets the requests in flight finish. A build error or a server that does not start keeps
  * the last good server serving.
  *
@@ -30,7 +30,7 @@ const START_TIMEOUT_MS = 20_000;
 /** How long the old server may take to drain before it is killed (requests in flight finish first). */
 const STOP_TIMEOUT_MS = 10_000;
 
-// The server's own lines go through the same pino-pretty set-up (server/logger.ts PRETTY_OPTIONS).
+// The server's own lines go through the same pino-pretty set-up (server/observability/logger.ts PRETTY_OPTIONS).
 const log = pino({
   name: "dev",
   transport: {

@@ -10,9 +10,14 @@ import { pathToFileURL } from "node:url";
 
 const launcher = path.resolve(process.argv[2]);
 
-/** The packages the bundle imports (it keeps them external): bare names in its import statements. */
+/**
+ * The packages the bundles import (they keep them external): bare names in the import statements
+ * of the server and of the Prismic stand-in it loads without a repository (sharp among them).
+ */
 function bundlePackages() {
-  const bundle = fs.readFileSync(path.join(path.dirname(launcher), "server.js"), "utf8");
+  const bundle = ["server.js", "prismic-stand-in.js"]
+    .map((file) => fs.readFileSync(path.join(path.dirname(launcher), file), "utf8"))
+    .join("\n");
   return [
     ...new Set([...bundle.matchAll(/(?:\bfrom|\bimport\()\s*["']([^"'./][^"']*)["']/g)].map((match) => match[1])),
   ];

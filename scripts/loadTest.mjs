@@ -45,7 +45,9 @@ async function snapshotBuild(root) {
   const dist = path.join(root, "dist");
   const deadline = Date.now() + 30_000;
   while (
-    !["client/manifest.json", "server/index.js", "server/server.js"].every((f) => fs.existsSync(path.join(dist, f)))
+    !["client/manifest.json", "server/index.js", "server/server.js", "server/prismic-stand-in.js"].every((f) =>
+      fs.existsSync(path.join(dist, f)),
+    )
   ) {
     if (Date.now() > deadline) throw new Error(`no complete build in ${dist}: run \`npm run build\` first`);
     await new Promise((r) => setTimeout(r, 200));

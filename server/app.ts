@@ -9,7 +9,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { createRoutes } from "../views/routes";
-import { readAssetManifest, type AssetManifest } from "./assets";
+import { readAssetManifest, type AssetManifest } from "./http/assets";
 import { servedMediaDir, type Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
@@ -18,41 +18,41 @@ import { createRenderCoordinator } from "./pageCache/renderCoordinator";
 import { answerHitsFirst, createFastHitPath } from "./pageCache/fastHit";
 import { CODED_BY_PAGE_CACHE } from "./pageCache/sendCached";
 import { publicSecurityHeaders } from "./pageCache/headerBlock";
-import { createPrismicWebhook } from "./prismicWebhook";
+import { createPrismicWebhook } from "./content/prismicWebhook";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "../shared/regionChoice";
-import { createDataEndpoint } from "./dataEndpoint";
-import { errorHandler } from "./httpErrors";
-import { legacyRedirects } from "./legacyRedirects";
-import { createServerLoaders } from "./loaders";
-import { localeDetection, regionChoice } from "./localeDetection";
-import { redactedError, redactedRequest, redactSecrets, type Logger } from "./logger";
-import { createImageService, type ImageService } from "./media/imageService";
-import { createMediaRoute } from "./media/mediaRoute";
-import { renderPage } from "./render";
-import { createPageHandlers } from "./pageHandlers";
-import { createShellStarts } from "./pageShell";
-import { rejectMalformedUrls } from "./requestGuards";
-import { createRobotsRoute } from "./robots";
+import { createDataEndpoint } from "./render/dataRoute";
+import { errorHandler } from "./http/httpErrors";
+import { legacyRedirects } from "./requestRules/legacyRedirectRoute";
+import { createServerLoaders } from "./render/loaders";
+import { localeDetection, regionChoice } from "./requestRules/localeDetection";
+import { redactedError, redactedRequest, redactSecrets, type Logger } from "./observability/logger";
+import type { ImageService } from "../packages/prismic-stand-in/src/index";
+import { imageServiceFrom, noEmbeddedMedia, type PrismicStandIn } from "./content/prismicStandIn";
+import { renderPage } from "./render/render";
+import { createPageHandlers } from "./render/pageHandlers";
+import { createShellStarts } from "./render/pageShell";
+import { rejectMalformedUrls } from "./http/requestGuards";
+import { createRobotsRoute } from "./sitemap/robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { createPreviewGate, markPreviewRequests } from "./preview/previewVerification";
-import { createRenderBudget } from "./renderBudget";
-import { canonicalUrls } from "./canonicalUrls";
+import { createRenderBudget } from "./http/renderBudget";
+import { canonicalUrls } from "./requestRules/canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
-import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./security";
-import { hashedAssets, listedFiles } from "./staticAssets";
-import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./sliceSimulator";
-import { createBuildsRoute } from "./builds";
-import { createClientLogRoute } from "./clientLog";
+import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./http/security";
+import { hashedAssets, listedFiles } from "./http/staticAssets";
+import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./preview/sliceSimulatorRoute";
+import { createBuildsRoute } from "./http/builds";
+import { createClientLogRoute } from "./observability/browserErrorReports";
 import type { OutboxStore } from "./outbox/store";
-import { countContentErrors } from "./metrics/contentErrors";
-import { httpMetrics } from "./metrics/httpMetrics";
-import { createMetricsRoute, METRICS_PATH } from "./metrics/metricsRoute";
-import { createMetrics } from "./metrics/registry";
-import { routeLabel } from "./metrics/routeLabel";
-import { createReadinessCheck, createReadinessRoute } from "./readiness";
+import { countContentErrors } from "./observability/metrics/contentErrorMetrics";
+import { httpMetrics } from "./observability/metrics/httpMetrics";
+import { createMetricsRoute, METRICS_PATH } from "./observability/metrics/metricsRoute";
+import { createMetrics } from "./observability/metrics/registry";
+import { routeLabel } from "./observability/metrics/routeLabel";
+import { createReadinessCheck, createReadinessRoute } from "./http/readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
 import { createOutboxCapacity } from "./outbox/outboxCapacity";
@@ -60,7 +60,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
-import { tracingEnabled, traceRequests } from "./tracing";
+import { tracingEnabled, traceRequests } from "./observability/tracing";
 
 export interface AppDeps {
   config: Config;
@@ -74,23 +74,17 @@ export interface AppDeps {
   assets?: AssetManifest;
   /** Where POST /api/meta-capi stores tracking events; without it the relay answers 503. */
   outbox?: OutboxStore;
-  /** True once the process is shutting down (server/shutdown.ts): /readyz answers 503. Default: never. */
+  /** True once the process is shutting down (server/http/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
-  /** Embedded media's transforms and disk cache; default: one made from the configuration. */
+  /**
+   * Without PRISMIC_REPOSITORY: the Prismic stand-in (server/content/prismicStandIn.ts), which
+   * serves /media and the preview toolbar's stand-in. Without it /media is a plain 404.
+   */
+  standIn?: PrismicStandIn;
+  /** Embedded media's transforms and disk cache; default: the stand-in's, made from the configuration. */
   images?: ImageService;
   /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
   devRoutes?: RequestHandler;
-}
-
-/** The image service the configuration describes (MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES, MEDIA_TRANSFORMS, MEDIA_QUEUE). */
-export function imageServiceFrom(config: Config, logger: Logger): ImageService {
-  return createImageService({
-    cacheDir: config.MEDIA_CACHE_DIR,
-    cacheBytes: config.MEDIA_CACHE_BYTES,
-    logger,
-    concurrency: config.MEDIA_TRANSFORMS,
-    maxWaiting: config.MEDIA_QUEUE,
-  });
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -106,7 +100,8 @@ export function createApp({
   assets,
   outbox,
   draining = () => false,
-  images = imageServiceFrom(config, logger),
+  standIn,
+  images = standIn && imageServiceFrom(standIn, config, logger),
   devRoutes,
 }: AppDeps): Express {
   const app = express();
@@ -161,7 +156,7 @@ export function createApp({
   });
   const traced = tracingEnabled();
   if (traced) {
-    // The request span, around everything else (server/tracing.ts; not mounted when tracing is off).
+    // The request span, around everything else (server/observability/tracing.ts; not mounted when tracing is off).
     // Its span needs Express's request, so traced, a hit is answered first inside the app.
     app.use(traceRequests());
     app.use((req, res, next) => void (hits(req, res) || next()));
@@ -207,7 +202,7 @@ export function createApp({
   );
   // A preview cookie whose token Prismic refused is cleared by the response (server/preview/previewFallback.ts).
   app.use(forgetRefusedPreview({ content, repositoryName, logger }));
-  // Each endpoint is preceded by the name it has in the metrics (server/metrics/routeLabel.ts).
+  // Each endpoint is preceded by the name it has in the metrics (server/observability/metrics/routeLabel.ts).
   app.use(routeLabel("rejected"), rejectMalformedUrls);
   app.use(routeLabel("legacy_redirect"), legacyRedirects);
   app.use(routeLabel("locale_redirect"), localeDetection);
@@ -216,7 +211,11 @@ export function createApp({
   app.use("/assets", routeLabel("assets"), hashedAssets(config.BUILD_DIR));
   // Embedded media, mounted in both modes: /media never falls through to page rendering, and
   // in hosted mode (PRISMIC_REPOSITORY) every request there is a plain 404.
-  app.use("/media", routeLabel("media"), createMediaRoute({ mediaDir: servedMediaDir(config), images }));
+  app.use(
+    "/media",
+    routeLabel("media"),
+    standIn && images ? standIn.createMediaRoute({ mediaDir: servedMediaDir(config), images }) : noEmbeddedMedia,
+  );
   // Only the files public/ held at start: a page request never costs a file-system call here.
   app.use(
     routeLabel("public"),
@@ -237,7 +236,8 @@ export function createApp({
     app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
-  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews }));
+  const toolbarStandIn = standIn?.TOOLBAR_STAND_IN_SCRIPT;
+  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews, toolbarStandIn }));
   app.get(
     SLICE_SIMULATOR_PATH,
     routeLabel("slice_simulator"),

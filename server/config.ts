@@ -7,8 +7,8 @@ import path from "node:path";
 import { z } from "zod";
 import { defaultToolbarSrc, isToolbarSrc } from "./preview/toolbar";
 import { tagSettingsShape } from "./tags/tagSettings";
-import { tracingSettingsShape } from "./tracingSettings";
-import { httpSettingsShape } from "./httpSettings";
+import { tracingSettingsShape } from "./observability/tracingSettings";
+import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
 
 // Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md §7.1).
@@ -104,7 +104,7 @@ const schema = z
       .int()
       .min(65_536, "at least 65536 (64 KiB)")
       .default(192 * 1024 * 1024),
-    /** `on`: at start and after each publish, prepare in the background the images the pages emit (server/media/mediaWarmer.ts). */
+    /** `on`: at start and after each publish, prepare in the background the images the pages emit (packages/prismic-stand-in/src/media/mediaWarmer.ts). */
     MEDIA_WARM: z.enum(["on", "off"]).default("on"),
     /** Image transforms run at once; default one per core (each uses one core). */
     MEDIA_TRANSFORMS: z.coerce.number().int().min(1).max(64).optional(),
@@ -201,13 +201,13 @@ const schema = z
       .default("v21.0"),
     /** The tracking outbox: its store, retention and bound (server/outbox/outboxSettings.ts). */
     ...outboxSettingsShape,
-    /** Graceful shutdown and the HTTP server's limits (server/httpSettings.ts). */
+    /** Graceful shutdown and the HTTP server's limits (server/http/httpSettings.ts). */
     ...httpSettingsShape,
     /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
     METRICS_TOKEN: secret(16)
       .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
       .optional(),
-    /** Traces: OpenTelemetry's standard OTEL_* variables (server/tracingSettings.ts); off unless an OTLP endpoint is set. */
+    /** Traces: OpenTelemetry's standard OTEL_* variables (server/observability/tracingSettings.ts); off unless an OTLP endpoint is set. */
     ...tracingSettingsShape,
   })
   .superRefine((env, ctx) => {

@@ -1,20 +1,21 @@
 /** Process entry: read the configuration, build the app, listen, and stop cleanly on SIGTERM. */
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp, imageServiceFrom } from "./app";
+import { createApp } from "./app";
 import { ConfigError, loadConfig, servedMediaDir, type Config } from "./config";
 import { createContentClient, type ContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
-import { createHttpServer } from "./httpServer";
-import { createLogger, routeLibraryWarnings } from "./logger";
-import { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
+import { createHttpServer } from "./http/httpServer";
+import { createLogger, routeLibraryWarnings } from "./observability/logger";
+import type { MediaWarmer } from "../packages/prismic-stand-in/src/index";
+import { imageServiceFrom, loadPrismicStandIn, type PrismicStandIn } from "./content/prismicStandIn";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
-import { createDrain } from "./shutdown";
-import { startTracing, stopTracing } from "./tracing";
-import { countDeliveryOutcomes } from "./metrics/deliveryOutcomes";
-import { countWriteFailures } from "./metrics/outboxWriteFailures";
+import { createDrain } from "./http/shutdown";
+import { startTracing, stopTracing } from "./observability/tracing";
+import { countDeliveryOutcomes } from "./observability/metrics/deliveryOutcomes";
+import { countWriteFailures } from "./observability/metrics/outboxWriteFailures";
 
 /** A second signal within this long is the same Ctrl-C (the terminal and npm each pass it on), not an operator insisting. */
 const REPEATED_SIGNAL_MS = 1_000;
@@ -39,9 +40,12 @@ async function main(): Promise<void> {
       { service: config.OTEL_SERVICE_NAME, sampler: config.OTEL_TRACES_SAMPLER },
       "tracing: spans are exported over OTLP",
     );
+  let standIn: PrismicStandIn | undefined;
   let contentClient: ContentClient;
   try {
-    contentClient = createContentClient(config);
+    // Without PRISMIC_REPOSITORY only: the embedded repository, its images and toolbar (decision record 025).
+    standIn = await loadPrismicStandIn(config);
+    contentClient = createContentClient(config, { standIn });
   } catch (error) {
     logger.fatal({ err: error }, `Cannot start: ${(error as Error).message}`);
     process.exit(1);
@@ -52,8 +56,8 @@ async function main(): Promise<void> {
     previewRefusals: contentClient.previewRefusals,
   });
   // The tracking outbox: one that cannot be opened turns tracking off (503), never the site.
-  // Counted (server/metrics/deliveryOutcomes.ts, outboxWriteFailures.ts): the relay and the
-  // worker write through it, the metrics read it.
+  // Counted (server/observability/metrics/deliveryOutcomes.ts, outboxWriteFailures.ts): the relay
+  // and the worker write through it, the metrics read it.
   const outbox = await openOutboxStore(config)
     .then(countDeliveryOutcomes)
     .then(countWriteFailures)
@@ -86,10 +90,12 @@ async function main(): Promise<void> {
     worker,
     outbox,
   });
-  const images = imageServiceFrom(config, logger);
+  const images = standIn && imageServiceFrom(standIn, config, logger);
   // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
-  const devTools = process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient) : undefined;
+  const devTools =
+    process.env.NODE_ENV === "development" ? createDevTools(config, logger, contentClient, standIn) : undefined;
   const app = createApp({
+    standIn,
     images,
     config,
     logger,
@@ -106,8 +112,8 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
     // After listening, never before: readiness does not wait for prepared images.
     const mediaDir = servedMediaDir(config);
-    if (config.MEDIA_WARM === "on" && mediaDir)
-      warmer = startMediaWarmer({
+    if (config.MEDIA_WARM === "on" && mediaDir && standIn && images)
+      warmer = standIn.startMediaWarmer({
         images,
         mediaDir,
         siteUrl: config.SITE_URL,

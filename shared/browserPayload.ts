@@ -9,7 +9,7 @@
  *   alternate languages or linked documents: the server has already used them);
  * - a link: what the link resolver reads (`LinkLike`), and a media link's name, kind and size;
  * - an image: its URL, dimensions, alt and thumbnails (no editor crop state or copyright).
- * The server renders from the same trimmed view of the data (render.tsx): what it renders is
+ * The server renders from the same trimmed view of the data (server/render/render.tsx): what it renders is
  * what the browser hydrates.
  */
 const LINK_FIELDS = [

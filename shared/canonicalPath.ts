@@ -3,7 +3,7 @@
  * Page paths are lower case (Prismic uids are), have no trailing slash (but `/`), no empty or
  * dot segments, and percent-encode exactly what must be encoded, with upper-case hex. The link
  * resolver's URLs already have this form; a request for any other spelling of the same path
- * gets one redirect to it (server/canonicalUrls.ts), and the page cache is keyed by it.
+ * gets one redirect to it (server/requestRules/canonicalUrls.ts), and the page cache is keyed by it.
  */
 import { LOCALES } from "./locales";
 import { PAGE_ROUTES } from "./routeTable";

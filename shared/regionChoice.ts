@@ -2,7 +2,7 @@
  * The region switcher's links. Choosing a region goes through the server endpoint
  * `GET /_region/{code}?to={path}`, which stores the choice in the locale cookie and then
  * redirects to `to`, so root detection never overrides a visitor's own choice
- * (`server/localeDetection.ts`). It is a server endpoint: render it as a plain link (a full
+ * (`server/requestRules/localeDetection.ts`). It is a server endpoint: render it as a plain link (a full
  * page load, `reloadDocument` on a router `<Link>`), never a client-side navigation.
  */
 import { localizePath, type Locale } from "./locales";

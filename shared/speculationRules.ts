@@ -13,7 +13,7 @@
  * visited: client/speculation.ts). Pages rendered in preview carry no rules at all.
  *
  * The rules are one fixed string, the same bytes in every page: the Content Security Policy
- * allows them by their hash, like every inline script of a page (server/scriptHashes.ts).
+ * allows them by their hash, like every inline script of a page (server/render/scriptHashes.ts).
  */
 import { DATA_PREFIX } from "./dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "./regionChoice";

@@ -1,6 +1,6 @@
 /**
  * Hashed assets go out pre-compressed: build.mjs writes `name.br` and `name.gz` beside each text
- * asset, server/staticAssets.ts sends the one the client accepts, and compression() (mounted
+ * asset, server/http/staticAssets.ts sends the one the client accepts, and compression() (mounted
  * before it) leaves that body alone. Checked over real HTTP (raw bytes, exact request headers)
  * against a copy of the real build, so a concurrent rebuild of dist/ cannot swap files under
  * the test: once in a bare app (compression() then the middleware, as in server/app.ts) and
@@ -14,8 +14,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import express, { type Express } from "express";
-import { readAssetManifest, type AssetManifest } from "../server/assets";
-import { hashedAssets } from "../server/staticAssets";
+import { readAssetManifest, type AssetManifest } from "../server/http/assets";
+import { hashedAssets } from "../server/http/staticAssets";
 import { createTestApp, ROOT } from "./support/testApp";
 
 interface Reply {

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
-import { readAssetManifest } from "../server/assets";
+import { readAssetManifest } from "../server/http/assets";
 import { createTestApp, ROOT } from "./support/testApp";
 
 const manifest = readAssetManifest(path.join(ROOT, "dist"));

@@ -6,7 +6,7 @@
 import express from "express";
 import { pinoHttp } from "pino-http";
 import request from "supertest";
-import { CLIENT_LOG_PATH, createClientLogRoute } from "../server/clientLog";
+import { CLIENT_LOG_PATH, createClientLogRoute } from "../server/observability/browserErrorReports";
 import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp } from "./support/testApp";
 

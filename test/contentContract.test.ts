@@ -7,9 +7,13 @@
  */
 import request from "supertest";
 import { ConfigError, loadConfig } from "../server/config";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { releaseRef, type EmbeddedRepository } from "../server/content/embedded/embeddedRepository";
-import { answeringFetch, PrismicAnswers } from "../server/content/embedded/prismicAnswers";
+import type { EmbeddedRepository } from "../packages/prismic-stand-in/src/index";
+import {
+  answeringFetch,
+  embeddedPreviewToken,
+  PrismicAnswers,
+  releaseRef,
+} from "../packages/prismic-stand-in/src/testing";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { parseUrlset } from "./support/sitemapXml";
 import { createTestApp, ROOT, type TestApp } from "./support/testApp";

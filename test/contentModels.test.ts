@@ -11,11 +11,17 @@ import { LOCALES, localeByLang, type Locale } from "../shared/locales";
 import { legacyRedirect } from "../shared/legacyRedirects";
 import { resolveLink } from "../shared/linkResolver";
 import { buildSectionIndex, sectionSlug, type RawNavGroup } from "../shared/sectionIndex";
-import { loadContentEntries, loadReleaseEntries, overlayRelease } from "../server/content/model/contentEntries";
-import { richTextUsage, sliceUsage } from "../server/content/model/contentUsage";
-import { loadModels } from "../server/content/model/loadModels";
-import { BLOCK_TYPES, SPAN_TYPES, type ContentEntry, type ContentModels } from "../server/content/model/modelTypes";
-import { validateContent } from "../server/content/model/validateContent";
+import { loadContentEntries, loadModels, validateContent } from "../packages/prismic-stand-in/src/index";
+import {
+  BLOCK_TYPES,
+  type ContentEntry,
+  type ContentModels,
+  loadReleaseEntries,
+  overlayRelease,
+  richTextUsage,
+  sliceUsage,
+  SPAN_TYPES,
+} from "../packages/prismic-stand-in/src/testing";
 import { expectedTitle, type DocumentJson } from "./support/contentFiles";
 import { hrefsOf, mainOf, titleOf } from "./support/html";
 import { createTestApp, ROOT } from "./support/testApp";

@@ -4,8 +4,7 @@
  * the page shows it; a preview reads its own content on every request and shares none.
  */
 import request from "supertest";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";

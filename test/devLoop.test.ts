@@ -151,7 +151,7 @@ describe("npm run dev", () => {
         for (let i = 1; i <= REPEATS; i++) {
           const line = `Disallow: /preview-${i}`;
           await betweenSaves();
-          dev.edit("server/robots.ts", `"${previous}",`, `"${previous}",\n    "${line}",`);
+          dev.edit("server/sitemap/robots.ts", `"${previous}",`, `"${previous}",\n    "${line}",`);
           previous = line;
           const { ms } = await waitFor(
             `"${line}" in robots.txt`,

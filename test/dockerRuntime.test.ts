@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../server/config";
-import type { AssetManifest } from "../server/assets";
+import type { AssetManifest } from "../server/http/assets";
 import { SITE_NAME } from "../shared/site";
 import { freePort, ROOT, startBuiltServer, type RunningServer } from "./support/builtServer";
 import {

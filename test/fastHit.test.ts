@@ -11,7 +11,7 @@ import express from "express";
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from "../server/pageCache/cacheControl";
 import { answerHitsFirst } from "../server/pageCache/fastHit";
 import { createPageCache } from "../server/pageCache/pageCache";
-import { HSTS } from "../server/security";
+import { HSTS } from "../server/http/security";
 import {
   type Answer,
   APP_STATUS,

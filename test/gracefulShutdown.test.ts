@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (server/shutdown.ts, server/index.ts): on SIGTERM readiness turns false, the
+ * Graceful shutdown (server/http/shutdown.ts, server/index.ts): on SIGTERM readiness turns false, the
  * server stops accepting, requests in flight (streamed and crawler renders, keep-alive or not)
  * finish whole, the outbox worker stops and the outbox closes, then the process exits 0 within
  * SHUTDOWN_TIMEOUT_MS; what is still running at the bound is cut and reported.
@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../server/config";
 import { openSqliteOutboxStore, SQLITE_FILE_NAME } from "../server/outbox/sqliteStore";
-import { createDrain } from "../server/shutdown";
+import { createDrain } from "../server/http/shutdown";
 import { startBuiltServer } from "./support/builtServer";
 import { startDrainingServer } from "./support/drainingServer";
 import { createFaultyFetch } from "./support/faultyFetch";

@@ -4,7 +4,7 @@
  */
 import request from "supertest";
 import type { Express } from "express";
-import { headTags } from "../server/headTags";
+import { headTags } from "../server/render/headTags";
 import { resolveLink } from "../shared/linkResolver";
 import { localeByLang } from "../shared/locales";
 import type { PageHead } from "../shared/pageHead";

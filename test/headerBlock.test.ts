@@ -8,7 +8,7 @@ import type { RequestHandler } from "express";
 import { PAGE_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL } from "../server/pageCache/cacheControl";
 import { headerBlocks, publicSecurityHeaders } from "../server/pageCache/headerBlock";
 import type { CachedPage } from "../server/pageCache/pageCache";
-import { PERMISSIONS_POLICY, securityHeaders } from "../server/security";
+import { PERMISSIONS_POLICY, securityHeaders } from "../server/http/security";
 
 const HASH = "'sha256-inlineScriptHashAAAAAAAAAAAAAAAAAAAAAAAAAAA='";
 

@@ -4,7 +4,7 @@
  * histogram and counters, under the same labels.
  */
 import { Counter, Histogram, Registry } from "prom-client";
-import { createHitCounts, reportHits } from "../server/metrics/hitCounts";
+import { createHitCounts, reportHits } from "../server/observability/metrics/hitCounts";
 
 const BUCKETS = [0.005, 0.01, 0.1];
 

@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { errorHandler } from "../server/httpErrors";
+import { errorHandler } from "../server/http/httpErrors";
 import { capturingLogger } from "./support/capturingLogger";
 
 async function answer(error: unknown, sendFirst = false) {

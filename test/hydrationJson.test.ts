@@ -3,7 +3,7 @@
  * serializing them on every render (docs/capacity.md): it must be what JSON.stringify writes, byte for byte.
  */
 import type { StaticHandlerContext } from "react-router";
-import { hydrationJson } from "../server/hydrationData";
+import { hydrationJson } from "../server/render/hydrationScript";
 
 const deepFreeze = <T>(value: T): T => {
   if (typeof value === "object" && value !== null) {

@@ -5,7 +5,7 @@
  * say which page. Here the breadcrumbs are replaced by such a script.
  */
 import request from "supertest";
-import { sha256Source } from "../server/scriptHashes";
+import { sha256Source } from "../server/render/scriptHashes";
 import { capturingLogger } from "./support/capturingLogger";
 import { attribute, scriptsOf } from "./support/html";
 import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";

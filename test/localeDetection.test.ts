@@ -7,7 +7,7 @@
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import request from "supertest";
-import { localeDetection, regionChoice } from "../server/localeDetection";
+import { localeDetection, regionChoice } from "../server/requestRules/localeDetection";
 import { LOCALE_COOKIE, LOCALES } from "../shared/locales";
 import { REGION_CHOICE_PREFIX, regionChoiceHref, sameSitePath } from "../shared/regionChoice";
 import { createTestApp } from "./support/testApp";

@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { startBuiltServer } from "./support/builtServer";
-import { LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS } from "../server/logger";
+import { LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS } from "../server/observability/logger";
 
 const accessLines = (output: string) => output.split("\n").filter((line) => line.includes('"msg":"request completed"'));
 
@@ -48,7 +48,7 @@ test("lines still gathered in a batch when the process exits are written, none t
   // A process that logs a few lines (less than a batch) and exits at once, and one that logs
   // several batches' worth and then exits: every line is in its output exactly once.
   for (const count of [3, Math.ceil((3 * LOG_BATCH_BYTES) / 20)]) {
-    const script = `const { batchedDestination } = await import(${JSON.stringify(path.join(__dirname, "../server/logger.ts"))});
+    const script = `const { batchedDestination } = await import(${JSON.stringify(path.join(__dirname, "../server/observability/logger.ts"))});
       const log = batchedDestination(1);
       for (let i = 0; i < ${count}; i++) log.write("line " + i + "\\n");
       process.exit(0);`;
@@ -68,7 +68,8 @@ test("a warning or an error is written at once, with the lines gathered before i
   const os = require("node:os") as typeof import("node:os");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "log-batch-")), "out.log");
   const fd = fs.openSync(file, "w");
-  const { batchedDestination } = require("../server/logger") as typeof import("../server/logger");
+  const { batchedDestination } =
+    require("../server/observability/logger") as typeof import("../server/observability/logger");
   const log = batchedDestination(fd, { flushDelayMs: 60_000 });
   try {
     log.write('{"level":30,"msg":"request completed"}\n');

@@ -4,8 +4,8 @@
  * the server routes through its logger instead of the console) — checked on the built server's
  * whole output.
  */
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { redactedRequest, redactSecrets } from "../server/logger";
+import { embeddedPreviewToken } from "../packages/prismic-stand-in/src/testing";
+import { redactedRequest, redactSecrets } from "../server/observability/logger";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
 

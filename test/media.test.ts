@@ -9,13 +9,14 @@ import * as prismic from "@prismicio/client";
 import sharp from "sharp";
 import request from "supertest";
 import { createApp } from "../server/app";
-import type { AssetManifest } from "../server/assets";
+import type { AssetManifest } from "../server/http/assets";
 import { loadConfig } from "../server/config";
 import { createContentClient } from "../server/content/contentClient";
+import * as prismicStandIn from "../packages/prismic-stand-in/src/index";
 import { createContentService } from "../server/content/contentService";
-import { absolutizeMediaUrls } from "../server/content/embedded/mediaUrls";
-import { createLogger } from "../server/logger";
-import { mediaStats, planGeometry } from "../server/media/imageTransform";
+import { absolutizeMediaUrls } from "../packages/prismic-stand-in/src/index";
+import { mediaStats, planGeometry } from "../packages/prismic-stand-in/src/testing";
+import { createLogger } from "../server/observability/logger";
 import { FIXED_IMAGE_WIDTHS, widthsFor } from "../shared/imageWidths";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -65,9 +66,17 @@ beforeAll(async () => {
     },
     ROOT,
   );
-  const { client, refs } = createContentClient(config);
+  const { client, refs } = createContentClient(config, { standIn: prismicStandIn });
   const content = createContentService(client, { masterRef: () => refs.current() });
-  app = createApp({ config, logger: createLogger("silent"), content, refs, repositoryName: "embedded", assets });
+  app = createApp({
+    config,
+    logger: createLogger("silent"),
+    content,
+    refs,
+    repositoryName: "embedded",
+    assets,
+    standIn: prismicStandIn,
+  });
 });
 
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
@@ -398,7 +407,7 @@ test("with hosted content (PRISMIC_REPOSITORY) /media is off: a plain 404 and no
     { NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: ORIGIN, CONTENT_DIR: "content" },
     ROOT,
   );
-  const { client, refs } = createContentClient(embedded);
+  const { client, refs } = createContentClient(embedded, { standIn: prismicStandIn });
   const content = createContentService(client, { masterRef: () => refs.current() });
   let transforms = 0;
   const images = {

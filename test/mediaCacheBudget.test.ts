@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { createMediaCache } from "../server/media/mediaCache";
+import { createMediaCache } from "../packages/prismic-stand-in/src/testing";
 import { startBuiltServer, type RunningServer } from "./support/builtServer";
 import { capturingLogger } from "./support/capturingLogger";
 

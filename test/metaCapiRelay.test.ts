@@ -5,7 +5,7 @@
  */
 import express from "express";
 import request from "supertest";
-import { createLogger } from "../server/logger";
+import { createLogger } from "../server/observability/logger";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import type { OutboxStore } from "../server/outbox/store";
 import { createMetaCapiRouter } from "../server/tracking/metaCapiRoute";

@@ -7,6 +7,7 @@ import request from "supertest";
 import type { ContentService } from "../server/content/contentService";
 import { elementByClass, hydrationData, linksOf, mainOf, titleOf, visibleText } from "./support/html";
 import { createContentClient } from "../server/content/contentClient";
+import * as prismicStandIn from "../packages/prismic-stand-in/src/index";
 import { createContentService } from "../server/content/contentService";
 import { loadConfig } from "../server/config";
 import { createTestApp, ROOT, type TestApp } from "./support/testApp";
@@ -214,7 +215,7 @@ describe("a loader failure that is not a 404", () => {
   /** The embedded content service, with one method that throws. */
   function failing(method: keyof ContentService): ContentService {
     const config = loadConfig({ CONTENT_DIR: "content" }, ROOT);
-    const real = createContentService(createContentClient(config).client);
+    const real = createContentService(createContentClient(config, { standIn: prismicStandIn }).client);
     return {
       ...real,
       [method]: async () => {

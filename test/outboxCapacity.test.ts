@@ -4,7 +4,7 @@
  * and counting them let anyone who filled the cap once switch tracking off for the retention
  * period (168 h by default).
  */
-import { createLogger } from "../server/logger";
+import { createLogger } from "../server/observability/logger";
 import { createOutboxCapacity } from "../server/outbox/outboxCapacity";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import type { Settlement } from "../server/outbox/store";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { countWriteFailures, writeFailureCause } from "../server/metrics/outboxWriteFailures";
+import { countWriteFailures, writeFailureCause } from "../server/observability/metrics/outboxWriteFailures";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
 import { freePort, ROOT } from "./support/builtServer";
 import { addEvents } from "./support/deliveryFixture";

@@ -12,11 +12,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
-import type { AssetManifest } from "../server/assets";
-import { readAssetManifest } from "../server/assets";
+import type { AssetManifest } from "../server/http/assets";
+import { readAssetManifest } from "../server/http/assets";
 import { createTestApp, ROOT, WITH_PAGE_CACHE } from "./support/testApp";
 
 const FIXTURE = path.join(__dirname, "support/pageBytes.json");

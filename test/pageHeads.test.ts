@@ -1,9 +1,9 @@
 /**
- * Each page type's head (server/pageHeads.ts): the canonical is the document's own URL, the
+ * Each page type's head (server/render/pageHeads.ts): the canonical is the document's own URL, the
  * breadcrumb trail names each step with an absolute URL in the page's region, articles say what
  * they are and when they were published, and the business and publisher carry the site's logo.
  */
-import { headOf, listHeadOf, type HeadScope } from "../server/pageHeads";
+import { headOf, listHeadOf, type HeadScope } from "../server/render/pageHeads";
 import { documentAlternates } from "../shared/alternates";
 import type { RoutableDocument } from "../shared/documents";
 import { LOCALES, localeByLang } from "../shared/locales";

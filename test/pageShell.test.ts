@@ -1,11 +1,10 @@
 /**
- * A shared page's document start is kept with its frozen head (server/pageShell.ts): kept per
+ * A shared page's document start is kept with its frozen head (server/render/pageShell.ts): kept per
  * app, since an app's settings (its tags) are part of every start, and never mixed with a
  * preview's start of the same head.
  */
 import request from "supertest";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { createTestApp } from "./support/testApp";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import request from "supertest";
 import type { Express } from "express";
-import { LIST_PAGE_SIZE } from "../server/loaders";
+import { LIST_PAGE_SIZE } from "../server/render/loaders";
 import { createTestApp } from "./support/testApp";
 import { repeatUntil } from "./support/waitFor";
 

@@ -13,10 +13,16 @@ import request from "supertest";
 import * as prismic from "@prismicio/client";
 import { ConfigError, loadConfig } from "../server/config";
 import { createContentService, type ContentService } from "../server/content/contentService";
-import { createEmbeddedFetch, EMBEDDED_ENDPOINT, embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { createEmbeddedRepository, releaseRef } from "../server/content/embedded/embeddedRepository";
-import { ContentFileError, loadReleases } from "../server/content/embedded/loadDocuments";
-import { createLogger } from "../server/logger";
+import { ContentFileError } from "../packages/prismic-stand-in/src/index";
+import {
+  createEmbeddedFetch,
+  createEmbeddedRepository,
+  EMBEDDED_ENDPOINT,
+  embeddedPreviewToken,
+  loadReleases,
+  releaseRef,
+} from "../packages/prismic-stand-in/src/testing";
+import { createLogger } from "../server/observability/logger";
 import { createPreviewRouter, previewCookieValue, validPreviewToken } from "../server/preview/previewRoute";
 import type { LinkLike } from "../shared/linkResolver";
 import { sameSitePath } from "../shared/regionChoice";

@@ -4,9 +4,13 @@
  * or error page; and the cookie is read in every form the toolbar writes.
  */
 import request from "supertest";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
-import { answeringFetch, PrismicAnswers, type PrismicAnswerKind } from "../server/content/embedded/prismicAnswers";
+import {
+  answeringFetch,
+  embeddedPreviewToken,
+  type PrismicAnswerKind,
+  PrismicAnswers,
+  releaseRef,
+} from "../packages/prismic-stand-in/src/testing";
 import { previewTokenFrom } from "../server/preview/previewCookie";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { DATA_PREFIX } from "../shared/dataEndpoint";

@@ -6,8 +6,7 @@
  * test/previewFallback.test.ts, test/browser/preview.test.ts.
  */
 import request from "supertest";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { mainOf, visibleText } from "./support/html";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";

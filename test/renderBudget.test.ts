@@ -5,8 +5,7 @@
  */
 import request from "supertest";
 import { ConfigError, loadConfig } from "../server/config";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { createTestApp, ROOT, WITH_PAGE_CACHE, type TestApp } from "./support/testApp";
 

@@ -4,8 +4,7 @@
  * whole, and so does a preview (every render shares one React renderer: decision record 022).
  */
 import request from "supertest";
-import { releaseRef } from "../server/content/embedded/embeddedRepository";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
+import { embeddedPreviewToken, releaseRef } from "../packages/prismic-stand-in/src/testing";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";

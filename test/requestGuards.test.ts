@@ -1,13 +1,13 @@
 /**
  * Malformed request targets get a clear 4xx before any routing or content request
- * (server/requestGuards.ts), from the app in-process: absolute-form and `*` targets, over-long
+ * (server/http/requestGuards.ts), from the app in-process: absolute-form and `*` targets, over-long
  * URLs, undecodable escapes and control characters in the path. (test/httpEdges.test.ts sends
  * the first two to the built server as well.)
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import request from "supertest";
-import { MAX_URL_LENGTH } from "../server/requestGuards";
+import { MAX_URL_LENGTH } from "../server/http/requestGuards";
 import { exchange } from "./support/rawExchange";
 import { createTestApp, type TestApp } from "./support/testApp";
 

@@ -1,13 +1,13 @@
 /**
  * Request logs carry the request id and never a preview token or a secret from the query string;
- * the process logger writes JSON lines, pretty ones only in development (server/logger.ts).
+ * the process logger writes JSON lines, pretty ones only in development (server/observability/logger.ts).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
-import { errorHandler } from "../server/httpErrors";
-import { loggerOptions, type LogEnvironment } from "../server/logger";
+import { errorHandler } from "../server/http/httpErrors";
+import { loggerOptions, type LogEnvironment } from "../server/observability/logger";
 import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp, ROOT } from "./support/testApp";
 
@@ -34,7 +34,7 @@ describe("log format by NODE_ENV", () => {
       process.execPath,
       [
         "-e",
-        `import("./server/logger.ts").then((m) => m.createLogger("info", "${env}").info({ page: "/gallery" }, "hello"))`,
+        `import("./server/observability/logger.ts").then((m) => m.createLogger("info", "${env}").info({ page: "/gallery" }, "hello"))`,
       ],
       {
         cwd: ROOT,
@@ -68,7 +68,7 @@ describe("log format by NODE_ENV", () => {
   });
 });
 
-describe("the last error handler (server/httpErrors.ts)", () => {
+describe("the last error handler (server/http/httpErrors.ts)", () => {
   /** A response that records what the handler sends. */
   const fakeResponse = () => {
     const sent: { status?: number; body?: string } = {};

@@ -2,7 +2,7 @@
  * `/robots.txt` (server/robots.ts): crawlers stay out of the preview tools, the APIs, the data
  * endpoint and the region switcher, and find the sitemap on SITE_URL.
  */
-import { robotsTxt } from "../server/robots";
+import { robotsTxt } from "../server/sitemap/robots";
 import { DATA_PREFIX } from "../shared/dataEndpoint";
 
 test("the rules for every crawler, then the sitemap", () => {

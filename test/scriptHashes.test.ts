@@ -2,7 +2,7 @@
  * The check that React's part of a page runs no inline script of its own (docs/behaviour.md §6.1): it counts
  * what the browser would run, in any case and spelling of the tag, and never data blocks.
  */
-import { executableInlineScripts } from "../server/scriptHashes";
+import { executableInlineScripts } from "../server/render/scriptHashes";
 
 /** The reference: the pattern the check was first written with, over the whole text. */
 function byPattern(markup: string): number {

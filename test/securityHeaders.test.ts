@@ -1,6 +1,6 @@
 /** Security headers on every response: Permissions-Policy always, HSTS only over HTTPS (behind a trusted proxy). */
 import request from "supertest";
-import { HSTS, PERMISSIONS_POLICY } from "../server/security";
+import { HSTS, PERMISSIONS_POLICY } from "../server/http/security";
 import { cspDirectives } from "./support/html";
 import { createTestApp } from "./support/testApp";
 

@@ -16,10 +16,13 @@ import { DEFAULT_LOCALE, LOCALES, localeByLang } from "../shared/locales";
 import { buildSectionIndex, type SectionIndex } from "../shared/sectionIndex";
 import { EMBEDDED_REPOSITORY_NAME } from "../server/content/contentClient";
 import { createContentService, type ContentService, type DocumentSummary } from "../server/content/contentService";
-import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../server/content/embedded/embeddedFetch";
-import { createEmbeddedRepository } from "../server/content/embedded/embeddedRepository";
-import { loadDocuments } from "../server/content/embedded/loadDocuments";
-import { createLogger } from "../server/logger";
+import { loadDocuments } from "../packages/prismic-stand-in/src/index";
+import {
+  createEmbeddedFetch,
+  createEmbeddedRepository,
+  EMBEDDED_ENDPOINT,
+} from "../packages/prismic-stand-in/src/testing";
+import { createLogger } from "../server/observability/logger";
 import { createSitemapRouter, SITEMAP_CACHE_CONTROL } from "../server/sitemap/sitemapRoute";
 import { capturingLogger } from "./support/capturingLogger";
 import { CONTENT_ROOT } from "./support/contentFiles";

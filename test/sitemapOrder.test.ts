@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import request from "supertest";
-import { createLogger } from "../server/logger";
+import { createLogger } from "../server/observability/logger";
 import { createSitemapRouter } from "../server/sitemap/sitemapRoute";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { parseIndex, parseUrlset } from "./support/sitemapXml";

@@ -6,7 +6,7 @@ import request from "supertest";
 import type { Express } from "express";
 import { previewCookieValue } from "../server/preview/previewRoute";
 import { NEVER_SPECULATED, SPECULATION_RULES_JSON } from "../shared/speculationRules";
-import { sha256Source } from "../server/scriptHashes";
+import { sha256Source } from "../server/render/scriptHashes";
 import { cspDirectives } from "./support/html";
 import { createTestApp } from "./support/testApp";
 

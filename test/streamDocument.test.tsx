@@ -12,8 +12,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { Suspense, use } from "react";
 import { createStaticHandler, createStaticRouter, Outlet, type RouteObject, useLoaderData } from "react-router";
-import { DOCUMENT_END } from "../server/htmlShell";
-import { renderDocumentToBuffer, streamDocument } from "../server/streamDocument";
+import { DOCUMENT_END } from "../server/render/htmlShell";
+import { renderDocumentToBuffer, streamDocument } from "../server/render/streamDocument";
 import { type SiteFeatures, useSiteFeatures } from "../views/siteFeatures";
 import { capturingLogger, type LogLine } from "./support/capturingLogger";
 

@@ -8,9 +8,9 @@
  * at `/` never answered from the cache.
  */
 import http from "node:http";
-import { embeddedPreviewToken } from "../server/content/embedded/embeddedFetch";
+import { embeddedPreviewToken } from "../packages/prismic-stand-in/src/embedded/embeddedFetch";
 import { previewCookieValue } from "../server/preview/previewRoute";
-import { PERMISSIONS_POLICY } from "../server/security";
+import { PERMISSIONS_POLICY } from "../server/http/security";
 import { freePort, startBuiltServer, type RunningServer } from "./support/builtServer";
 import { exchange } from "./support/rawExchange";
 import { startNginx, type Nginx } from "./support/siteCluster";

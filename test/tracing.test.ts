@@ -12,7 +12,7 @@ import path from "node:path";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace";
 import request from "supertest";
 import { ConfigError, loadConfig } from "../server/config";
-import { startTracing, stopTracing, tracingEnabled, withSpan } from "../server/tracing";
+import { startTracing, stopTracing, tracingEnabled, withSpan } from "../server/observability/tracing";
 import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
 import { startPrismicHttpStandIn, type PrismicHttpStandIn } from "./support/prismicHttpStandIn";
 import { createTestApp, ROOT, WITH_PAGE_CACHE } from "./support/testApp";

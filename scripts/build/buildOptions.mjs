@@ -10,7 +10,26 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** Source folders a development build watches: whatever the bundles import from the project. */
-export const SOURCE_FOLDERS = ["client", "server", "shared", "views"];
+export const SOURCE_FOLDERS = ["client", "server", "shared", "views", "packages/prismic-stand-in"];
+
+/** The Prismic stand-in's entry (packages/prismic-stand-in), built as a file of its own beside the server. */
+const STAND_IN_ENTRY = "packages/prismic-stand-in/src/index.ts";
+export const STAND_IN_OUTPUT = "prismic-stand-in";
+
+/**
+ * The server imports the stand-in dynamically, and only without PRISMIC_REPOSITORY
+ * (server/content/prismicStandIn.ts): that import names the stand-in's own file
+ * (dist/server/prismic-stand-in.js) instead of bundling it, so a server with a hosted repository
+ * never loads the stand-in nor the image library it needs (decision record 025).
+ */
+const standInApart = {
+  name: "prismic-stand-in-apart",
+  setup(build) {
+    build.onResolve({ filter: /\/packages\/prismic-stand-in\/src\/index(\.ts)?$/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: `./${STAND_IN_OUTPUT}.js`, external: true } : undefined,
+    );
+  },
+};
 
 /**
  * Every esbuild option of both builds. `dev`: React's development build, readable output, source
@@ -63,13 +82,14 @@ export function buildOptions({ dev, outDir }) {
   if (dev) client.devClient = { ...browser, entryPoints: { "dev-client": "client/dev/devClient.ts" } };
   const server = {
     absWorkingDir: root,
-    entryPoints: { server: "server/index.ts" },
+    entryPoints: { server: "server/index.ts", [STAND_IN_OUTPUT]: STAND_IN_ENTRY },
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node24",
     outdir: path.join(outDir, "server"),
     packages: "external",
+    plugins: [standInApart],
     loader: { ".css": "empty" },
     // Folds \`process.env.NODE_ENV === "development"\` branches away, and with them server/dev/ in
     // production (names and layout stay readable; source maps map the rest).

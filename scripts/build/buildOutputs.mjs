@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { root } from "./buildOptions.mjs";
+import { root, STAND_IN_OUTPUT } from "./buildOptions.mjs";
 
 const publicUrl = (assetsDir) => (file) =>
   `/assets/${path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/")}`;
@@ -106,7 +106,8 @@ export async function writeBuildOutputs({ dev, outDir, assetsDir, client }) {
     for (const result of Object.values(client))
       for (const file of Object.keys(result.metafile.outputs).sort())
         if (!/\.css(?:\.map)?$/.test(file)) code.update(file);
-    code.update(await fsp.readFile(path.join(outDir, "server", "server.js")));
+    for (const bundle of ["server.js", `${STAND_IN_OUTPUT}.js`])
+      code.update(await fsp.readFile(path.join(outDir, "server", bundle)));
     manifest.dev = { client: entryUrl(client.devClient.metafile, assetsDir), code: code.digest("hex").slice(0, 16) };
   }
   await fsp.mkdir(path.join(clientDir, "builds"), { recursive: true });

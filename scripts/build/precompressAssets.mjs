@@ -17,7 +17,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Writes `name.br` and `name.gz` beside each compressible hashed asset, at the strongest levels:
- * they are compressed once per build and served for a year (server/staticAssets.ts), instead of
+ * they are compressed once per build and served for a year (server/http/staticAssets.ts), instead of
  * being compressed on every request. A variant no smaller than its original is not written.
  * Returns the total sizes by kind ("JS", "CSS", …): raw, and as served to br and gzip clients.
  */

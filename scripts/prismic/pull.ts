@@ -26,7 +26,7 @@ import { collectMedia, localNames, rewriteMedia } from "./mediaFiles.ts";
 
 const DOWNLOADS_AT_ONCE = 6;
 /**
- * Where embedded documents say they come from (server/content/embedded/embeddedFetch.ts,
+ * Where embedded documents say they come from (packages/prismic-stand-in/src/embedded/embeddedFetch.ts,
  * EMBEDDED_ENDPOINT): a snapshot's `href`s name it, as content/'s do (the round-trip test
  * compares the pages, which carry them).
  */

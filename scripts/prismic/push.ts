@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { createClient, type CustomTypesClient } from "@prismicio/custom-types-client";
 import type { CustomTypeModel as PrismicCustomType, SharedSliceModel as PrismicSlice } from "@prismicio/client";
 import { z } from "zod";
-import { loadModels } from "../../server/content/model/loadModels.ts";
+import { loadModels } from "../../packages/prismic-stand-in/src/model/loadModels.ts";
 import { planKind, type KindPlan, type Model } from "./pushPlan.ts";
 import { assetApiUploader, sliceDirs, withScreenshots } from "./sliceScreenshots.ts";
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { SharedSliceModel } from "@prismicio/client";
 import type { ApiSlice } from "../../packages/slicemachine-adapter/src/lib/sliceMocks.ts";
-import { absolutizeMediaUrls } from "../../server/content/embedded/mediaUrls.ts";
+import { absolutizeMediaUrls } from "../../packages/prismic-stand-in/src/embedded/mediaUrls.ts";
 import { EMBEDDED_MEDIA_ORIGIN } from "../../shared/mediaOrigin.ts";
 
 export interface LibrarySlice {

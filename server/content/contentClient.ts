@@ -8,14 +8,11 @@ import * as prismic from "@prismicio/client";
 import type { Config } from "../config";
 import { ContentUnavailableError } from "./contentErrors";
 import { PreviewRefusals, refusedPreviewAsUnknownRef } from "./expiredPreview";
-import { loadDocuments, loadReleases } from "./embedded/loadDocuments";
-import { absolutizeMediaUrls } from "./embedded/mediaUrls";
-import { EMBEDDED_MEDIA_ORIGIN } from "../../shared/mediaOrigin";
-import { createEmbeddedRepository, type EmbeddedRepository } from "./embedded/embeddedRepository";
-import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embedded/embeddedFetch";
+import type { EmbeddedRepository } from "../../packages/prismic-stand-in/src/index";
+import type { PrismicStandIn } from "./prismicStandIn";
 import { createRefTracker, type RefTracker } from "./refTracker";
 import { resilientFetch } from "./resilientFetch";
-import { contentRef, traceFetch } from "../tracing";
+import { contentRef, traceFetch } from "../observability/tracing";
 
 export const EMBEDDED_REPOSITORY_NAME = "embedded";
 
@@ -33,6 +30,8 @@ export interface ContentClient {
 export interface ContentClientOptions {
   /** Wraps the transport under the client (tests use it to make the content service slow, down or rate-limited). */
   wrapFetch?: (inner: typeof fetch) => typeof fetch;
+  /** Without PRISMIC_REPOSITORY: the stand-in whose embedded repository the client reads (./prismicStandIn.ts). */
+  standIn?: PrismicStandIn;
 }
 
 type ContentConfig = Pick<
@@ -89,33 +88,22 @@ export function createContentClient(config: ContentConfig, options: ContentClien
     return { client, mode: "hosted", refs, previewRefusals };
   }
 
-  // Content names embedded images `/media/<file>`; the image helpers need them absolute (pages
-  // address them root-relative again: shared/mediaOrigin.ts).
-  const absolute = (documents: readonly prismic.PrismicDocument[]) =>
-    documents.map((document) => absolutizeMediaUrls(document, EMBEDDED_MEDIA_ORIGIN));
-  // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
-  const releases = loadReleases(config.CONTENT_DIR).map((release) => ({
-    ...release,
-    documents: absolute(release.documents),
-  }));
-  const prepare = (documents: prismic.PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
-  let repository = prepare(loadDocuments(config.CONTENT_DIR));
-  const fetchFn = guarded(createEmbeddedFetch(() => repository));
+  if (!options.standIn) throw new Error("Without PRISMIC_REPOSITORY the content client needs the Prismic stand-in");
+  // The documents under CONTENT_DIR, answered by a `fetch` under the same client (decision record 002).
+  const repository = options.standIn.openEmbeddedRepository(config.CONTENT_DIR);
+  const fetchFn = guarded(repository.fetch);
   // A repository name (not the bare endpoint) keeps every client feature, previews included.
   const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, {
-    documentAPIEndpoint: EMBEDDED_ENDPOINT,
+    documentAPIEndpoint: repository.endpoint,
     fetch: fetchFn,
   });
-  const refs = createRefTracker(() => readMasterRef(fetchFn, EMBEDDED_ENDPOINT), config.CONTENT_REF_TTL_MS);
+  const refs = createRefTracker(() => readMasterRef(fetchFn, repository.endpoint), config.CONTENT_REF_TTL_MS);
   tracker = refs;
   return {
     client,
     mode: "embedded",
     refs,
     previewRefusals,
-    embedded: {
-      current: () => repository,
-      publish: (documents) => (repository = prepare(documents)),
-    },
+    embedded: { current: repository.current, publish: repository.publish },
   };
 }

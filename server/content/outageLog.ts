@@ -2,7 +2,7 @@
  * Logs content-service failures once per interval, not once per request: during an outage
  * every request fails the same way, and one line with a count says it better than thousands.
  */
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 
 export const OUTAGE_LOG_INTERVAL_MS = 30_000;
 

@@ -46,7 +46,7 @@ export function buildSiteChrome(
 ): SiteChrome {
   const primary = navigation.find((doc) => doc.uid === "primary-nav");
   const footer = navigation.find((doc) => doc.uid === "footer");
-  // Shared by every render at one ref (server/loaders.ts keeps it per ref): frozen (deepFreeze.ts).
+  // Shared by every render at one ref (server/render/loaders.ts keeps it per ref): frozen (deepFreeze.ts).
   return deepFreeze({
     locale,
     sections: buildSectionIndex(primary?.data.body),

@@ -1,7 +1,7 @@
 /**
  * Wraps every method of a content service, and of the services it hands out per ref
  * (`withRef`, `atMasterRef`: what the routes use), so something can watch the calls: the metrics count their
- * failures (server/metrics/contentErrors.ts), tests record them (test/support/testApp.ts).
+ * failures (server/observability/metrics/contentErrorMetrics.ts), tests record them (test/support/testApp.ts).
  */
 import type { ContentService } from "./contentService";
 

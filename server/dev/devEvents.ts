@@ -16,7 +16,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { DEV_BROWSER_ERROR_PATH, DEV_EVENTS_PATH, type DevHello } from "../../shared/devProtocol";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 
 /** How soon the browser reconnects after a stream ends: a restart takes a few hundred ms. */
 const RETRY_MS = 150;

@@ -7,11 +7,12 @@
  */
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
-import { readAssetManifest } from "../assets";
+import { readAssetManifest } from "../http/assets";
 import type { Config } from "../config";
 import type { ContentClient } from "../content/contentClient";
-import { watchEmbeddedContent } from "../content/embeddedContentWatcher";
-import type { Logger } from "../logger";
+import type { PrismicStandIn } from "../content/prismicStandIn";
+import { watchEmbeddedContent } from "./embeddedContentWatcher";
+import type { Logger } from "../observability/logger";
 import { createDevEvents } from "./devEvents";
 
 export interface DevTools {
@@ -42,19 +43,26 @@ const isSupervisorMessage = (message: unknown): message is SupervisorMessage => 
   );
 };
 
-export function createDevTools(config: Config, logger: Logger, contentClient: ContentClient): DevTools {
+export function createDevTools(
+  config: Config,
+  logger: Logger,
+  contentClient: ContentClient,
+  standIn: PrismicStandIn | undefined,
+): DevTools {
   const manifest = readAssetManifest(config.BUILD_DIR);
   const events = createDevEvents({ code: manifest.dev?.code ?? "", css: manifest.css }, logger);
-  const watcher = contentClient.embedded
-    ? watchEmbeddedContent({
-        contentDir: config.CONTENT_DIR,
-        mediaDir: config.MEDIA_DIR,
-        rootDir: config.rootDir,
-        contentClient,
-        logger,
-        onPublished: (ref) => events.contentChanged(ref),
-      })
-    : undefined;
+  const watcher =
+    contentClient.embedded && standIn
+      ? watchEmbeddedContent({
+          contentDir: config.CONTENT_DIR,
+          mediaDir: config.MEDIA_DIR,
+          rootDir: config.rootDir,
+          contentClient,
+          standIn,
+          logger,
+          onPublished: (ref) => events.contentChanged(ref),
+        })
+      : undefined;
   const onMessage = (message: unknown) => {
     if (!isSupervisorMessage(message)) return;
     if (message.type === "stylesheets") events.stylesheetsChanged(message.css);

@@ -1,9 +1,9 @@
 /**
  * Development only: a render error as a page, with its message and stack, where production sends
- * a plain "Internal Server Error" (server/streamDocument.tsx picks one by the build's NODE_ENV,
+ * a plain "Internal Server Error" (server/render/streamDocument.tsx picks one by the build's NODE_ENV,
  * so production builds do not even contain this module).
  */
-import { escapeHtml } from "../html";
+import { escapeHtml } from "../render/html";
 
 export function devErrorPage(error: unknown): string {
   const err = error instanceof Error ? error : new Error(String(error));

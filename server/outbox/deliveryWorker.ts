@@ -28,13 +28,16 @@
  * for a backlog (100 events each, still hundreds of events a second per worker).
  *
  * `stop()` stops claiming and waits for the delivery in flight (bounded by the request timeout).
+ *
+ * Sending and settling a claimed batch is batchDelivery.ts; retention is outboxRetention.ts.
  */
 import { randomUUID } from "node:crypto";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
-import { MAX_EVENTS_PER_REQUEST, sendEvents, type GraphOutcome, type MetaCredentials } from "./metaGraphClient";
-import type { OutboxRecord, OutboxStore, Settlement } from "./store";
-import { SpanKind, withSpan } from "../tracing";
+import { createBatchDelivery } from "./batchDelivery";
+import { MAX_EVENTS_PER_REQUEST, type MetaCredentials } from "./metaGraphClient";
+import { createRetention } from "./outboxRetention";
+import type { OutboxStore } from "./store";
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;
@@ -137,90 +140,29 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { sleep, wake } = interruptibleSleep();
   let stopping = false;
   let loop: Promise<void> | undefined;
-  /** Consecutive failed requests (Meta down) and failed store calls: each grows its own back-off. */
-  let sendFailures = 0;
+  /** Consecutive failed store calls: each grows the back-off before the next round. */
   let storeFailures = 0;
-  let lastPurge = -Infinity;
-  const purged = { total: 0 };
-
-  /** Settles with a few quick retries: a delivered event left leased would be sent again after its lease. */
-  async function settle(events: OutboxRecord[], outcome: Settlement): Promise<void> {
-    const ids = events.map((e) => e.id);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const settled = await store.settle(ids, workerId, outcome);
-        if (settled < ids.length)
-          logger.warn(
-            { lost: ids.length - settled },
-            "events were taken over by another worker after their lease ran out",
-          );
-        return;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-        await new Promise((r) => setTimeout(r, backoffDelay(attempt, backoff, random)));
-      }
-    }
-  }
-
-  async function purge(): Promise<void> {
-    const at = now();
-    if (at - lastPurge < purgeEveryMs) return;
-    lastPurge = at;
-    const deleted = await store.purge({
-      settledBefore: at - retentionMs,
-      pendingCreatedBefore: at - pendingMaxAgeMs,
-      now: at,
-      keepSettled: maxSettled,
-    });
-    const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
-    if (!total) return;
-    purged.total += total;
-    // Pending events given up are lost conversions: a warning, not routine housekeeping.
-    if (deleted.pending)
-      logger.warn(
-        { deleted },
-        `outbox retention: deleted ${total} events, ${deleted.pending} of them never delivered (older than the maximum age)`,
-      );
-    else
-      logger.info(
-        { deleted },
-        `outbox retention: deleted ${total} settled events past their retention${maxSettled === undefined ? "" : ` or beyond the newest ${maxSettled}`}`,
-      );
-  }
-
-  /** Settles a batch by the answer of its request; resolves how long the worker pauses after it. */
-  async function apply(batch: OutboxRecord[], outcome: GraphOutcome): Promise<number> {
-    const at = now();
-    if (outcome.kind === "delivered") {
-      sendFailures = 0;
-      await settle(batch, { status: "delivered", at });
-      if (outcome.eventsReceived !== undefined && outcome.eventsReceived !== batch.length) {
-        logger.warn(
-          { sent: batch.length, eventsReceived: outcome.eventsReceived },
-          "Meta acknowledged a different number of events",
-        );
-      }
-      logger.info({ events: batch.length }, "events delivered to Meta");
-      return 0;
-    }
-    if (outcome.kind === "rejected") {
-      sendFailures = 0;
-      await settle(batch, { status: "failed", at, error: outcome.error });
-      logger.error({ events: batch.length, error: outcome.error }, "Meta refused events: marked failed");
-      return 0;
-    }
-    sendFailures++;
-    const retryAfter = Math.min(outcome.retryAfterMs ?? 0, maxRetryAfterMs);
-    const attempts = Math.max(...batch.map((e) => e.attempts)) + 1;
-    const nextAttemptAt = at + Math.max(retryAfter, backoffDelay(attempts, backoff, random));
-    await settle(batch, { status: "retry", at, nextAttemptAt, error: outcome.error });
-    const pause = Math.max(retryAfter, backoffDelay(sendFailures, backoff, random));
-    logger.warn(
-      { events: batch.length, error: outcome.error, retryInMs: nextAttemptAt - at },
-      "Meta delivery failed: will retry",
-    );
-    return pause;
-  }
+  const purge = createRetention({
+    store,
+    logger,
+    retentionMs,
+    pendingMaxAgeMs,
+    maxSettled,
+    purgeEveryMs,
+    now,
+  });
+  const { settle, deliver } = createBatchDelivery({
+    store,
+    logger,
+    workerId,
+    requestTimeoutMs,
+    settleMarginMs,
+    backoff,
+    maxRetryAfterMs,
+    fetch: fetchImpl,
+    now,
+    random,
+  });
 
   /** One round; resolves the events claimed and the pause before the next round. */
   async function round(): Promise<{ claimed: number; pauseMs: number }> {
@@ -248,62 +190,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return { claimed: batch.length, pauseMs: 0 };
     }
     return { claimed: batch.length, pauseMs: await deliver(batch, credentials) };
-  }
-
-  /** One Conversions API request for `events`. */
-  const send = (events: readonly OutboxRecord[], creds: MetaCredentials) =>
-    withSpan(
-      "meta.deliver",
-      () =>
-        sendEvents(
-          events.map((e) => e.payload),
-          creds,
-          { fetch: fetchImpl, timeoutMs: requestTimeoutMs, now },
-        ),
-      {
-        kind: SpanKind.CLIENT,
-        attributes: () => ({ "meta.batch_size": events.length }),
-        result: (o) => ({ "meta.outcome": o.kind, ...(o.kind === "delivered" ? {} : { "meta.error": o.error }) }),
-      },
-    );
-
-  /**
-   * Sends a claimed batch and settles it by Meta's answers; a refused part is split in halves
-   * until each refused event is alone. A part is sent only while the lease leaves the request's
-   * timeout and the settle margin (else it is left to its lease, due again when that ends); once
-   * Meta answers "later", the parts not yet sent are retried with the part that got that answer.
-   * Resolves the pause before the next round.
-   */
-  async function deliver(batch: OutboxRecord[], creds: MetaCredentials): Promise<number> {
-    const leaseEnd = Math.min(...batch.map((e) => e.leaseUntil ?? Infinity));
-    const parts = [batch];
-    let pause = 0;
-    let split = 0;
-    while (parts.length) {
-      const part = parts.shift()!;
-      if (leaseEnd - now() < requestTimeoutMs + settleMarginMs) {
-        const left = [part, ...parts].flat();
-        logger.warn(
-          { events: left.length, splits: split },
-          "no lease time left to send the rest of a refused batch: left to the lease, due again when it ends",
-        );
-        break;
-      }
-      const outcome = await send(part, creds);
-      if (outcome.kind === "rejected" && part.length > 1) {
-        if (!split++)
-          logger.warn(
-            { events: part.length, error: outcome.error },
-            "Meta refused a batch: splitting it to find the refused events",
-          );
-        const half = Math.ceil(part.length / 2);
-        parts.unshift(part.slice(0, half), part.slice(half));
-        continue;
-      }
-      if (outcome.kind === "retry") return Math.max(pause, await apply([part, ...parts].flat(), outcome));
-      pause = Math.max(pause, await apply(part, outcome));
-    }
-    return pause;
   }
 
   async function run(): Promise<void> {

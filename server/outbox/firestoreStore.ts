@@ -11,116 +11,18 @@
  * a transaction it also holds on the in-process emulator the tests use, which does not isolate
  * transactions. Queries use single-field indexes only (`claimableAt`, `updatedAt`, `createdAt`,
  * `status`): no composite index to deploy.
+ *
+ * The document's shape is in firestoreDocument.ts, the compare-and-set in firestoreTransitions.ts,
+ * retention in firestorePurge.ts.
  */
 import { randomUUID } from "node:crypto";
-import type {
-  DocumentReference,
-  DocumentSnapshot,
-  Firestore,
-  Query,
-  QueryDocumentSnapshot,
-} from "firebase-admin/firestore";
-import {
-  clipError,
-  DEFAULT_PURGE_LIMIT,
-  emptyPurgeCounts,
-  forgetVisitor,
-  OUTBOX_STATUSES,
-  SETTLED_STATUSES,
-  type NewOutboxEvent,
-  type OutboxRecord,
-  type OutboxStatus,
-  type OutboxStore,
-  type Settlement,
-} from "./store";
+import type { DocumentSnapshot, Firestore } from "firebase-admin/firestore";
+import { settledFields, toRecord, type OutboxDocument } from "./firestoreDocument";
+import { purgeFirestoreOutbox } from "./firestorePurge";
+import { createTransitions, isAlreadyExists, mapLimit, PARALLEL_COMMITS, winners } from "./firestoreTransitions";
+import { forgetVisitor, OUTBOX_STATUSES, type NewOutboxEvent, type OutboxStatus, type OutboxStore } from "./store";
 
 export const DEFAULT_COLLECTION = "outbox";
-
-/** gRPC status of a create that met an existing document. */
-const ALREADY_EXISTS = 6;
-/** Commits in flight at once when one call changes many events. */
-const PARALLEL_COMMITS = 64;
-/** Firestore's limit of writes per batch. */
-const MAX_BATCH_WRITES = 500;
-
-interface OutboxDocument {
-  region: string;
-  /** The server event as JSON text: stored as sent, whatever its field names. */
-  payload: string;
-  status: OutboxStatus;
-  attempts: number;
-  createdAt: number;
-  updatedAt: number;
-  nextAttemptAt: number;
-  leasedBy: string | null;
-  leaseUntil: number | null;
-  /** nextAttemptAt while pending, leaseUntil while leased, null once settled for good. */
-  claimableAt: number | null;
-  lastError: string | null;
-  deliveredAt: number | null;
-  /** Bumped by every transition; `{id}.{gen}` in the transitions collection marks the step taken. */
-  gen: number;
-}
-
-const toRecord = (id: string, doc: OutboxDocument): OutboxRecord => ({
-  id,
-  region: doc.region,
-  payload: JSON.parse(doc.payload),
-  createdAt: doc.createdAt,
-  status: doc.status,
-  attempts: doc.attempts,
-  nextAttemptAt: doc.nextAttemptAt,
-  leasedBy: doc.leasedBy,
-  leaseUntil: doc.leaseUntil,
-  lastError: doc.lastError,
-  deliveredAt: doc.deliveredAt,
-  updatedAt: doc.updatedAt,
-});
-
-const isAlreadyExists = (error: unknown) => (error as { code?: number }).code === ALREADY_EXISTS;
-
-/** `fn` over `items`, at most `limit` at a time, results in order. */
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<PromiseSettledResult<R>[]> {
-  // Stryker disable next-line ArrayDeclaration: the size only saves growing the array; every slot is written by index
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]).then(
-        (value) => ({ status: "fulfilled", value }) as const,
-        (reason) => ({ status: "rejected", reason }) as const,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
-
-/** The changed fields of a settled event, by outcome. */
-function settledFields(outcome: Settlement): Partial<OutboxDocument> {
-  const released = { leasedBy: null, leaseUntil: null, updatedAt: outcome.at };
-  switch (outcome.status) {
-    case "delivered":
-      return { ...released, status: "delivered", deliveredAt: outcome.at, claimableAt: null, lastError: null };
-    case "retry":
-      return {
-        ...released,
-        status: "pending",
-        nextAttemptAt: outcome.nextAttemptAt,
-        claimableAt: outcome.nextAttemptAt,
-        lastError: clipError(outcome.error),
-      };
-    case "failed":
-      return { ...released, status: "failed", claimableAt: null, lastError: clipError(outcome.error) };
-    case "not_sent":
-      return { ...released, status: "not_sent", claimableAt: null, lastError: clipError(outcome.reason) };
-  }
-}
 
 export interface FirestoreOutboxOptions {
   firestore: Firestore;
@@ -136,55 +38,7 @@ export function createFirestoreOutboxStore({
   onClose,
 }: FirestoreOutboxOptions): OutboxStore {
   const events = firestore.collection(collection);
-  const transitions = firestore.collection(`${collection}_transitions`);
-
-  /** Moves `ref` from generation `gen` to `gen + 1` with `fields`; false when another worker moved it first. */
-  async function transition(
-    ref: DocumentReference,
-    gen: number,
-    fields: Partial<OutboxDocument>,
-    at: number,
-  ): Promise<boolean> {
-    const batch = firestore.batch();
-    // The marker first: should it fail, nothing of the batch applies (also on the emulator).
-    batch.create(transitions.doc(`${ref.id}.${gen}`), { at });
-    batch.update(ref, { ...fields, gen: gen + 1 });
-    try {
-      await batch.commit();
-      return true;
-    } catch (error) {
-      if (isAlreadyExists(error)) return false;
-      throw error;
-    }
-  }
-
-  /** The results of transitions: the ones that won; throws only when every one failed with an error. */
-  function winners<T>(results: PromiseSettledResult<T | undefined>[]): T[] {
-    const won = results.flatMap((r) => (r.status === "fulfilled" && r.value !== undefined ? [r.value] : []));
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (failure && !won.length) throw failure.reason;
-    return won;
-  }
-
-  /** Deletes events with their transition markers, the event last, in batches of at most 500 writes. */
-  async function deleteEvents(snapshots: readonly QueryDocumentSnapshot[]): Promise<void> {
-    let batch = firestore.batch();
-    let writes = 0;
-    for (const snapshot of snapshots) {
-      const { gen } = snapshot.data() as OutboxDocument;
-      const refs = [...Array.from({ length: gen }, (_, g) => transitions.doc(`${snapshot.id}.${g}`)), snapshot.ref];
-      for (const ref of refs) {
-        if (writes === MAX_BATCH_WRITES) {
-          await batch.commit();
-          batch = firestore.batch();
-          writes = 0;
-        }
-        batch.delete(ref);
-        writes++;
-      }
-    }
-    if (writes) await batch.commit();
-  }
+  const { transition, deleteEvents } = createTransitions(firestore, firestore.collection(`${collection}_transitions`));
 
   async function readAll(ids: readonly string[]): Promise<DocumentSnapshot[]> {
     const snapshots: DocumentSnapshot[] = [];
@@ -266,64 +120,8 @@ export function createFirestoreOutboxStore({
       return winners(results).length;
     },
 
-    async purge({ settledBefore, pendingCreatedBefore, now, limit = DEFAULT_PURGE_LIMIT, keepSettled }) {
-      const counts = emptyPurgeCounts();
-      let budget = limit;
-      const settled = new Set<string>(SETTLED_STATUSES);
-      // Single-field range queries, filtered here: a status + time query would need a composite index.
-      const scans: Array<{ query: Query; doomed: (doc: OutboxDocument) => keyof typeof counts | undefined }> = [
-        {
-          query: events.where("updatedAt", "<", settledBefore).orderBy("updatedAt"),
-          doomed: (doc) => (settled.has(doc.status) ? (doc.status as keyof typeof counts) : undefined),
-        },
-        {
-          query: events.where("createdAt", "<", pendingCreatedBefore).orderBy("createdAt"),
-          doomed: (doc) =>
-            doc.status === "pending" || (doc.status === "leased" && (doc.leaseUntil ?? 0) <= now)
-              ? "pending"
-              : undefined,
-        },
-      ];
-      for (const { query, doomed } of scans) {
-        let after: QueryDocumentSnapshot | undefined;
-        while (budget > 0) {
-          const page = await (after ? query.startAfter(after) : query).limit(200).get();
-          const chosen = page.docs
-            .flatMap((snapshot) => {
-              const status = doomed(snapshot.data() as OutboxDocument);
-              return status ? [{ snapshot, status }] : [];
-            })
-            .slice(0, budget);
-          await deleteEvents(chosen.map((c) => c.snapshot));
-          for (const { status } of chosen) counts[status]++;
-          budget -= chosen.length;
-          if (page.size < 200) break;
-          after = page.docs[page.docs.length - 1];
-        }
-      }
-      if (keepSettled !== undefined && budget > 0) {
-        // Counted after the expired ones went: the excess, oldest settled first.
-        const settledNow = await Promise.all(
-          SETTLED_STATUSES.map(
-            async (status) => (await events.where("status", "==", status).count().get()).data().count,
-          ),
-        );
-        let excess = Math.min(budget, settledNow.reduce((sum, n) => sum + n, 0) - keepSettled);
-        let after: QueryDocumentSnapshot | undefined;
-        const oldest = events.orderBy("updatedAt");
-        while (excess > 0) {
-          const page = await (after ? oldest.startAfter(after) : oldest).limit(200).get();
-          const chosen = page.docs
-            .filter((snapshot) => settled.has((snapshot.data() as OutboxDocument).status))
-            .slice(0, excess);
-          await deleteEvents(chosen);
-          for (const snapshot of chosen) counts[(snapshot.data() as OutboxDocument).status as keyof typeof counts]++;
-          excess -= chosen.length;
-          if (page.size < 200) break;
-          after = page.docs[page.docs.length - 1];
-        }
-      }
-      return counts;
+    purge(cutoffs) {
+      return purgeFirestoreOutbox(events, deleteEvents, cutoffs);
     },
 
     async counts() {

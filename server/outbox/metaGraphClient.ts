@@ -5,7 +5,7 @@
  * other 4xx, with Meta's message). The access token travels in the body, never in a URL or a log.
  */
 import type { MetaServerEvent } from "../tracking/metaEvent";
-import { withTraceHeaders } from "../tracing";
+import { withTraceHeaders } from "../observability/tracing";
 
 /** Meta accepts at most 1000 events per request. */
 export const MAX_EVENTS_PER_REQUEST = 1000;

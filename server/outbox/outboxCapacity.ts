@@ -9,7 +9,7 @@
  * instance adds meanwhile are counted on top; other instances' adds show at the next read, so
  * N instances may pass the cap by what they accept within one refresh.
  */
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import type { OutboxStore } from "./store";
 
 /** One "outbox full" line per this long while events are being refused, not one per event. */

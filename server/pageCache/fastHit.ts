@@ -23,16 +23,16 @@ import proxyaddr from "proxy-addr";
 import type { Express, Request } from "express";
 import { canonicalPath, pageUrl } from "../../shared/canonicalPath";
 import { legacyRedirect } from "../../shared/legacyRedirects";
-import { splitUrl } from "../canonicalUrls";
+import { splitUrl } from "../requestRules/canonicalUrls";
 import type { RefTracker } from "../content/refTracker";
-import { ROOT_VARY, rootRegion, type RegionRequest } from "../localeDetection";
-import { builtFieldsLogger, type Logger } from "../logger";
-import type { HitRecorder } from "../metrics/hitCounts";
-import { labelRoute } from "../metrics/routeLabel";
+import { ROOT_VARY, rootRegion, type RegionRequest } from "../requestRules/localeDetection";
+import { builtFieldsLogger, type Logger } from "../observability/logger";
+import type { HitRecorder } from "../observability/metrics/hitCounts";
+import { labelRoute } from "../observability/metrics/routeLabel";
 import { PREVIEW_COOKIE } from "../preview/previewCookie";
 import { skipsPageCache, type PreviewGate } from "../preview/previewVerification";
-import { MAX_URL_LENGTH } from "../requestGuards";
-import { HSTS } from "../security";
+import { MAX_URL_LENGTH } from "../http/requestGuards";
+import { HSTS } from "../http/security";
 import { NOT_FOUND_TTL_MS } from "./cacheControl";
 import { preferredEncoding } from "./contentCoding";
 import { headerBlocks, type HeaderBlocks } from "./headerBlock";
@@ -120,7 +120,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     return typeof proto === "string" && proto.split(",", 1)[0].trim() === "https";
   };
 
-  /** The root's decision (server/localeDetection.ts) on the raw request: true when the gb home is this visitor's. */
+  /** The root's decision (server/requestRules/localeDetection.ts) on the raw request: true when the gb home is this visitor's. */
   const staysOnGbHome = (req: IncomingMessage & { cookies?: Record<string, unknown> }): boolean => {
     const view: RegionRequest = {
       cookies: req.cookies,

@@ -8,7 +8,7 @@
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { RequestHandler } from "express";
-import { withScriptHashes } from "../security";
+import { withScriptHashes } from "../http/security";
 import { cacheControlFor } from "./cacheControl";
 import type { Encoding } from "./contentCoding";
 import type { CachedPage } from "./pageCache";

@@ -3,8 +3,8 @@ import type { Request, Response } from "express";
 import { compressNow, type CachedPage } from "./pageCache";
 import { cacheControlFor } from "./cacheControl";
 import { preferredEncoding } from "./contentCoding";
-import { labelRoute } from "../metrics/routeLabel";
-import { withScriptHashes } from "../security";
+import { labelRoute } from "../observability/metrics/routeLabel";
+import { withScriptHashes } from "../http/security";
 
 /** Set on a response whose coding the page cache chose: the compression middleware leaves it alone (server/app.ts). */
 export const CODED_BY_PAGE_CACHE = "codedByPageCache";

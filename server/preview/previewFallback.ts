@@ -3,7 +3,7 @@
  * readable with our access token: server/content/expiredPreview.ts) is cleared by the response,
  * so the editor's browser stops sending it; the page itself is published content, rendered by
  * the client's fallback to the master ref the first time and without the token afterwards
- * (requestScope.ts). A response that clears the cookie is never stored by a shared cache.
+ * (server/http/requestScope.ts). A response that clears the cookie is never stored by a shared cache.
  *
  * The check runs when the headers go out (`on-headers`), after the page's queries, so the very
  * response whose queries were refused already clears the cookie.
@@ -11,7 +11,7 @@
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { ContentService } from "../content/contentService";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { PREVIEW_COOKIE, previewTokenFrom } from "./previewCookie";
 
 export interface PreviewFallbackDeps {

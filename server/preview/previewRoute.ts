@@ -3,7 +3,7 @@
  * `GET /preview?token=<preview token>&documentId=<id>`; we check both, read the document at the
  * token (by id, the token as ref, lang "*"), resolve its URL with our own link
  * resolver and the menus of its language read at the same token, set the preview cookie and
- * redirect there. From then on every request of that browser reads the token (requestScope.ts).
+ * redirect there. From then on every request of that browser reads the token (server/http/requestScope.ts).
  *
  * Why not `client.resolvePreviewURL`: it neither validates the token nor checks the URL it
  * returns, and an unknown token silently becomes the master ref (it would give a published URL
@@ -23,7 +23,8 @@
  *
  * Both answer a 302 with `Cache-Control: no-store`: never an error page, never cached.
  *
- * `GET /preview/toolbar.js` is the embedded-mode stand-in for Prismic's toolbar (toolbarStandIn.ts).
+ * `GET /preview/toolbar.js` is the embedded-mode stand-in for Prismic's toolbar, given by the
+ * Prismic stand-in (packages/prismic-stand-in/src/toolbarStandIn.ts) when there is no repository.
  */
 import express, { type CookieOptions, type Request, type Response, type Router } from "express";
 import { resolveLink, type LinkLike } from "../../shared/linkResolver";
@@ -32,13 +33,12 @@ import { regionHome, sameSitePath } from "../../shared/regionChoice";
 import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex";
 import type { ContentService } from "../content/contentService";
 import type { PreviewDocument } from "../content/previewDocument";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { PREVIEW_COOKIE, validPreviewToken } from "./previewCookie";
 import type { PreviewGate } from "./previewVerification";
 
 export { MAX_TOKEN_LENGTH, validPreviewToken } from "./previewCookie";
 import { TOOLBAR_STAND_IN_SRC } from "./toolbar";
-import { TOOLBAR_STAND_IN_SCRIPT } from "./toolbarStandIn";
 
 export const PREVIEW_PATH = "/preview";
 export const PREVIEW_EXIT_PATH = "/preview/exit";
@@ -75,6 +75,8 @@ export interface PreviewRouteDeps {
    * recorded, so the pages that follow know the token at once.
    */
   previews?: Pick<PreviewGate, "status" | "takeQuestion" | "remember">;
+  /** The toolbar stand-in's script, served at /preview/toolbar.js: embedded mode only (server/content/prismicStandIn.ts). */
+  toolbarStandIn?: string;
 }
 
 function cookieOptions(req: Request): CookieOptions {
@@ -166,9 +168,12 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
     redirect(res, sameSitePath(req.query.to) ?? "/");
   });
 
+  // With a hosted repository there is no stand-in: a plain 404, never a page (decision record 025).
+  const { toolbarStandIn } = deps;
   router.get(TOOLBAR_STAND_IN_SRC, (_req, res) => {
+    if (toolbarStandIn === undefined) return void res.status(404).type("text/plain").send("Not Found");
     res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("text/javascript").send(TOOLBAR_STAND_IN_SCRIPT);
+    res.type("text/javascript").send(toolbarStandIn);
   });
 
   return router;

@@ -8,7 +8,7 @@
  * REFUSED_FOR_MS, in two bounded LRUs (a flood of refused tokens cannot push out an editor's).
  *
  * Asking is rate-limited: per client address (IPv6 by /64) and for the whole process
- * (server/clientBudget.ts). A request whose token is unknown and finds no budget left is served
+ * (server/http/visitorBudget.ts). A request whose token is unknown and finds no budget left is served
  * as if it had no cookie: the public page, from the page cache. A request whose token is being
  * asked about waits for that one answer (never a second question). When Prismic cannot answer
  * (down, slow), the request is a preview as before this gate existed, and nothing is remembered.
@@ -20,9 +20,9 @@
  */
 import type { Request, RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
-import { clientKey, createClientBudget, type ClientBudget } from "../clientBudget";
+import { clientKey, createClientBudget, type ClientBudget } from "../http/visitorBudget";
 import type { ContentService } from "../content/contentService";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { PREVIEW_COOKIE, previewTokenFrom } from "./previewCookie";
 
 /** How long a verified token is trusted before it is asked about again (Prismic's refusals of it are seen at once anyway). */

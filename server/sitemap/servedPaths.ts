@@ -23,7 +23,7 @@ import { REGION_CHOICE_PREFIX } from "../../shared/regionChoice";
 import { PAGE_ROUTES, routeId } from "../../shared/routeTable";
 import { isPlausibleUid } from "../../shared/uid";
 import { createRoutes } from "../../views/routes";
-import { MAX_URL_LENGTH } from "../requestGuards";
+import { MAX_URL_LENGTH } from "../http/requestGuards";
 
 /**
  * First path segments that fixed endpoints own before the page handler (docs/architecture.md, request

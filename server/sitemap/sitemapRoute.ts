@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
 import type { ContentService } from "../content/contentService";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import { RefCache } from "./refCache";
 import type { ServedCheck } from "./servedPaths";
 import { createSitemapFiles, sitemapLimits, type Plan } from "./sitemapFiles";

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { Transform, type TransformCallback, type Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { ErrorLevel, SitemapIndexStream, SitemapStream } from "sitemap";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import type { Batches, Item } from "./documentBatches";
 import type { FileSpec } from "./sitemapFiles";
 

@@ -9,7 +9,7 @@
 import { MARKETING_SIGNALS } from "../../shared/consentSignals";
 import { SITE_CONFIG_ELEMENT_ID } from "../../shared/siteConfig";
 import { serializeJsonLd } from "../../shared/structuredData";
-import { scriptLoader } from "../scriptLoader";
+import { scriptLoader } from "../render/scriptLoader";
 import { gtmScriptUrl, publicSiteConfig } from "./publicConfig";
 import type { TagSettings } from "./tagSettings";
 
@@ -75,7 +75,7 @@ export function consentDefaultScript(settings: Pick<TagSettings, "US_CONSENT_MOD
 /**
  * The tags' head; undefined when no tag is configured (the head then has none of this). No
  * nonce: the same bytes serve every visitor, so the inline scripts are allowed by their hash
- * (server/scriptHashes.ts) and the CMP and Tag Manager scripts are added by a hashed loader,
+ * (server/render/scriptHashes.ts) and the CMP and Tag Manager scripts are added by a hashed loader,
  * which 'strict-dynamic' trusts.
  */
 export function createTagHead(settings: TagSettings): string | undefined {

@@ -7,7 +7,7 @@
  */
 import type { RequestHandler } from "express";
 import type { Config } from "../config";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 
 /** `trusts(address, hop)` is Express's compiled `trust proxy fn`. */
 export function warnOnUntrustedForwarding(

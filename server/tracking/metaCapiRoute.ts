@@ -10,13 +10,13 @@
 import { randomUUID } from "node:crypto";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
-import type { Logger } from "../logger";
+import type { Logger } from "../observability/logger";
 import type { OutboxCapacity } from "../outbox/outboxCapacity";
 import type { OutboxStore } from "../outbox/store";
 import { buildMetaEvent } from "./metaEvent";
 import { sameOriginOnly } from "./sameOrigin";
 import { trackingPayloadParser } from "./trackingPayload";
-import { withSpan } from "../tracing";
+import { withSpan } from "../observability/tracing";
 
 export const META_CAPI_PATH = "/api/meta-capi";
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -7,8 +7,8 @@
 import type { Browser, BrowserContext, Page } from "puppeteer";
 import { loadConfig } from "../../server/config";
 import { createContentClient } from "../../server/content/contentClient";
-import { embeddedPreviewToken } from "../../server/content/embedded/embeddedFetch";
-import { releaseRef } from "../../server/content/embedded/embeddedRepository";
+import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
+import { embeddedPreviewToken, releaseRef } from "../../packages/prismic-stand-in/src/testing";
 import { waitForHydration } from "../support/browserPage";
 import { ROOT, startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
@@ -97,7 +97,7 @@ test.each(PAGES)(
 
 test("a preview (per-request nonce, never cached) runs without a CSP violation, toolbar included", async () => {
   const config = loadConfig({ CONTENT_DIR: "content", SITE_URL: server.url }, ROOT);
-  const repository = createContentClient(config).embedded!.current();
+  const repository = createContentClient(config, { standIn: prismicStandIn }).embedded!.current();
   const token = embeddedPreviewToken(releaseRef(repository, "spring-refresh")!);
   const context = await browser.createBrowserContext();
   try {

@@ -7,8 +7,8 @@
 import type { BrowserContext, HTTPRequest, Page } from "puppeteer";
 import { loadConfig } from "../../server/config";
 import { createContentClient } from "../../server/content/contentClient";
-import { embeddedPreviewToken } from "../../server/content/embedded/embeddedFetch";
-import { releaseRef } from "../../server/content/embedded/embeddedRepository";
+import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
+import { embeddedPreviewToken, releaseRef } from "../../packages/prismic-stand-in/src/testing";
 import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { ROOT } from "../support/builtServer";
@@ -24,7 +24,7 @@ const PUBLISHED_PROJECT = "Canal House";
 /** The server's refs: the same content and SITE_URL give the same refs as in the server. */
 function refsOfServer(): { token: string; masterRef: string } {
   const config = loadConfig({ CONTENT_DIR: "content", SITE_URL: suite.server.url }, ROOT);
-  const repository = createContentClient(config).embedded!.current();
+  const repository = createContentClient(config, { standIn: prismicStandIn }).embedded!.current();
   return { token: embeddedPreviewToken(releaseRef(repository, "spring-refresh")!), masterRef: repository.masterRef };
 }
 

@@ -18,6 +18,7 @@ const COPIED = [
   "server",
   "shared",
   "views",
+  "packages/prismic-stand-in",
   "customtypes",
   "public",
   "scripts/dev.mjs",

@@ -1,11 +1,11 @@
 /**
  * The real app on a loopback HTTP server with the graceful shutdown of server/index.ts attached
- * (server/shutdown.ts), so a test can put requests in flight, start the drain and watch them.
+ * (server/http/shutdown.ts), so a test can put requests in flight, start the drain and watch them.
  * The app is createTestApp's, with the drain's state wired into /readyz.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createDrain, type Drain, type DrainOptions } from "../../server/shutdown";
+import { createDrain, type Drain, type DrainOptions } from "../../server/http/shutdown";
 import { capturingLogger, type LogLine } from "./capturingLogger";
 import { createTestApp, type TestApp, type TestAppOptions } from "./testApp";
 

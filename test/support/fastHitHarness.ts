@@ -8,12 +8,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRefTracker, REF_TTL_MS } from "../../server/content/refTracker";
-import { redactSecrets } from "../../server/logger";
+import { redactSecrets } from "../../server/observability/logger";
 import { createFastHitPath } from "../../server/pageCache/fastHit";
 import { publicSecurityHeaders } from "../../server/pageCache/headerBlock";
 import type { CachedPage, PageCache } from "../../server/pageCache/pageCache";
 import type { PreviewAdmission } from "../../server/preview/previewVerification";
-import { securityHeaders } from "../../server/security";
+import { securityHeaders } from "../../server/http/security";
 import { capturingLogger, type LogLine } from "./capturingLogger";
 
 export const CURRENT_REF = "ref-current";

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadDocuments } from "../../server/content/embedded/loadDocuments";
+import { loadDocuments } from "../../packages/prismic-stand-in/src/index";
 import { ROOT } from "./testApp";
 
 export const PAYLOADS = [

@@ -3,7 +3,7 @@
  * clean-up at all). Bundled by `buildOutboxWorkerProcess()` and run with OUTBOX_FILE (the SQLite
  * outbox) and GRAPH_URL (the fake Graph API) in its environment. Prints "started" when running.
  */
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/observability/logger";
 import { createDeliveryWorker } from "../../server/outbox/deliveryWorker";
 import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
 import { FAST_WORKER } from "./fastWorker";

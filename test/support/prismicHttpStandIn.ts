@@ -5,7 +5,7 @@
  * `fetch` over the network, the client's own retries and caches) or `prismic:pull` at it.
  *
  * `answers` switches the repository to any other answer hosted Prismic gives (refused preview
- * tokens, 401/403/410/429, 5xx, a slow reply: server/content/embedded/prismicAnswers.ts);
+ * tokens, 401/403/410/429, 5xx, a slow reply: packages/prismic-stand-in/src/embedded/prismicAnswers.ts);
  * `answer` lets a test replace any answer before the repository sees the request.
  */
 import fs from "node:fs";
@@ -13,11 +13,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { PrismicDocument } from "@prismicio/client";
-import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../../server/content/embedded/embeddedFetch";
-import { createEmbeddedRepository, type EmbeddedRepository } from "../../server/content/embedded/embeddedRepository";
-import { loadDocuments, loadReleases } from "../../server/content/embedded/loadDocuments";
-import { absolutizeMediaUrls } from "../../server/content/embedded/mediaUrls";
-import { PrismicAnswers } from "../../server/content/embedded/prismicAnswers";
+import { absolutizeMediaUrls, type EmbeddedRepository, loadDocuments } from "../../packages/prismic-stand-in/src/index";
+import {
+  answeringEmbeddedFetch,
+  createEmbeddedRepository,
+  EMBEDDED_ENDPOINT,
+  loadReleases,
+  PrismicAnswers,
+} from "../../packages/prismic-stand-in/src/testing";
 
 export interface PrismicHttpStandIn {
   /** `http://127.0.0.1:<port>` */
@@ -75,7 +78,7 @@ export async function startPrismicHttpStandIn(options: PrismicHttpStandInOptions
   const releases = loadReleases(contentDir).map((release) => ({ ...release, documents: absolute(release.documents) }));
   let repository = createEmbeddedRepository(absolute(loadDocuments(contentDir)), { releases });
   const answers = new PrismicAnswers();
-  const embeddedFetch = createEmbeddedFetch(() => repository, { answers });
+  const embeddedFetch = answeringEmbeddedFetch(() => repository, answers);
   const embeddedBase = new URL(EMBEDDED_ENDPOINT);
 
   server.on("request", (req, res) => {

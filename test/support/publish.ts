@@ -1,7 +1,7 @@
 /** Publishing in tests: the demo documents with one change, as a new master ref of the embedded repository. */
 import path from "node:path";
 import type { PrismicDocument } from "@prismicio/client";
-import { loadDocuments } from "../../server/content/embedded/loadDocuments";
+import { loadDocuments } from "../../packages/prismic-stand-in/src/index";
 import { ROOT } from "./testApp";
 
 /** The demo content with the en-gb home hero's heading replaced. */

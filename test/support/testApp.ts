@@ -9,14 +9,15 @@
  */
 import path from "node:path";
 import type { Express } from "express";
+import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
 import { createApp } from "../../server/app";
-import { readAssetManifest, type AssetManifest } from "../../server/assets";
+import { readAssetManifest, type AssetManifest } from "../../server/http/assets";
 import { loadConfig, type Config } from "../../server/config";
 import { createContentClient, type ContentClient, type ContentClientOptions } from "../../server/content/contentClient";
 import type { ContentService } from "../../server/content/contentService";
 import { createContentService } from "../../server/content/contentService";
 import { watchContentService } from "../../server/content/watchContentService";
-import { createLogger, type Logger } from "../../server/logger";
+import { createLogger, type Logger } from "../../server/observability/logger";
 import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
 import type { OutboxStore } from "../../server/outbox/store";
 
@@ -46,7 +47,7 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The tracking outbox of POST /api/meta-capi (default: a private in-memory SQLite outbox). */
   outbox?: OutboxStore;
-  /** Whether the process is shutting down (server/shutdown.ts), as /readyz reads it (default: never). */
+  /** Whether the process is shutting down (server/http/shutdown.ts), as /readyz reads it (default: never). */
   draining?: () => boolean;
   /** The client build's manifest (default: the one in dist/). */
   assets?: AssetManifest;
@@ -123,7 +124,9 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     ROOT,
   );
   const logger = options.logger ?? createLogger("silent");
-  const contentClient = createContentClient(config, { wrapFetch: options.wrapFetch });
+  // As server/index.ts: the Prismic stand-in only without PRISMIC_REPOSITORY.
+  const standIn = config.PRISMIC_REPOSITORY ? undefined : prismicStandIn;
+  const contentClient = createContentClient(config, { wrapFetch: options.wrapFetch, standIn });
   const { client, refs } = contentClient;
   const service =
     options.content ??
@@ -139,6 +142,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     assets: options.assets ?? waitForAssetManifest(config.BUILD_DIR),
     outbox,
     draining: options.draining,
+    standIn,
   });
   return { app, content, calls, config, contentClient, outbox };
 }

@@ -20,7 +20,7 @@ type SliceLike = { slice_type: string; id?: string };
  * Each slice is a Suspense boundary of its own: nothing in a slice suspends, but in the browser
  * React hydrates each boundary as separate work it can pause between (the slice under the
  * visitor's finger first), so waking the app never blocks the main thread for a whole page.
- * The server keeps them inline (progressiveChunkSize in server/streamDocument.tsx).
+ * The server keeps them inline (progressiveChunkSize in server/render/streamDocument.tsx).
  */
 export function Slices({
   slices,

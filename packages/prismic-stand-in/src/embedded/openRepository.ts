@@ -1,0 +1,42 @@
+/**
+ * The embedded repository as the server's Prismic client reads it (server/content/contentClient.ts):
+ * the documents under CONTENT_DIR and its releases, with their images' URLs made absolute, and a
+ * `fetch` that answers the client's calls from whichever version is current. `publish` replaces
+ * the documents (a new master ref), as a publish in Prismic does.
+ */
+import type { PrismicDocument } from "@prismicio/client";
+import { EMBEDDED_MEDIA_ORIGIN } from "../../../../shared/mediaOrigin";
+import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embeddedFetch";
+import { createEmbeddedRepository, type EmbeddedRepository } from "./embeddedRepository";
+import { loadDocuments, loadReleases } from "./loadDocuments";
+import { absolutizeMediaUrls } from "./mediaUrls";
+
+export interface OpenedRepository {
+  /** The API endpoint to give the Prismic client: a `.invalid` host, so no real request can leave. */
+  endpoint: string;
+  /** Answers the client's HTTP calls from the current documents, in memory. */
+  fetch: typeof fetch;
+  current(): EmbeddedRepository;
+  publish(documents: PrismicDocument[]): EmbeddedRepository;
+}
+
+/** Reads CONTENT_DIR (throws a ContentFileError naming the file that does not load). */
+export function openEmbeddedRepository(contentDir: string): OpenedRepository {
+  // Content names embedded images `/media/<file>`; the image helpers need them absolute (pages
+  // address them root-relative again: shared/mediaOrigin.ts).
+  const absolute = (documents: readonly PrismicDocument[]) =>
+    documents.map((document) => absolutizeMediaUrls(document, EMBEDDED_MEDIA_ORIGIN));
+  // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
+  const releases = loadReleases(contentDir).map((release) => ({
+    ...release,
+    documents: absolute(release.documents),
+  }));
+  const prepare = (documents: PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
+  let repository = prepare(loadDocuments(contentDir));
+  return {
+    endpoint: EMBEDDED_ENDPOINT,
+    fetch: createEmbeddedFetch(() => repository),
+    current: () => repository,
+    publish: (documents) => (repository = prepare(documents)),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * What one request reads: the content service bound to one ref (the master ref of the moment,
+ * or the editor's preview token, which wins: docs/behaviour.md §3.4), and whether this is a preview. The
+ * renderer and the data endpoint put it in the router's request context for the loaders.
+ */
+import type { Request } from "express";
+import { createContext, RouterContextProvider } from "react-router";
+import type { ContentService } from "../content/contentService";
+import type { RefTracker } from "../content/refTracker";
+import type { Logger } from "../observability/logger";
+import { PREVIEW_COOKIE, previewTokenFrom } from "../preview/previewCookie";
+import type { PreviewGate } from "../preview/previewVerification";
+
+export interface RequestScope {
+  content: ContentService;
+  /** The ref every query of this request reads. */
+  ref: string;
+  preview: boolean;
+}
+
+export const requestScope = createContext<RequestScope>();
+/** Per-request memo, so the layout and a page loader share one navigation fetch. */
+export const requestMemo = createContext<Map<string, Promise<unknown>>>();
+
+export interface ScopeDeps {
+  content: ContentService;
+  refs: RefTracker;
+  repositoryName: string;
+  logger: Logger;
+  /** Which preview tokens are previews (verified: server/preview/previewVerification.ts). */
+  previews: Pick<PreviewGate, "isPreview">;
+}
+
+/** The scope of a request; rejects (content unavailable) only when no master ref was ever read. */
+export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestScope> {
+  const log = (req as Request & { log?: Logger }).log ?? deps.logger;
+  const token = previewTokenFrom(req.cookies?.[PREVIEW_COOKIE], deps.repositoryName, (message) => log.warn(message));
+  // Only a verified token previews. One Prismic refused (expired, unknown, not allowed) is
+  // ignored: published content, and the response clears the cookie (preview/previewFallback.ts);
+  // one not verified (no budget left to ask about it) is an ordinary visitor.
+  if (token && (await deps.previews.isPreview(req)))
+    return { content: deps.content.withRef(token), ref: token, preview: true };
+  const ref = await deps.refs.current();
+  // Published content: its reads are shared by every request at this ref (never a preview's).
+  return { content: deps.content.atMasterRef(ref), ref, preview: false };
+}
+
+export function routerContext(scope: RequestScope): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestScope, scope);
+  context.set(requestMemo, new Map());
+  return context;
+}

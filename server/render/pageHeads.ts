@@ -1,0 +1,125 @@
+/**
+ * The head of each page type: hreflang versions, share image and structured data. Runs in
+ * the loaders, which know the document, both regions' navigation and the site's origin.
+ */
+import type { ImageField } from "@prismicio/client";
+import { documentAlternates, everyRegion } from "../../shared/alternates";
+import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../../shared/documents";
+import { canonicalPath } from "../../shared/canonicalPath";
+import { NOT_FOUND_PATH, resolveLink } from "../../shared/linkResolver";
+import { localizePath, type Locale } from "../../shared/locales";
+import { documentHead, listHead, type HeadContext, type PageHead } from "../../shared/pageHead";
+import type { SectionIndex } from "../../shared/sectionIndex";
+import { DEFAULT_SHARE_IMAGE } from "../../shared/site";
+import { article, breadcrumbs, organization, type JsonLd } from "../../shared/structuredData";
+import { deepFreeze } from "../content/deepFreeze";
+
+export interface HeadScope {
+  origin: string;
+  locale: Locale;
+  path: string;
+  /** Each language's navigation sections (Prismic lang → index), for the translations' URLs. */
+  sectionsByLang: Record<string, SectionIndex>;
+}
+
+const LIST_TITLES = { gallery: "Gallery", blog: "Journal" } as const;
+const LIST_PATHS = { gallery: "/gallery", blog: "/info/blog" } as const;
+
+function homeCrumb(scope: HeadScope) {
+  return { name: "Home", url: scope.origin + localizePath("/", scope.locale) };
+}
+
+function listCrumb(scope: HeadScope, list: keyof typeof LIST_PATHS) {
+  return { name: LIST_TITLES[list], url: scope.origin + localizePath(LIST_PATHS[list], scope.locale) };
+}
+
+/**
+ * The head's context for a document: its path is the document's own URL (the link resolver's,
+ * which is canonical), never the request's spelling of it.
+ */
+function contextFor(scope: HeadScope, doc: RoutableDocument): HeadContext {
+  // Stryker disable next-line StringLiteral: resolveLink reads a link with an empty link_type as a document link too
+  const own = resolveLink(
+    { link_type: "Document", ...doc },
+    scope.sectionsByLang[scope.locale.lang] ?? {},
+    scope.locale,
+  );
+  const path = own && own !== NOT_FOUND_PATH ? own : canonicalPath(scope.path);
+  return { ...scope, path, alternates: documentAlternates(doc, scope.sectionsByLang, scope.origin) };
+}
+
+const logo = (scope: HeadScope) => scope.origin + DEFAULT_SHARE_IMAGE.path;
+
+/**
+ * Heads of frozen documents (shared by every render at one ref: server/content/contentService.ts),
+ * per scope: worked out once per content version, frozen like their document. A preview's
+ * document is not frozen and gets its own head each time.
+ */
+const heads = new WeakMap<RoutableDocument, Map<string, { sections: SectionIndex[]; head: PageHead }>>();
+const HEADS_PER_DOCUMENT = 8;
+
+export function headOf(doc: RoutableDocument, scope: HeadScope): PageHead {
+  const sections = Object.values(scope.sectionsByLang);
+  if (!Object.isFrozen(doc) || !sections.every(Object.isFrozen)) return headNow(doc, scope);
+  const key = `${scope.origin}\n${scope.locale.code}\n${scope.path}\n${Object.keys(scope.sectionsByLang).join(",")}`;
+  let byScope = heads.get(doc);
+  if (!byScope) {
+    byScope = new Map();
+    heads.set(doc, byScope);
+  }
+  const kept = byScope.get(key);
+  if (kept && kept.sections.length === sections.length && kept.sections.every((s, i) => s === sections[i]))
+    return kept.head;
+  const head = deepFreeze(headNow(doc, scope));
+  if (byScope.size >= HEADS_PER_DOCUMENT) byScope.clear();
+  byScope.set(key, { sections, head });
+  return head;
+}
+
+function headNow(doc: RoutableDocument, scope: HeadScope): PageHead {
+  const context = contextFor(scope, doc);
+  const here = { name: doc.data.title ?? "", url: context.origin + context.path };
+  switch (doc.type) {
+    case "home":
+      return documentHead(doc.data, context, { jsonLd: [organization(scope.origin, here.url, logo(scope))] });
+    case "article":
+      return articleHead(doc, scope, context, here);
+    case "gallery_project":
+      return documentHead(doc.data, context, {
+        fallbackImage: (doc as GalleryProjectDocument).data.cover,
+        jsonLd: [breadcrumbs([homeCrumb(scope), listCrumb(scope, "gallery"), here])],
+      });
+    default:
+      return documentHead(doc.data, context, { jsonLd: [breadcrumbs([homeCrumb(scope), here])] });
+  }
+}
+
+function articleHead(
+  doc: ArticleDocument,
+  scope: HeadScope,
+  context: HeadContext,
+  here: { name: string; url: string },
+): PageHead {
+  const cover = doc.data.cover as ImageField;
+  const head = documentHead(doc.data, context, { fallbackImage: cover, type: "article" });
+  const jsonLd: JsonLd[] = [
+    article({
+      url: here.url,
+      headline: doc.data.title ?? head.title,
+      description: head.description ?? doc.data.excerpt ?? null,
+      datePublished: doc.data.publication_date ?? doc.first_publication_date,
+      dateModified: doc.last_publication_date,
+      image: head.image.url,
+      author: doc.data.author ?? null,
+      logoUrl: logo(scope),
+    }),
+    breadcrumbs([homeCrumb(scope), listCrumb(scope, "blog"), here]),
+  ];
+  return { ...head, jsonLd };
+}
+
+export function listHeadOf(list: keyof typeof LIST_PATHS, page: number, scope: HeadScope): PageHead {
+  const path = localizePath(LIST_PATHS[list], scope.locale);
+  const context: HeadContext = { ...scope, path, alternates: everyRegion(LIST_PATHS[list], scope.origin) };
+  return listHead(LIST_TITLES[list], page, context, [breadcrumbs([homeCrumb(scope), listCrumb(scope, list)])]);
+}
