@@ -1,6 +1,6 @@
 /**
  * Page-cache hits counted in plain numbers and added to the HTTP series when they are read
- * (server/metrics/hitCounts.ts): a scrape sees a hit like any other response, in the same
+ * (server/observability/metrics/hitCounts.ts): a scrape sees a hit like any other response, in the same
  * histogram and counters, under the same labels.
  */
 import { Counter, Histogram, Registry } from "prom-client";

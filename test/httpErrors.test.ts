@@ -1,5 +1,5 @@
 /**
- * The last error handler (server/httpErrors.ts): a short plain answer; a client error keeps its
+ * The last error handler (server/http/httpErrors.ts): a short plain answer; a client error keeps its
  * status and is not logged as a fault; anything else is a 500, logged; never a stack; a visitor
  * who left mid-download is only noted.
  */

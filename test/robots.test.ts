@@ -1,5 +1,5 @@
 /**
- * `/robots.txt` (server/robots.ts): crawlers stay out of the preview tools, the APIs, the data
+ * `/robots.txt` (server/sitemap/robots.ts): crawlers stay out of the preview tools, the APIs, the data
  * endpoint and the region switcher, and find the sitemap on SITE_URL.
  */
 import { robotsTxt } from "../server/sitemap/robots";

@@ -1,5 +1,5 @@
 /**
- * The document stream (server/streamDocument.tsx) on a small route table of its own, served by
+ * The document stream (server/render/streamDocument.tsx) on a small route table of its own, served by
  * an Express app on 127.0.0.1: browsers get the shell before a suspended part is ready, crawlers
  * the whole document before the first byte; a render is aborted when the visitor goes away or
  * after 10 s (that one timer is held by the test, which fires it), and its timer cleared when it ends;

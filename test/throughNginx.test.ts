@@ -21,7 +21,7 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** The pages' `s-maxage` (server/pageCache/cacheControl.ts). */
 const S_MAXAGE_MS = 5_000;
-/** The security headers every answer of the app carries (server/security.ts), checked against the app below. */
+/** The security headers every answer of the app carries (server/http/security.ts), checked against the app below. */
 const SECURITY_HEADERS = [
   "content-security-policy",
   "cross-origin-opener-policy",
@@ -334,7 +334,7 @@ describe("the preview cookie", () => {
 
 describe("the region choice at /", () => {
   // The app answers a crawler that would be sent to /us with the gb home, `private, no-store`
-  // (server/localeDetection.ts): nginx must never keep that answer for the browsers that share
+  // (server/requestRules/localeDetection.ts): nginx must never keep that answer for the browsers that share
   // its Accept-Language, before or after s-maxage.
   test("a crawler with a US Accept-Language never makes nginx answer a US browser with the cached gb home", async () => {
     const language = { "accept-language": "en-US", "accept-encoding": "gzip, br" };

@@ -1,5 +1,5 @@
 /**
- * Token buckets per client (server/clientBudget.ts), on an injected clock: a burst at once, then
+ * Token buckets per client (server/http/visitorBudget.ts), on an injected clock: a burst at once, then
  * so many per second, each client apart; memory bounded by forgetting the least recent client,
  * who then starts again with a full bucket. And the key a client is counted under.
  */

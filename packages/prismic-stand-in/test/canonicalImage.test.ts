@@ -1,5 +1,5 @@
 /**
- * Image parameters made canonical before anything is computed (server/media/canonicalImage.ts):
+ * Image parameters made canonical before anything is computed (packages/prismic-stand-in/src/media/canonicalImage.ts):
  * two requests for the same image share one entry (the width snapped up to one the pages emit,
  * the result keyed by the geometry it resolves to, the quality in steps of 5), and nothing over
  * the pixel budget is produced: it is refused with a message naming the parameter the client gave.

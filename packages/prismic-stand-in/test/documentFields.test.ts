@@ -1,5 +1,5 @@
 /**
- * Reading a document by the field paths of Prismic's queries (server/content/embedded/documentFields.ts),
+ * Reading a document by the field paths of Prismic's queries (packages/prismic-stand-in/src/embedded/documentFields.ts),
  * which both the predicates and the orderings use: which paths exist, what a path finds (walking
  * into groups, nothing on another type), a field's comparable value, whether it counts as filled
  * (Prismic's empty forms), its searchable text, and its sort key.

@@ -1,5 +1,5 @@
 /**
- * The embedded repository's HTTP answers (server/content/embedded/embeddedFetch.ts), in memory: the
+ * The embedded repository's HTTP answers (packages/prismic-stand-in/src/embedded/embeddedFetch.ts), in memory: the
  * repository endpoint, and `documents/search` with Prismic's refs, preview tokens, `lang`, paging
  * (page, pageSize up to 100, next_page/prev_page) and `after` ("Order your results" in Prismic's
  * documentation), in Prismic's bodies and error shapes. The predicates and orderings themselves:

@@ -1,5 +1,5 @@
 /**
- * The embedded repository's predicates (server/content/embedded/filters.ts), one row per case of
+ * The embedded repository's predicates (packages/prismic-stand-in/src/embedded/filters.ts), one row per case of
  * Prismic's documented semantics: its query predicate reference (at, not, any, in, fulltext, has,
  * missing, number.*), its date and time predicate reference, and its "query by a field", "query by
  * tag", "query by content relationship" and "use multiple predicates" pages. Each query is written

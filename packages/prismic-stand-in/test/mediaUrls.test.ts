@@ -1,5 +1,5 @@
 /**
- * Embedded documents' media paths made absolute on load (server/content/embedded/mediaUrls.ts),
+ * Embedded documents' media paths made absolute on load (packages/prismic-stand-in/src/embedded/mediaUrls.ts),
  * since Prismic's image helpers throw on a relative URL: every `url` starting with `/media/`,
  * wherever it is in `data`; nothing else; the document given left as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * The `orderings` parameter (server/content/embedded/orderings.ts), by Prismic's "Order your
+ * The `orderings` parameter (packages/prismic-stand-in/src/embedded/orderings.ts), by Prismic's "Order your
  * results" page: lowest to highest by default, `desc` for highest to lowest, several fields with
  * each later one ordering the ties of the ones before, and the first and last publication dates.
  * Where Prismic promises no order (no orderings, ties, missing values) the module promises only

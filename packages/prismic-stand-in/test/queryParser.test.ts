@@ -1,5 +1,5 @@
 /**
- * The syntax of Prismic's `q` parameter (server/content/embedded/queryParser.ts): what it reads out
+ * The syntax of Prismic's `q` parameter (packages/prismic-stand-in/src/embedded/queryParser.ts): what it reads out
  * of the strings @prismicio/client's `filter` helpers write, and the 400 parsing-error body (the
  * client's `ParsingErrorAPIResponse`) for a query it cannot read, pointing at the fault.
  */
