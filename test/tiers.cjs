@@ -36,6 +36,7 @@ module.exports.fullTierOnly = [
   "test/tracingExport.test.ts",
   "test/throughNginx.test.ts",
   "test/outboxWriteFailures.test.ts",
+  "test/prismicStandIn.test.ts",
   "test/sliceMachineScreenshots.test.ts",
   "test/houseRules.test.ts", // lists the tracked files with git
   // In-process, but seconds each: they render hundreds of pages, measure CPU against a yardstick,
