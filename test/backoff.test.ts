@@ -28,6 +28,8 @@ test("full jitter: the whole range from 0 to the ceiling, in whole milliseconds"
   expect(backoffDelay(3, DEFAULT_BACKOFF, () => 0.5)).toBe(1_125);
   expect(backoffDelay(4, DEFAULT_BACKOFF, () => 0.5)).toBe(1_688);
   expect(backoffDelay(3, DEFAULT_BACKOFF, () => 0.999_999)).toBe(2_250);
+  // The sixth ceiling is 7,593.75 ms: a draw near 1 rounds to 7,594, past it.
+  expect(backoffDelay(6, DEFAULT_BACKOFF, () => 0.999_967)).toBe(7_593);
 });
 
 test("for any count and draw: between 0 and the ceiling, and the ceiling never falls as failures grow", () => {

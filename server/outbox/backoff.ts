@@ -18,12 +18,14 @@ export function backoffCeiling(failures: number, policy: BackoffPolicy = DEFAULT
 
 /**
  * The delay after the `failures`-th consecutive failure: uniform in [0, ceiling] ("full
- * jitter"), so instances that failed together do not retry together.
+ * jitter"), so instances that failed together do not retry together. Whole milliseconds, never
+ * above the ceiling (rounding a draw near 1 up past a fractional ceiling would overshoot it).
  */
 export function backoffDelay(
   failures: number,
   policy: BackoffPolicy = DEFAULT_BACKOFF,
   random: () => number = Math.random,
 ): number {
-  return Math.round(random() * backoffCeiling(failures, policy));
+  const ceiling = backoffCeiling(failures, policy);
+  return Math.min(Math.round(random() * ceiling), Math.floor(ceiling));
 }
