@@ -9,11 +9,8 @@ import { cookieDomainProblem } from "./clickCookies";
 /** The day the site began honouring Global Privacy Control: `lastUpdate` of /.well-known/gpc.json. */
 export const GPC_POLICY_DATE = "2026-11-26";
 
-/** A calendar date written YYYY-MM-DD that exists (no 2026-02-30). */
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date written YYYY-MM-DD")
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "a date that exists");
+/** A calendar date written YYYY-MM-DD that exists (ISO 8601: no 2026-02-30). */
+const calendarDate = z.iso.date({ error: "a date that exists, written YYYY-MM-DD" });
 
 export const trackingSettingsShape = {
   /**
