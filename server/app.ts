@@ -34,6 +34,7 @@ import { createPageHandlers } from "./render/pageHandlers";
 import { createShellStarts } from "./render/pageShell";
 import { rejectMalformedUrls } from "./http/requestGuards";
 import { createRobotsRoute } from "./sitemap/robots";
+import { createGpcWellKnownRoute, GPC_WELL_KNOWN_PATH } from "./tracking/gpcWellKnown";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
@@ -55,6 +56,8 @@ import { routeLabel } from "./observability/metrics/routeLabel";
 import { createReadinessCheck, createReadinessRoute } from "./http/readiness";
 import { createMetaCapiRouter } from "./tracking/metaCapiRoute";
 import { warnOnUntrustedForwarding } from "./tracking/forwardedFor";
+import { cookieScope } from "./tracking/clickCookies";
+import { createGpcOptOuts } from "./tracking/gpcSignal";
 import { createOutboxCapacity } from "./outbox/outboxCapacity";
 import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
@@ -111,6 +114,8 @@ export function createApp({
   const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, app.get("trust proxy fn"), logger);
   // Past OUTBOX_MAX_EVENTS tracking events are refused (server/outbox/outboxCapacity.ts).
   const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
+  // Global Privacy Control opt-outs the relay dropped or limited (server/tracking/gpcSignal.ts).
+  const gpcOptOuts = createGpcOptOuts();
 
   const manifest = assets ?? readAssetManifest(config.BUILD_DIR);
   const handlers = createPageHandlers(createRoutes(createServerLoaders(logger)));
@@ -126,6 +131,7 @@ export function createApp({
         logger,
         outbox,
         outboxCapacity,
+        gpcOptOuts,
         pageCache: cache,
         media: images,
         refs,
@@ -237,6 +243,7 @@ export function createApp({
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
   const toolbarStandIn = standIn?.TOOLBAR_STAND_IN_SCRIPT;
+  app.get(GPC_WELL_KNOWN_PATH, routeLabel("gpc"), createGpcWellKnownRoute(config.GPC_LAST_UPDATE));
   app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews, toolbarStandIn }));
   app.get(
     SLICE_SIMULATOR_PATH,
@@ -256,6 +263,9 @@ export function createApp({
       siteUrl: config.SITE_URL,
       ratePerMinute: config.TRACKING_RATE_LIMIT,
       logger,
+      gpc: config.TRACKING_GPC,
+      cookies: cookieScope(config.SITE_URL, config.TRACKING_COOKIE_DOMAIN),
+      gpcOptOuts,
     }),
   );
   app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handlers.all, origin, scope, budget));

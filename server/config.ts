@@ -10,6 +10,7 @@ import { tagSettingsShape } from "./tags/tagSettings";
 import { tracingSettingsShape } from "./observability/tracingSettings";
 import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
+import { checkTrackingSettings, trackingSettingsShape } from "./tracking/trackingSettings";
 
 // Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md §7.1).
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
@@ -180,6 +181,8 @@ const schema = z
     RENDER_BUDGET_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
     /** Tracking events (POST /api/meta-capi) each client IP may post per minute, per instance. */
     TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Global Privacy Control and the click cookies: TRACKING_GPC, TRACKING_COOKIE_DOMAIN, GPC_LAST_UPDATE (server/tracking/trackingSettings.ts). */
+    ...trackingSettingsShape,
     /** Meta Conversions API: the pixel (dataset) id and its access token; without both, events are kept and marked not_sent. */
     META_PIXEL_ID: z
       .string()
@@ -228,6 +231,7 @@ const schema = z
         path: ["FIRESTORE_PROJECT_ID"],
         message: "required when OUTBOX_STORE is firestore",
       });
+    checkTrackingSettings(env, ctx);
     // Node requires it, and a header deadline past the request's would be no deadline.
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
       ctx.addIssue({

@@ -52,8 +52,9 @@ describe("a valid event", () => {
         client_ip_address: "127.0.0.1",
         client_user_agent: "Mozilla/5.0 (Test)",
         fbp: "fb.1.1700000000000.1234567890",
-        // fb.1.{ms}.{fbclid}, the fbclid exactly as given (never re-cased).
-        fbc: `fb.1.${receivedAt}.IwAR2xYz_AbC-dEf`,
+        // fb.{subdomainIndex}.{ms}.{fbclid}, the fbclid exactly as given (never re-cased); the
+        // index is 0 for localhost, whose cookies are host-only (server/tracking/clickCookies.ts).
+        fbc: `fb.0.${receivedAt}.IwAR2xYz_AbC-dEf`,
       },
       custom_data: { page_url: `${SITE}/gallery?fbclid=IwAR2xYz_AbC-dEf`, page_title: "Gallery" },
     });
@@ -70,13 +71,19 @@ describe("a valid event", () => {
     expect(await outbox.counts()).toMatchObject({ pending: 1 });
   });
 
-  test("needs neither fbp nor fbclid: user_data then has no fbp or fbc", async () => {
+  test("needs neither fbp nor fbclid: user_data then has no fbc, and the browser id the relay created for it", async () => {
     const { app, outbox } = createTestApp();
     const { fbp: _fbp, fbclid: _fbclid, ...bare } = valid();
     const res = await post(app, { ...bare, region: "us" });
     expect(res.status).toBe(202);
-    const { payload } = (await outbox.get(res.body.event_id))!;
-    expect(payload.user_data).toEqual({ client_ip_address: "127.0.0.1", client_user_agent: "Mozilla/5.0 (Test)" });
+    const { payload, createdAt } = (await outbox.get(res.body.event_id))!;
+    const fbp = payload.user_data.fbp!;
+    expect(fbp).toMatch(new RegExp(`^fb\\.0\\.${createdAt}\\.\\d{1,10}$`));
+    expect(payload.user_data).toEqual({ client_ip_address: "127.0.0.1", client_user_agent: "Mozilla/5.0 (Test)", fbp });
+    // The same browser id is kept in the `_fbp` cookie for the visitor's later events.
+    expect(res.headers["set-cookie"]).toEqual([
+      expect.stringMatching(new RegExp(`^_fbp=${fbp.replaceAll(".", "\\.")};`)),
+    ]);
   });
 
   test.each([
@@ -159,6 +166,8 @@ describe("bad input answers 400 with a JSON error naming the field", () => {
     ["fbclid with spaces", { ...valid(), fbclid: "abc def" }, "fbclid"],
     ["fbclid too long", { ...valid(), fbclid: "a".repeat(501) }, "fbclid"],
     ["event_id not a UUID", { ...valid(), event_id: "123" }, "event_id"],
+    ["gpc_opt_in not a boolean", { ...valid(), gpc_opt_in: "true" }, "gpc_opt_in"],
+    ["gpc_opt_in a number", { ...valid(), gpc_opt_in: 1 }, "gpc_opt_in"],
     ["an unknown field", { ...valid(), email: "a@b.c" }, "email"],
     ["custom_data missing", { ...valid(), custom_data: undefined }, "custom_data"],
     ["custom_data not an object", { ...valid(), custom_data: "x" }, "custom_data"],

@@ -71,3 +71,46 @@ test("the Firestore outbox needs its project id", () => {
   expect(load({ OUTBOX_STORE: "firestore", FIRESTORE_PROJECT_ID: "my-project-1" }).OUTBOX_STORE).toBe("firestore");
   expect(failure({ OUTBOX_STORE: "mongo" })).toContain("OUTBOX_STORE");
 });
+
+describe("privacy signals and click cookies (server/tracking/trackingSettings.ts)", () => {
+  test("defaults: Global Privacy Control opt-outs dropped, cookies at SITE_URL's registrable domain, the policy's date", () => {
+    expect(load()).toMatchObject({ TRACKING_GPC: "drop", GPC_LAST_UPDATE: "2026-11-26" });
+    expect(load().TRACKING_COOKIE_DOMAIN).toBeUndefined();
+    expect(load({ TRACKING_GPC: "ldu" }).TRACKING_GPC).toBe("ldu");
+  });
+
+  test.each(["send", "LDU ", "true"])("TRACKING_GPC=%s stops the start naming the variable", (value) => {
+    expect(failure({ TRACKING_GPC: value })).toContain("TRACKING_GPC: drop or ldu");
+  });
+
+  test("TRACKING_COOKIE_DOMAIN: SITE_URL's host or a parent of it, written any way", () => {
+    const site = { SITE_URL: "https://www.shop.example.co.uk" };
+    expect(load({ ...site, TRACKING_COOKIE_DOMAIN: ".Shop.Example.co.uk" }).TRACKING_COOKIE_DOMAIN).toBe(
+      "shop.example.co.uk",
+    );
+    expect(load({ ...site, TRACKING_COOKIE_DOMAIN: "www.shop.example.co.uk" }).TRACKING_COOKIE_DOMAIN).toBe(
+      "www.shop.example.co.uk",
+    );
+  });
+
+  test.each([
+    ["another site's domain", "https://www.example.com", "example.org", "neither example.org nor under it"],
+    ["a public suffix", "https://www.example.co.uk", "co.uk", "public suffix"],
+    ["an IP address site", "http://127.0.0.1:3000", "0.0.1", "IP address"],
+    ["the default site, localhost", "", "localhost", "public suffix"],
+    ["not a domain name", "https://www.example.com", "exa mple.com", "a domain name"],
+  ])("TRACKING_COOKIE_DOMAIN refused: %s", (_name, siteUrl, domain, message) => {
+    const env: Record<string, string> = { TRACKING_COOKIE_DOMAIN: domain };
+    if (siteUrl) env.SITE_URL = siteUrl;
+    const text = failure(env);
+    expect(text).toContain("TRACKING_COOKIE_DOMAIN");
+    expect(text).toContain(message);
+  });
+
+  test.each(["26/11/2026", "2026-02-30", "2026-13-01", "yesterday"])(
+    "GPC_LAST_UPDATE=%s stops the start naming the variable",
+    (value) => {
+      expect(failure({ GPC_LAST_UPDATE: value })).toContain("GPC_LAST_UPDATE");
+    },
+  );
+});

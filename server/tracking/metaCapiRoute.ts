@@ -2,17 +2,22 @@
  * POST /api/meta-capi (docs/behaviour.md §5.1): the browser's tracking event becomes a Conversions API server
  * event in the outbox. In order: rate limit per client IP (429 + Retry-After), SITE_URL's Origin
  * (403), JSON body of at most 16 KB (413), the payload schema (400 naming the field: Meta's
- * parameters for the event, a page of SITE_URL, no contact details), then a
+ * parameters for the event, a page of SITE_URL, no contact details), then Global Privacy Control
+ * (an opted-out visitor's event is dropped with a 202, or limited: server/tracking/gpcSignal.ts),
+ * the click cookies (`_fbc`, `_fbp`: server/tracking/clickCookies.ts), then a
  * durable write to the outbox: 202 with the `event_id` once the event is stored, before Meta
  * has seen it (the delivery worker sends it). A store that fails or is slow gives 503; bad
- * input is never a 500.
+ * input is never a 500. Every answer is no-store.
  */
 import { randomUUID } from "node:crypto";
+import cookieParser from "cookie-parser";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "../observability/logger";
 import type { OutboxCapacity } from "../outbox/outboxCapacity";
 import type { OutboxStore } from "../outbox/store";
+import { clickIds, cookieScope, writeClickCookies, type CookieScope } from "./clickCookies";
+import { createGpcOptOuts, sendsGpc, treatmentOf, type GpcMode, type GpcOptOuts } from "./gpcSignal";
 import { buildMetaEvent } from "./metaEvent";
 import { sameOriginOnly } from "./sameOrigin";
 import { trackingPayloadParser } from "./trackingPayload";
@@ -33,6 +38,12 @@ export interface MetaCapiRouteOptions {
   /** How long a post waits for the outbox write before answering 503 (ms). */
   writeTimeoutMs?: number;
   now?: () => number;
+  /** An opted-out visitor's events (Sec-GPC: 1 without gpc_opt_in): dropped (default) or sent with Limited Data Use (TRACKING_GPC). */
+  gpc?: GpcMode;
+  /** Where the `_fbc`/`_fbp` cookies live; default: SITE_URL's registrable domain (TRACKING_COOKIE_DOMAIN). */
+  cookies?: CookieScope;
+  /** Counts opted-out visitors' events (the metrics read it). */
+  gpcOptOuts?: GpcOptOuts;
 }
 
 const sendError = (res: Response, status: number, error: string, field?: string) =>
@@ -69,6 +80,9 @@ export function createMetaCapiRouter({
   logger,
   writeTimeoutMs = 5_000,
   now = Date.now,
+  gpc = "drop",
+  cookies = cookieScope(siteUrl),
+  gpcOptOuts = createGpcOptOuts(),
 }: MetaCapiRouteOptions): Router {
   const router = Router();
   const parseTrackingPayload = trackingPayloadParser(siteUrl);
@@ -92,18 +106,37 @@ export function createMetaCapiRouter({
     // navigator.sendBeacon posts a string as text/plain: the same JSON is accepted under that type.
     express.json({ limit: MAX_BODY_BYTES, type: ["application/json", "text/plain"] }),
     bodyErrors,
+    // The app parses cookies already (a second parser then does nothing); the router alone needs it too.
+    cookieParser(),
     async (req: Request, res: Response) => {
       const parsed = parseTrackingPayload(req.body);
       if (!parsed.ok) return sendError(res, 400, parsed.problem.error, parsed.problem.field);
-      if (!outbox) return sendError(res, 503, "tracking is unavailable: the outbox could not be opened");
       const { payload } = parsed;
-      const receivedAt = now();
       const eventId = payload.event_id ?? randomUUID();
+      const treatment = treatmentOf(sendsGpc(req.headers), payload.gpc_opt_in, gpc);
+      if (treatment !== "send") gpcOptOuts.count(treatment);
+      // A 2xx, so the browser does not retry; nothing stored, nothing written.
+      if (treatment === "dropped")
+        return void res.status(202).set("Cache-Control", "no-store").json({ event_id: eventId, dropped: "gpc" });
+      if (!outbox) return sendError(res, 503, "tracking is unavailable: the outbox could not be opened");
+      const receivedAt = now();
+      const ids = clickIds(cookies, {
+        fbclid: payload.fbclid,
+        fbp: payload.fbp,
+        cookies: req.cookies,
+        now: receivedAt,
+        mayWrite: treatment === "send",
+      });
+      // Written with any answer from here on, 503 included: the click happened now, stored or not.
+      writeClickCookies(res, ids.write, cookies, req.secure);
       const event = buildMetaEvent(payload, {
         eventId,
         receivedAt,
         clientIp: req.ip,
         userAgent: req.get("user-agent"),
+        fbc: ids.fbc,
+        fbp: ids.fbp,
+        limitedDataUse: treatment === "limited",
       });
       try {
         if (capacity && !(await withTimeout(capacity.admit(), writeTimeoutMs))) {

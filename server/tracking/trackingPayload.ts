@@ -6,6 +6,7 @@
  * first bad field.
  */
 import { z } from "zod";
+import { FBP_VALUE } from "./clickCookies";
 import { customDataSchemas, KLAVIYO_FORM_EVENT, parametersOf, STANDARD_EVENTS } from "./metaCustomData";
 
 const LIMITS = {
@@ -23,11 +24,7 @@ const envelope = z.strictObject({
     }),
   region: z.enum(["us", "uk"], { error: "us or uk" }),
   /** The _fbp cookie: fb.{subdomain index}.{creation ms}.{random}. */
-  fbp: z
-    .string()
-    .max(LIMITS.fbp)
-    .regex(/^fb\.\d\.\d{1,16}\.[A-Za-z0-9._-]{1,200}$/, "an _fbp cookie value (fb.1.{ms}.{number})")
-    .optional(),
+  fbp: z.string().max(LIMITS.fbp).regex(FBP_VALUE, "an _fbp cookie value (fb.1.{ms}.{number})").optional(),
   /** fbclid from the landing URL; kept exactly as given (Meta rejects a re-cased one). */
   fbclid: z
     .string()
@@ -38,6 +35,11 @@ const envelope = z.strictObject({
   custom_data: z.looseObject({}),
   /** The browser pixel's eventID for the same event, so Meta deduplicates the two. */
   event_id: z.uuid({ error: "a UUID" }).optional(),
+  /**
+   * True when the browser sends Global Privacy Control and the visitor turned marketing on in the
+   * settings after being told that it overrides that signal (server/tracking/gpcSignal.ts).
+   */
+  gpc_opt_in: z.boolean({ error: "true or false" }).optional(),
 });
 
 export type CustomDataValue = string | number | string[] | Array<Record<string, string | number>>;

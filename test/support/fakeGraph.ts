@@ -25,6 +25,8 @@ export interface GraphRequest {
   accessToken: unknown;
   testEventCode: unknown;
   body: { data: Array<{ event_id: string } & Record<string, unknown>> } & Record<string, unknown>;
+  /** The body exactly as it arrived (UTF-8), for tests of what Meta receives byte for byte. */
+  raw: string;
   /** The request's headers (a trace's `traceparent`, for example). */
   headers: http.IncomingHttpHeaders;
 }
@@ -87,7 +89,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as GraphRequest["body"];
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const body = JSON.parse(raw) as GraphRequest["body"];
       const eventIds = body.data.map((e) => e.event_id);
       requests.push({
         path: req.url ?? "",
@@ -96,6 +99,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         accessToken: body.access_token,
         testEventCode: body.test_event_code,
         body,
+        raw,
         headers: req.headers,
       });
       const planned = queue.shift() ?? fake.mode;

@@ -8,6 +8,7 @@ import type { OutboxStore } from "../../outbox/store";
 import type { PageCache } from "../../pageCache/pageCache";
 import type { MediaCacheStats, TransformQueueStats } from "../../../packages/prismic-stand-in/src/index";
 import type { RefTracker } from "../../content/refTracker";
+import type { GpcOptOuts } from "../../tracking/gpcSignal";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";
 import { WRITE_FAILURE_CAUSES, type WriteFailureCause } from "./outboxWriteFailures";
@@ -23,6 +24,8 @@ export interface MetricsSources {
   pageCache?: Pick<PageCache, "stats">;
   /** The outbox's cap: events refused because it was full. */
   outboxCapacity?: { refused(): number };
+  /** Global Privacy Control opt-outs' events the relay dropped or sent with Limited Data Use. */
+  gpcOptOuts?: Pick<GpcOptOuts, "counts">;
   /** Embedded media: the disk cache and the transform queue. */
   media?: { cache: { stats(): MediaCacheStats }; queue: { stats(): TransformQueueStats } };
   /** The master ref's tracker: how old the content being served may be. */
@@ -50,6 +53,7 @@ export function createMetrics({
   logger,
   outbox,
   outboxCapacity,
+  gpcOptOuts,
   pageCache,
   media,
   refs,
@@ -162,6 +166,22 @@ export function createMetrics({
       registers,
       collect() {
         this.set(outboxCapacity.refused());
+      },
+    });
+  }
+  if (gpcOptOuts) {
+    const seen = { dropped: 0, limited: 0 };
+    const counter = new Counter({
+      name: "tracking_gpc_opt_out_events_total",
+      help: "Tracking events from browsers sending Global Privacy Control without the visitor's opt-in, by treatment: dropped (TRACKING_GPC=drop, answered 202, never sent) or limited (sent to Meta with Limited Data Use).",
+      labelNames: ["treatment"] as const,
+      registers,
+      collect() {
+        const now = gpcOptOuts.counts();
+        for (const treatment of ["dropped", "limited"] as const) {
+          counter.inc({ treatment }, now[treatment] - seen[treatment]);
+          seen[treatment] = now[treatment];
+        }
       },
     });
   }
