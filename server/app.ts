@@ -3,7 +3,6 @@
  * Order is the request path of docs/architecture.md: logging and headers, guards, fixed endpoints, pages.
  */
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
@@ -33,6 +32,8 @@ import { renderPage } from "./render";
 import { createPageHandlers } from "./pageHandlers";
 import { createShellStarts } from "./pageShell";
 import { rejectMalformedUrls } from "./requestGuards";
+import { requestIdOf } from "./requestRules/requestId";
+import { decideForwardingOn, type TrustProxy } from "./requestRules/trustedProxy";
 import { createRobotsRoute } from "./robots";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
@@ -93,7 +94,6 @@ export function imageServiceFrom(config: Config, logger: Logger): ImageService {
   });
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
@@ -111,9 +111,12 @@ export function createApp({
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
+  // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none); req.secure and
+  // req.ip as the page cache's fast path reads them (server/requestRules/trustedProxy.ts).
   app.set("trust proxy", config.TRUST_PROXY);
-  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, app.get("trust proxy fn"), logger);
+  const trustProxy = app.get("trust proxy fn") as TrustProxy;
+  decideForwardingOn(app.request, trustProxy);
+  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, trustProxy, logger);
   // Past OUTBOX_MAX_EVENTS tracking events are refused (server/outbox/outboxCapacity.ts).
   const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
 
@@ -156,7 +159,7 @@ export function createApp({
     logger,
     securityHeaders: publicSecurityHeaders(security),
     redactUrl: redactSecrets,
-    trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+    trustProxy,
     recordHit: metrics?.recordHit,
   });
   const traced = tracingEnabled();
@@ -177,8 +180,7 @@ export function createApp({
       // Preview tokens and secrets in query strings never reach the log.
       serializers: { req: redactedRequest, res: briefResponse, err: redactedError },
       genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader("X-Request-Id", id);
         return id;
       },
