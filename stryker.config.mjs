@@ -25,8 +25,9 @@ export default {
   mutate: [
     "shared/**/*.ts",
     "!shared/**/*.d.ts",
-    // Routing and redirects at the edge, locale detection.
+    // Routing and redirects at the edge, locale detection, and the rules both request paths take.
     "server/localeDetection.ts",
+    "server/requestRules/*.ts",
     "server/requestGuards.ts",
     // Head tags.
     "server/headTags.ts",
