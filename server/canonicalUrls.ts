@@ -36,12 +36,12 @@ export function canonicalUrls(req: Request, res: Response, next: NextFunction): 
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const { path, search } = splitUrl(req.originalUrl);
   const spelling = pageSpelling(path);
-  if (spelling.kind === "asIs" || spelling.kind === "legacy") return next();
   if (spelling.kind === "foreign") {
     // Stored by no cache: a cache that normalises its key would file it under the real file's URL.
     res.status(404).setHeader("Cache-Control", "no-store");
     return void res.type("text/plain").send("Not Found");
   }
+  if (spelling.kind !== "respell") return next();
   res.setHeader("Cache-Control", CANONICAL_REDIRECT_CACHE_CONTROL);
   res.redirect(301, spelling.canonical + search);
 }

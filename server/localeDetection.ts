@@ -54,7 +54,7 @@ export function localeDetection(req: Request, res: Response, next: NextFunction)
   if (preview) return next();
 
   const region = rootRegion(req);
-  if (region.kind === "home") {
+  if (region.kind !== "redirect") {
     // The crawler's gb home where a browser would be redirected: for it alone.
     if (!region.shared) res.locals[PRIVATE_ANSWER] = true;
     return next();

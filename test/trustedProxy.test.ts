@@ -53,6 +53,7 @@ describe("HTTPS", () => {
       false,
     ],
     ["an empty X-Forwarded-Proto", requestFrom("127.0.0.1", { "x-forwarded-proto": "" }), LOOPBACK, false],
+    ["the trusted proxy, no X-Forwarded-Proto", requestFrom("127.0.0.1", {}), LOOPBACK, false],
     ["one hop trusted", requestFrom("10.0.0.2", { "x-forwarded-proto": "https" }), trustFor(1), true],
   ])("%s", (_name, req, trust, expected) => {
     expect(isSecure(req, trust)).toBe(expected);

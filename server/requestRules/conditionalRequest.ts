@@ -22,10 +22,9 @@ export function notModified(
 ): boolean {
   if (!ifNoneMatch || status !== 200 || (method !== "GET" && method !== "HEAD")) return false;
   // The tag as sent, the commonest revalidation, needs no parsing.
+  // Stryker disable next-line ConditionalExpression: a shortcut; `fresh` gives the same answer
   if (ifNoneMatch === etag) return true;
   // `fresh` splits the list at spaces and commas; a tab is white space between tags too (never part of one).
-  return fresh(
-    { "if-none-match": ifNoneMatch.includes("\t") ? ifNoneMatch.replace(/\t/g, " ") : ifNoneMatch },
-    { etag },
-  );
+  // Stryker disable next-line StringLiteral: a tab only ever stands beside a comma, so dropped or made a space, the list splits the same
+  return fresh({ "if-none-match": ifNoneMatch.replace(/\t/g, " ") }, { etag });
 }

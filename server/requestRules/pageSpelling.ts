@@ -57,8 +57,10 @@ function decide(path: string): PageSpelling {
 
 export function pageSpelling(path: string): PageSpelling {
   let found = kept.get(path);
+  // Stryker disable next-line ConditionalExpression: a memo; without it each answer is worked out again, the same
   if (found === undefined) {
     found = decide(path);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the memo's bound; clearing it sooner or later changes no answer
     if (kept.size >= KEPT) kept.clear();
     kept.set(path, found);
   }

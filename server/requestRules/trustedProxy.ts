@@ -28,15 +28,11 @@ export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
 export function decideForwardingOn(requestPrototype: object, trust: TrustProxy): void {
   Object.defineProperties(requestPrototype, {
     secure: {
-      configurable: true,
-      enumerable: true,
       get(this: IncomingMessage) {
         return isSecure(this, trust);
       },
     },
     ip: {
-      configurable: true,
-      enumerable: true,
       get(this: IncomingMessage) {
         return clientAddress(this, trust);
       },
