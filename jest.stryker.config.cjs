@@ -14,6 +14,7 @@ const TESTS = [
   "anchors",
   "browserPayload",
   "canonicalUrls",
+  "conditionalRequest",
   "delivery",
   "emailMarketing",
   "headTags",
@@ -41,6 +42,8 @@ const TESTS = [
   "structuredData",
   "trackingConfig",
   "trackingEvents",
+  "trustedProxy",
+  "twoPathsAgree",
 ];
 
 /**

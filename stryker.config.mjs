@@ -25,8 +25,8 @@ export default {
   mutate: [
     "shared/**/*.ts",
     "!shared/**/*.d.ts",
-    // Routing and redirects at the edge, locale detection.
-    "server/requestRules/localeDetection.ts",
+    // Routing and redirects at the edge, locale detection, and the rules both request paths take.
+    "server/requestRules/*.ts",
     "server/http/requestGuards.ts",
     // Head tags.
     "server/render/headTags.ts",

@@ -3,7 +3,6 @@
  * Order is the request path of docs/architecture.md: logging and headers, guards, fixed endpoints, pages.
  */
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
@@ -35,6 +34,8 @@ import { createShellStarts } from "./render/pageShell";
 import { rejectMalformedUrls } from "./http/requestGuards";
 import { createRobotsRoute } from "./sitemap/robots";
 import { createGpcWellKnownRoute, GPC_WELL_KNOWN_PATH } from "./tracking/gpcWellKnown";
+import { requestIdOf } from "./requestRules/requestId";
+import { decideForwardingOn, type TrustProxy } from "./requestRules/trustedProxy";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
@@ -90,7 +91,6 @@ export interface AppDeps {
   devRoutes?: RequestHandler;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** The response as logged: its status; headers are ours and add nothing but bytes. */
 const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
@@ -109,9 +109,12 @@ export function createApp({
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none).
+  // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none); req.secure and
+  // req.ip as the page cache's fast path reads them (server/requestRules/trustedProxy.ts).
   app.set("trust proxy", config.TRUST_PROXY);
-  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, app.get("trust proxy fn"), logger);
+  const trustProxy = app.get("trust proxy fn") as TrustProxy;
+  decideForwardingOn(app.request, trustProxy);
+  const forwardedFor = warnOnUntrustedForwarding(config.TRUST_PROXY, trustProxy, logger);
   // Past OUTBOX_MAX_EVENTS tracking events are refused (server/outbox/outboxCapacity.ts).
   const outboxCapacity = outbox && createOutboxCapacity({ store: outbox, maxEvents: config.OUTBOX_MAX_EVENTS, logger });
   // Global Privacy Control opt-outs the relay dropped or limited (server/tracking/gpcSignal.ts).
@@ -157,7 +160,7 @@ export function createApp({
     logger,
     securityHeaders: publicSecurityHeaders(security),
     redactUrl: redactSecrets,
-    trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+    trustProxy,
     recordHit: metrics?.recordHit,
   });
   const traced = tracingEnabled();
@@ -178,8 +181,7 @@ export function createApp({
       // Preview tokens and secrets in query strings never reach the log.
       serializers: { req: redactedRequest, res: briefResponse, err: redactedError },
       genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader("X-Request-Id", id);
         return id;
       },

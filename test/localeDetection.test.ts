@@ -10,7 +10,8 @@ import request from "supertest";
 import { localeDetection, regionChoice } from "../server/requestRules/localeDetection";
 import { LOCALE_COOKIE, LOCALES } from "../shared/locales";
 import { REGION_CHOICE_PREFIX, regionChoiceHref, sameSitePath } from "../shared/regionChoice";
-import { createTestApp } from "./support/testApp";
+import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";
+import { warmPage } from "./support/warmPage";
 
 let app: Express;
 beforeAll(() => {
@@ -82,6 +83,7 @@ const AGENTS: Array<[string, string]> = [
 ];
 
 const ROOT = /^\/(\?|$)/;
+const SHARED_PAGE = "public, max-age=0, s-maxage=5, stale-while-revalidate=60, stale-if-error=86400";
 
 interface Case {
   name: string;
@@ -90,6 +92,8 @@ interface Case {
   /** What the rule says: redirect to /us, and whether that came from detection (so the cookie is set). */
   redirect: boolean;
   detected: boolean;
+  /** The gb home kept for a crawler where a browser would be redirected: no shared cache may keep it. */
+  privateHome: boolean;
 }
 
 const CASES: Case[] = COOKIES.flatMap(([cookieName, cookie]) =>
@@ -105,6 +109,7 @@ const CASES: Case[] = COOKIES.flatMap(([cookieName, cookie]) =>
           path,
           redirect: ROOT.test(path) && (chosen === "us" || detected),
           detected,
+          privateHome: ROOT.test(path) && chosen === null && userAgent === BOT && asks === "us",
         };
       }),
     ),
@@ -123,6 +128,8 @@ describe(`every combination of cookie × Accept-Language × path × user agent (
     } else {
       expect(res.status).toBe(200);
       expect(res.headers.location).toBeUndefined();
+      // A page any visitor with these headers gets is shared; the crawler's own gb home is not.
+      expect(res.headers["cache-control"]).toBe(c.privateHome ? "private, no-store" : SHARED_PAGE);
     }
 
     // Only a detected us redirect writes the cookie.
@@ -195,6 +202,46 @@ describe("Accept-Language negotiation at /", () => {
     expect(res.text).toContain('<html lang="en-GB">');
     expect(varyOf(res)).toEqual(expect.arrayContaining(["cookie", "accept-language"]));
     expect(localeCookie(res)).toBeUndefined();
+  });
+});
+
+describe("a crawler whose language asks for us stays on the gb home, which no shared cache keeps", () => {
+  // A shared cache stores an answer under what it varies on (cookie, language, coding): a crawler's
+  // gb home filed under en-US would be served to every US browser's first visit instead of /us.
+  const crawlerUs = { acceptLanguage: "en-US", userAgent: BOT };
+
+  test.each([
+    ["rendered (the page cache empty)", false],
+    ["with the gb home in the page cache (its fast path in front)", true],
+  ])("%s", async (_name, warm) => {
+    const site = createTestApp({ env: WITH_PAGE_CACHE });
+    if (warm) await warmPage(site.app, "/", { "Accept-Language": "en-GB", "User-Agent": HUMAN });
+    for (const headers of [crawlerUs, { ...crawlerUs, acceptLanguage: "fr-FR, en-US;q=0.5" }]) {
+      const res = await get(site.app, "/", headers);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<html lang="en-GB">');
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      expect(varyOf(res)).toEqual(["cookie", "accept-language", "accept-encoding"]);
+      expect(localeCookie(res)).toBeUndefined();
+    }
+    // A browser with those headers is sent to /us: that is why the crawler's answer is its own.
+    expect((await get(site.app, "/", { ...crawlerUs, userAgent: HUMAN })).status).toBe(302);
+    // A crawler with no language, or one that asks for gb, gets what a browser with its headers
+    // gets: the shared page, from the cache once it is there.
+    for (const headers of [{ userAgent: BOT }, { acceptLanguage: "en-GB", userAgent: BOT }]) {
+      const res = await get(site.app, "/", headers);
+      expect(res.status).toBe(200);
+      expect(res.headers["cache-control"]).toBe(SHARED_PAGE);
+      if (warm) expect(res.headers["x-cache"]).toBe("HIT");
+    }
+  });
+
+  test("a conditional request of the crawler's gb home is answered 304, still private", async () => {
+    const site = createTestApp({ env: WITH_PAGE_CACHE });
+    const first = await get(site.app, "/", crawlerUs);
+    const again = await get(site.app, "/", crawlerUs).set("If-None-Match", String(first.headers.etag));
+    expect(again.status).toBe(304);
+    expect(again.headers["cache-control"]).toBe("private, no-store");
   });
 });
 

@@ -1,9 +1,10 @@
-/** The part of `accepts` (Express's own negotiation, no types published) the page cache's fast path uses. */
+/** The part of `accepts` (Express's own negotiation, no types published) the root's region rule uses. */
 declare module "accepts" {
-  import type { IncomingMessage } from "node:http";
+  import type { IncomingHttpHeaders } from "node:http";
   interface Accepts {
     languages(languages: string[]): string | false;
   }
-  function accepts(req: IncomingMessage): Accepts;
+  /** It reads the request's headers only. */
+  function accepts(req: { headers: IncomingHttpHeaders }): Accepts;
   export = accepts;
 }

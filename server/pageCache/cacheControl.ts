@@ -11,9 +11,15 @@ export const NO_STORE = "no-store";
 /** How long a cached 404 stays fresh here: a crawler asking for a million bad uids costs Prismic one request each. */
 export const NOT_FOUND_TTL_MS = 60_000;
 
-/** What the server sends as Cache-Control for a rendered status. */
-export function cacheControlFor(status: number, preview: boolean): string {
-  if (preview) return PRIVATE_NO_STORE;
+/**
+ * Set in `res.locals` by a request rule whose answer is the public page but is this visitor's
+ * alone (server/requestRules/rootRegion.ts: a crawler kept on the gb home): sent private, no-store.
+ */
+export const PRIVATE_ANSWER = "privateAnswer";
+
+/** What the server sends as Cache-Control for a rendered status (`isPrivate`: a preview, or a PRIVATE_ANSWER). */
+export function cacheControlFor(status: number, isPrivate: boolean): string {
+  if (isPrivate) return PRIVATE_NO_STORE;
   if (status === 200) return PAGE_CACHE_CONTROL;
   if (status === 404) return NOT_FOUND_CACHE_CONTROL;
   return NO_STORE;

@@ -1,37 +1,37 @@
 /**
  * The page cache's fast path: a fresh cached public page answered as the HTTP server hands over
  * the request, before the Express app (whose request set-up alone costs a hit more than a tenth
- * of its CPU: decision record 019), with everything worked out when the entry was first sent (the header
- * block, the compressed bodies, the ETags: headerBlock.ts). It answers only what the app would
- * answer with the same bytes, and hands everything else to the app untouched:
- * - GET/HEAD of a path already in its canonical spelling, not a legacy path, of sane length;
+ * of its CPU: docs/decisions/019-cpu-per-request.md), with everything worked out when the entry
+ * was first sent (the header block, the compressed bodies, the ETags: headerBlock.ts). It answers
+ * only what the app would answer with the same bytes, taking the app's own decisions
+ * (server/requestRules/, docs/request-path.md), and hands everything else to the app untouched:
+ * - GET/HEAD of a path spelled as it is meant (not a legacy path, not another spelling), of sane length;
  * - a page in the cache at the current master ref (a stale one goes the long way, which
  *   serves it and queues its refresh), a 404 only while fresh;
  * - no verified preview of this repository, nor a token being verified or refused (a junk
  *   cookie, or a made-up token past the verification budget, is an ordinary visitor);
- * - at `/`, only the visitor the locale detection would leave on the gb home.
+ * - at `/`, only a visitor the root's region rule leaves on the shared gb home.
  * Still logged (one line with the request id and `cache: "HIT"`, the fields pino-http writes),
  * still counted in the metrics, still carrying every security header, HSTS over HTTPS, and
- * answering 304 to a matching If-None-Match.
+ * answering 304 when the request's If-None-Match says the page has not changed.
  */
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
-import accepts from "accepts";
 import cookieParser from "cookie-parser";
-import proxyaddr from "proxy-addr";
 import type { Express, Request } from "express";
-import { canonicalPath, pageUrl } from "../../shared/canonicalPath";
-import { legacyRedirect } from "../../shared/legacyRedirects";
+import { pageUrl } from "../../shared/canonicalPath";
 import { splitUrl } from "../requestRules/canonicalUrls";
 import type { RefTracker } from "../content/refTracker";
-import { ROOT_VARY, rootRegion, type RegionRequest } from "../requestRules/localeDetection";
 import { builtFieldsLogger, type Logger } from "../observability/logger";
 import type { HitRecorder } from "../observability/metrics/hitCounts";
 import { labelRoute } from "../observability/metrics/routeLabel";
 import { PREVIEW_COOKIE } from "../preview/previewCookie";
 import { skipsPageCache, type PreviewGate } from "../preview/previewVerification";
 import { MAX_URL_LENGTH } from "../http/requestGuards";
+import { notModified } from "../requestRules/conditionalRequest";
+import { pageSpelling } from "../requestRules/pageSpelling";
+import { requestIdOf } from "../requestRules/requestId";
+import { ROOT_VARY, rootRegion } from "../requestRules/rootRegion";
+import { clientAddress, isSecure, type TrustProxy } from "../requestRules/trustedProxy";
 import { HSTS } from "../http/security";
 import { NOT_FOUND_TTL_MS } from "./cacheControl";
 import { preferredEncoding } from "./contentCoding";
@@ -51,17 +51,14 @@ export interface FastHitDeps {
   securityHeaders: ReadonlyArray<[string, string]>;
   /** The URL as it may be logged (secrets redacted). */
   redactUrl: (url: string) => string;
-  /** Whether a peer's forwarding headers are believed (the app's "trust proxy fn"): decides HSTS as `req.secure` does. */
-  trustProxy: (address: string, hop: number) => boolean;
+  /** Whether a peer's forwarding headers are believed (the app's "trust proxy fn"): HSTS and the client address, as the app decides them. */
+  trustProxy: TrustProxy;
   /** Counts a hit in the HTTP metrics, when they are on, as any response is counted. */
   recordHit?: HitRecorder;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const PAGE_VARY = "Accept-Encoding";
 const HOME_VARY = [...ROOT_VARY, "Accept-Encoding"].join(", ");
-/** Paths whose spelling was checked (canonical, not legacy), up to this many: a hit with a campaign id differs only by its query. */
-const CHECKED_PATHS = 10_000;
 
 /** Per entry: the header blocks for a page and for the home, each with and without HSTS. */
 interface EntryBlocks {
@@ -98,37 +95,9 @@ function blocksFor(entry: CachedPage, security: ReadonlyArray<[string, string]>)
 
 export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
   const blocks = new WeakMap<CachedPage, EntryBlocks>();
-  const checked = new Map<string, boolean>();
   const parseCookies = cookieParser();
   // The access line's fields are all built here (the URL already redacted): no per-line redaction pass.
   const accessLog = builtFieldsLogger(deps.logger);
-
-  const spelledAsPage = (path: string): boolean => {
-    let ok = checked.get(path);
-    if (ok === undefined) {
-      ok = canonicalPath(path) === path && legacyRedirect(path) === null;
-      if (checked.size >= CHECKED_PATHS) checked.clear();
-      checked.set(path, ok);
-    }
-    return ok;
-  };
-
-  const secure = (req: IncomingMessage): boolean => {
-    if ((req.socket as TLSSocket).encrypted) return true;
-    if (!deps.trustProxy(req.socket.remoteAddress ?? "", 0)) return false;
-    const proto = req.headers["x-forwarded-proto"];
-    return typeof proto === "string" && proto.split(",", 1)[0].trim() === "https";
-  };
-
-  /** The root's decision (server/requestRules/localeDetection.ts) on the raw request: true when the gb home is this visitor's. */
-  const staysOnGbHome = (req: IncomingMessage & { cookies?: Record<string, unknown> }): boolean => {
-    const view: RegionRequest = {
-      cookies: req.cookies,
-      get: (name) => req.headers[name.toLowerCase()] as string | undefined,
-      acceptsLanguages: (languages) => accepts(req).languages(languages),
-    };
-    return rootRegion(view) === null;
-  };
 
   /**
    * The request as the preview gate reads it: with the client address Express's `req.ip` would
@@ -138,7 +107,11 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
   const asAppRequest = (req: IncomingMessage): Request => {
     const view = req as IncomingMessage & { ip?: string };
     if (view.ip === undefined)
-      Object.defineProperty(view, "ip", { value: proxyaddr(req, deps.trustProxy), configurable: true, writable: true });
+      Object.defineProperty(view, "ip", {
+        value: clientAddress(req, deps.trustProxy),
+        configurable: true,
+        writable: true,
+      });
     return view as unknown as Request;
   };
 
@@ -147,7 +120,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     const url = req.url ?? "/";
     if (url.length > MAX_URL_LENGTH) return undefined;
     const { path, search } = splitUrl(url);
-    if (!spelledAsPage(path)) return undefined;
+    if (pageSpelling(path).kind !== "asIs") return undefined;
     const entry = deps.cache.get(pageUrl(path, search));
     if (!entry) return undefined;
     const ref = deps.refs.fresh?.();
@@ -162,7 +135,12 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
       parseCookies(req as never, {} as never, () => {});
       if (skipsPageCache(deps.previews.admit(asAppRequest(req)))) return undefined;
     }
-    if (home && !staysOnGbHome(withCookies)) return undefined;
+    if (home) {
+      // Only the gb home every visitor with these headers gets; a redirect, or the gb home kept
+      // for a crawler alone (private), is the app's to send.
+      const region = rootRegion(withCookies);
+      if (region.kind !== "home" || !region.shared) return undefined;
+    }
     return { entry, home };
   }
 
@@ -178,13 +156,11 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
       both = blocksFor(entry, deps.securityHeaders);
       blocks.set(entry, both);
     }
-    const block = secure(req) ? (home ? both.secureHome : both.securePage) : home ? both.home : both.page;
-    const given = req.headers["x-request-id"];
-    const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    const secure = isSecure(req, deps.trustProxy);
+    const block = home ? (secure ? both.secureHome : both.home) : secure ? both.securePage : both.page;
+    const id = requestIdOf(req);
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    const ifNoneMatch = req.headers["if-none-match"];
-    const etag = entry.etags[encoding];
-    if (entry.status === 200 && ifNoneMatch && (ifNoneMatch === etag || ifNoneMatch.split(/\s*,\s*/).includes(etag))) {
+    if (notModified(method, entry.status, req.headers["if-none-match"], entry.etags[encoding])) {
       res.writeHead(304, withRequestId(block.notModified[encoding], id));
       res.end();
     } else {

@@ -1,9 +1,10 @@
-/** Sends a cached page: the body in the coding the client accepts, that representation's ETag, 304 when it matches. */
+/** Sends a cached page: the body in the coding the client accepts, that representation's ETag, 304 when it matches (server/requestRules/conditionalRequest.ts). */
 import type { Request, Response } from "express";
 import { compressNow, type CachedPage } from "./pageCache";
-import { cacheControlFor } from "./cacheControl";
+import { cacheControlFor, PRIVATE_ANSWER } from "./cacheControl";
 import { preferredEncoding } from "./contentCoding";
 import { labelRoute } from "../observability/metrics/routeLabel";
+import { notModified } from "../requestRules/conditionalRequest";
 import { withScriptHashes } from "../http/security";
 
 /** Set on a response whose coding the page cache chose: the compression middleware leaves it alone (server/app.ts). */
@@ -18,9 +19,9 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, st
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   res.locals[CODED_BY_PAGE_CACHE] = true;
   res.setHeader("ETag", page.etags[encoding]);
-  res.setHeader("Cache-Control", cacheControlFor(page.status, false));
+  res.setHeader("Cache-Control", cacheControlFor(page.status, res.locals[PRIVATE_ANSWER] === true));
   res.vary("Accept-Encoding");
-  if (page.status === 200 && req.fresh) {
+  if (notModified(req.method, page.status, req.headers["if-none-match"], page.etags[encoding])) {
     res.status(304).end();
     return;
   }

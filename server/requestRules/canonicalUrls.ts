@@ -10,10 +10,11 @@
  * are case-sensitive, media, robots.txt, sitemaps, `/_data`, `/api/…`, health) answer their
  * exact spelling only: any other spelling that reaches this point is a plain 404, never a
  * redirect to a changed name and never a rendered page (docs/security.md, "Caches and URL
- * spellings").
+ * spellings"). The decision is server/requestRules/pageSpelling.ts, which the page cache's fast
+ * path takes too.
  */
 import type { NextFunction, Request, Response } from "express";
-import { canonicalPath } from "../../shared/canonicalPath";
+import { pageSpelling } from "./pageSpelling";
 
 /**
  * A redirect from one spelling to another is for the browser that asked, never for a shared
@@ -22,28 +23,6 @@ import { canonicalPath } from "../../shared/canonicalPath";
  * (docs/decisions/014-redirects-are-not-shared.md).
  */
 export const CANONICAL_REDIRECT_CACHE_CONTROL = "private, max-age=86400";
-
-/** First path segments of the app's own endpoints (server/app.ts): not pages. */
-const ENDPOINT_ROOTS = new Set([
-  "assets",
-  "media",
-  "api",
-  "builds",
-  "preview",
-  "slice-simulator",
-  "healthz",
-  "readyz",
-  "metrics",
-]);
-
-/**
- * Whether a canonical path can be a page: not an endpoint's folder, not internal (`/_data`,
- * `/_region`, `/__dev`) and not a file at the root (`/robots.txt`, `/sitemap-1.xml`, `/favicon.svg`).
- */
-export function isPagePath(canonical: string): boolean {
-  const first = canonical.split("/", 2)[1];
-  return !(ENDPOINT_ROOTS.has(first) || first.startsWith("_") || first.includes("."));
-}
 
 /** The path of a request as it came (not decoded), and its query with the `?`, or "". */
 export function splitUrl(originalUrl: string): { path: string; search: string } {
@@ -56,13 +35,13 @@ export function splitUrl(originalUrl: string): { path: string; search: string } 
 export function canonicalUrls(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const { path, search } = splitUrl(req.originalUrl);
-  const canonical = canonicalPath(path);
-  if (canonical === path) return next();
-  if (!isPagePath(canonical)) {
+  const spelling = pageSpelling(path);
+  if (spelling.kind === "foreign") {
     // Stored by no cache: a cache that normalises its key would file it under the real file's URL.
     res.status(404).setHeader("Cache-Control", "no-store");
     return void res.type("text/plain").send("Not Found");
   }
+  if (spelling.kind !== "respell") return next();
   res.setHeader("Cache-Control", CANONICAL_REDIRECT_CACHE_CONTROL);
-  res.redirect(301, canonical + search);
+  res.redirect(301, spelling.canonical + search);
 }
