@@ -71,4 +71,5 @@ module.exports.fullTierOnly = [
   "test/sitemapScale.test.ts",
   "test/sliceSimulator.test.ts",
   "test/speculationRules.test.ts",
+  "test/twoPathsAgree.test.ts",
 ];
