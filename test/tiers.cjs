@@ -73,3 +73,10 @@ module.exports.fullTierOnly = [
   "test/speculationRules.test.ts",
   "test/twoPathsAgree.test.ts",
 ];
+
+/**
+ * Run with nothing beside them in `npm test` (scripts/test.mjs, its second pass): they hold a
+ * development rebuild or a page's layout to a tight budget on this machine's clock, which a test
+ * file running beside them on the same cores would move.
+ */
+module.exports.runAlone = ["test/devLoop.test.ts", "test/engines/pageParts.test.ts"];
