@@ -1,5 +1,5 @@
 /**
- * The app (docs/behaviour.md §2.2), loaded by the entry on the visitor's first interaction: resolve the lazy
+ * The app (docs/behaviour.md section 2.2), loaded by the entry on the visitor's first interaction: resolve the lazy
  * routes of the page, then hydrate the server's markup (or mount fresh: client/startup.tsx).
  * Also started here: scrolling and in-page hash links, full page loads where the app must not
  * navigate by itself, new-version checks, chunk-error reloads, fatal-error handling and, once

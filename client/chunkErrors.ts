@@ -1,7 +1,7 @@
 /**
  * A tab opened before a deploy asks for chunks the new build no longer has: the dynamic import
  * fails. The page is then loaded again (at the URL the visitor was going to), once: a
- * timestamp in sessionStorage guards the reload for 10 s (docs/behaviour.md §2.10), so a chunk that is really
+ * timestamp in sessionStorage guards the reload for 10 s (docs/behaviour.md section 2.10), so a chunk that is really
  * broken ends on the error screen instead of reloading for ever.
  *
  * A failed import is not proof of a deploy: an engine cancels a page's module loads when the

@@ -13,7 +13,7 @@ export const CLIENT_ROOT_ID = "client-root";
 
 interface ClientRootOptions {
   router: () => DataRouter | undefined;
-  /** Called once the first render is committed (docs/behaviour.md §2.2: the start-up error handler goes then). */
+  /** Called once the first render is committed (docs/behaviour.md section 2.2: the start-up error handler goes then). */
   onFirstRender: () => void;
 }
 

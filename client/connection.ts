@@ -1,4 +1,4 @@
-/** Whether the visitor's connection allows speculative downloads (docs/behaviour.md §2.9). */
+/** Whether the visitor's connection allows speculative downloads (docs/behaviour.md section 2.9). */
 
 type Connection = { saveData?: boolean; effectiveType?: string };
 

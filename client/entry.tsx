@@ -1,5 +1,5 @@
 /**
- * Browser entry (docs/behaviour.md §2.1, decision records 008 and 017): what every page runs as it loads, kept
+ * Browser entry (docs/behaviour.md section 2.1, decision records 008 and 017): what every page runs as it loads, kept
  * small. The consent manager, the page-view tracking, Klaviyo and the widgets start at once; the
  * app itself (client/app.tsx and the page's modules) is fetched once the page is idle, with
  * React and the router evaluated then (client/appRuntime.ts), and runs on the visitor's first

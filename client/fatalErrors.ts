@@ -1,5 +1,5 @@
 /**
- * Fatal errors in the browser (docs/behaviour.md §2.8): an error that React cannot contain, or that one of
+ * Fatal errors in the browser (docs/behaviour.md section 2.8): an error that React cannot contain, or that one of
  * our own scripts throws before the first render has finished, replaces the page with the
  * not-found screen (client/fatalScreen.tsx) and is reported to the server's log
  * (client/clientLog.ts). The start-up watch ends once the first render has resolved; React's

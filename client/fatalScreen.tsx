@@ -1,5 +1,5 @@
 /**
- * The not-found screen (docs/behaviour.md §2.7) as a root of its own, for when the app itself has failed
+ * The not-found screen (docs/behaviour.md section 2.7) as a root of its own, for when the app itself has failed
  * (client/fatalErrors.ts). It is the site's ErrorScreen under a router of its own whose every
  * navigation ("Go Back Home", back, forward) is a document load: the app cannot be trusted now.
  */

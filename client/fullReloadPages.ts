@@ -1,5 +1,5 @@
 /**
- * Pages with the email-marketing embed (docs/behaviour.md §2.6): the embed only starts on a document
+ * Pages with the email-marketing embed (docs/behaviour.md section 2.6): the embed only starts on a document
  * load, so once such a page has been visited, navigating to it again is a full page load. The
  * set of visited flagged pages only grows; it is kept in sessionStorage so it outlives those
  * reloads, for as long as the tab lives.

@@ -1,5 +1,5 @@
 /**
- * In-page hash links (docs/behaviour.md §2.5): a click on a link to `#id` on the page being shown (or to the
+ * In-page hash links (docs/behaviour.md section 2.5): a click on a link to `#id` on the page being shown (or to the
  * root's hash while on the root) scrolls smoothly to the element, 80 px below the top of the
  * window (the sticky header), and writes the hash with `history.replaceState`: no new
  * history entry. With `prefers-reduced-motion` it jumps. Focus moves to the target, so keyboard

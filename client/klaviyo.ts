@@ -1,5 +1,5 @@
 /**
- * Klaviyo's onsite script (docs/behaviour.md §4.4), loaded once. Without marketing consent the cookie
+ * Klaviyo's onsite script (docs/behaviour.md section 4.4), loaded once. Without marketing consent the cookie
  * `__kla_off=true` tells it not to track; with consent at start-up it is `false`, and a later
  * change that grants consent clears it. If the visitor has not answered 3000 ms after the page
  * started (performance.now(): the entry starts this with the page, not with the app) the script
@@ -11,7 +11,7 @@ import { deleteCookie, writeCookie } from "./cookies";
 import { loadScriptOrWarn } from "./loadScript";
 
 export const KLAVIYO_OFF_COOKIE = "__kla_off";
-/** The marketing script's fallback (docs/behaviour.md §4.4). */
+/** The marketing script's fallback (docs/behaviour.md section 4.4). */
 export const MARKETING_SCRIPT_FALLBACK_MS = 3000;
 
 export function startKlaviyo(src: string): void {

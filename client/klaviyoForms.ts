@@ -1,5 +1,5 @@
 /**
- * Klaviyo form events (the `klaviyoForms` window event, docs/behaviour.md §5.3) forwarded as tracking
+ * Klaviyo form events (the `klaviyoForms` window event, docs/behaviour.md section 5.3) forwarded as tracking
  * events named by form id: `klaviyo_form_{formId}` (submit), `klaviyo_form_{formId}_step`
  * (stepSubmit) and `klaviyo_form_{formId}_view` (viewedStep), the step's source in
  * `custom_data.step_source` (names agreed with the relay: server/tracking/trackingPayload.ts).

@@ -1,5 +1,5 @@
 /**
- * New deploys (docs/behaviour.md §2.10): the page knows its own build id (`<meta name="build-id">`, written by
+ * New deploys (docs/behaviour.md section 2.10): the page knows its own build id (`<meta name="build-id">`, written by
  * the server) and, while the tab is visible, polls /builds/latest.json with a timestamp query.
  * Once that names another build, the next navigation is a full page load (client/fullPageLoads.ts),
  * so the visitor moves to the new code and its chunks at a natural moment, never mid-reading.

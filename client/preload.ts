@@ -1,5 +1,5 @@
 /**
- * Preloading (docs/behaviour.md §2.9), so the next page appears at once:
+ * Preloading (docs/behaviour.md section 2.9), so the next page appears at once:
  *  - a link that scrolls into view, or is hovered or focused, preloads its route's chunks
  *    (fetched into the HTTP cache, not run; at low priority for a link merely seen:
  *    client/modulePreload.ts);

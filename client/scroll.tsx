@@ -1,5 +1,5 @@
 /**
- * Scrolling on navigation (docs/behaviour.md §2.4). React Router's <ScrollRestoration> scrolls a new route
+ * Scrolling on navigation (docs/behaviour.md section 2.4). React Router's <ScrollRestoration> scrolls a new route
  * to the top, a URL with a hash to its element (`scrollIntoView`, which honours the element's
  * `scroll-margin-top` and the page's `scroll-padding-top`) and back/forward to the position
  * saved for that history entry, once the entry's data has been fetched again. On top of it:

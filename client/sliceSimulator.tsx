@@ -1,5 +1,5 @@
 /**
- * Browser module of /slice-simulator (docs/behaviour.md §1.3): Slice Machine (or Prismic's Page Builder)
+ * Browser module of /slice-simulator (docs/behaviour.md section 1.3): Slice Machine (or Prismic's Page Builder)
  * frames this page and sends it slices; we render them with the site's own slice library.
  *
  * Built on `@prismicio/simulator/kit` as Prismic's own Next.js adapter (`SliceSimulator` of

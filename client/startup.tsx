@@ -1,5 +1,5 @@
 /**
- * App start-up (docs/behaviour.md §2.2): the lazy routes of the first page are resolved before the router
+ * App start-up (docs/behaviour.md section 2.2): the lazy routes of the first page are resolved before the router
  * exists (otherwise it renders a fallback first and the markup does not match); a failure
  * there is recorded in the router's error payload, so the page's error boundary shows the
  * error screen; the app then hydrates the server's markup, or mounts fresh when there is none

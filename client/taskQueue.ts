@@ -1,4 +1,4 @@
-/** A tiny queue that runs at most `limit` async tasks at once (route preloads: 5, docs/behaviour.md §2.9). */
+/** A tiny queue that runs at most `limit` async tasks at once (route preloads: 5, docs/behaviour.md section 2.9). */
 export interface TaskQueue {
   /** Runs `task` when a slot is free; `urgent` tasks (a hovered link) go before the waiting ones. */
   run<T>(task: () => Promise<T>, urgent?: boolean): Promise<T>;

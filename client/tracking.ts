@@ -1,5 +1,5 @@
 /**
- * Conversion tracking from the browser (docs/behaviour.md §5): events are posted to the site's own
+ * Conversion tracking from the browser (docs/behaviour.md section 5): events are posted to the site's own
  * relay, POST /api/meta-capi, as `{event_name, region, fbp, fbclid, custom_data: {page_url,
  * page_title, …}}`, and only while marketing is allowed: consent given (or the opt-out model's
  * default) and no Global Privacy Control signal, unless the visitor turned marketing on over it,
@@ -15,7 +15,7 @@ import { currentConsent, onConsentChange, type ConsentState } from "./consent/co
 import { readCookie } from "./cookies";
 
 export const TRACKING_ENDPOINT = "/api/meta-capi";
-/** After each page mounts (docs/behaviour.md §5.2). */
+/** After each page mounts (docs/behaviour.md section 5.2). */
 export const PAGE_VIEW_DELAY_MS = 300;
 
 export interface TrackingPayload {

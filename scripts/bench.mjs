@@ -285,7 +285,7 @@ try {
     `req/s:         hit/bare ${ratio("hit", "bare", "rps", 3)}   hit+id/hit ${ratio("campaign", "hit", "rps", 3)}   hit/static ${ratio("hit", "static", "rps", 3)}   uncached/static ${ratio("uncached", "static", "rps", 3)}   bare/nginx ${ratio("bare", "nginx", "rps", 3)}`,
   );
   console.log(
-    `CPU/request:   hit/bare ${ratio("hit", "bare", "cpuUs", 2)}×   hit+id/bare ${ratio("campaign", "bare", "cpuUs", 2)}×   uncached/static ${ratio("uncached", "static", "cpuUs", 2)}×   (the budgets of docs/behaviour.md §7.5: hit ≤ 1.5× on the home page, ≤ 2× on smaller pages; uncached ≤ 8×)`,
+    `CPU/request:   hit/bare ${ratio("hit", "bare", "cpuUs", 2)}×   hit+id/bare ${ratio("campaign", "bare", "cpuUs", 2)}×   uncached/static ${ratio("uncached", "static", "cpuUs", 2)}×   (the budgets of docs/behaviour.md section 7.5: hit ≤ 1.5× on the home page, ≤ 2× on smaller pages; uncached ≤ 8×)`,
   );
 } finally {
   for (const server of running) server.stop();

@@ -12,7 +12,7 @@ import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
 import { checkTrackingSettings, trackingSettingsShape } from "./tracking/trackingSettings";
 
-// Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md §7.1).
+// Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md section 7.1).
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
 
 /**
@@ -148,7 +148,7 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Where the built client assets and manifest live. */
     BUILD_DIR: z.string().min(1).default("dist"),
-    /** How often an open tab checks /builds/latest.json for a newer deploy (ms; docs/behaviour.md §2.10). */
+    /** How often an open tab checks /builds/latest.json for a newer deploy (ms; docs/behaviour.md section 2.10). */
     BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
     /** Third-party tags and the consent manager: GTM_ID, KLAVIYO_COMPANY_ID, USERCENTRICS_SETTINGS_ID, … (server/tags/tagSettings.ts). */
     ...tagSettingsShape,

@@ -24,7 +24,7 @@ export type {
   TaxonomyDocument,
 };
 
-/** One group of a navigation document's `body` (docs/behaviour.md §3.2: items[].link and primary.title). */
+/** One group of a navigation document's `body` (docs/behaviour.md section 3.2: items[].link and primary.title). */
 export type NavGroupSlice = NavigationDocumentDataBodyNavGroupSlice;
 
 export type RoutableDocument =

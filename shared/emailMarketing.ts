@@ -1,5 +1,5 @@
 /**
- * Which pages carry the email-marketing (Klaviyo) embed (docs/behaviour.md §2.6): the `klaviyo_embed` flag of
+ * Which pages carry the email-marketing (Klaviyo) embed (docs/behaviour.md section 2.6): the `klaviyo_embed` flag of
  * a `page`, or a slice that embeds a Klaviyo form (a `klaviyo…` slice type, a filled `klaviyo…`
  * field, or an embed from Klaviyo). The browser loads such a page with a full page load once it
  * has been visited, because the embed only initialises on a document load.

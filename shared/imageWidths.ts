@@ -1,4 +1,4 @@
-/** Image transform constants (docs/behaviour.md §3.7): srcset widths and pixel densities. */
+/** Image transform constants (docs/behaviour.md section 3.7): srcset widths and pixel densities. */
 export const IMAGE_WIDTHS = [640, 828, 1200, 2048, 3840] as const;
 export const PIXEL_DENSITIES = [1, 2, 3] as const;
 

@@ -1,5 +1,5 @@
 /**
- * Legacy paths of the old site (docs/behaviour.md §1.4), from the table in `legacyRedirects.json` (its
+ * Legacy paths of the old site (docs/behaviour.md section 1.4), from the table in `legacyRedirects.json` (its
  * `_comment` says how to extend it). Pure and isomorphic: the server answers them with a 301
  * (`server/requestRules/legacyRedirectRoute.ts`), and the sitemap can leave them out.
  */

@@ -4,7 +4,7 @@ import { isSafeHref } from "./safeUrl";
 import type { SectionIndex } from "./sectionIndex";
 import { rootRelativeMedia } from "./mediaOrigin";
 
-/** The fields of a Prismic link (or document) that resolution reads (docs/behaviour.md §1.6). */
+/** The fields of a Prismic link (or document) that resolution reads (docs/behaviour.md section 1.6). */
 export interface LinkLike {
   link_type?: string;
   id?: string;
@@ -18,7 +18,7 @@ export interface LinkLike {
 export const NOT_FOUND_PATH = "/not-found";
 
 /**
- * Resolves a content link to a site URL (docs/behaviour.md §1.6), locale-prefixed for us documents:
+ * Resolves a content link to a site URL (docs/behaviour.md section 1.6), locale-prefixed for us documents:
  * - gallery_project → /gallery/{uid}; article → /info/blog/{uid}; sample_page → /materials/samples
  * - home → the region's root
  * - any other document with a uid → /{section}/{uid} when a primary navigation group links it,

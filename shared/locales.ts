@@ -22,7 +22,7 @@ export const LOCALES: readonly Locale[] = [
 
 export const DEFAULT_LOCALE: Locale = LOCALES[0];
 
-/** Name of the cookie that remembers a visitor's chosen region (docs/behaviour.md §1.7). */
+/** Name of the cookie that remembers a visitor's chosen region (docs/behaviour.md section 1.7). */
 export const LOCALE_COOKIE = "i18n_redirected";
 
 export function localeByCode(code: string | undefined | null): Locale | undefined {

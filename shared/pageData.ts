@@ -23,7 +23,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Data of a region's layout: menus and taxonomy for its language (docs/behaviour.md §3.2). */
+/** Data of a region's layout: menus and taxonomy for its language (docs/behaviour.md section 3.2). */
 export interface SiteChrome {
   locale: LocaleCode;
   sections: SectionIndex;

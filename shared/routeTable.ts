@@ -1,5 +1,5 @@
 /**
- * The page routes (docs/behaviour.md §1.2), by name. Every route exists for gb (unprefixed) and
+ * The page routes (docs/behaviour.md section 1.2), by name. Every route exists for gb (unprefixed) and
  * again under `/us`; its id in the router is `{name}___{locale}`.
  * Static segments outrank dynamic ones, so `/gallery` never matches `/:section`.
  */

@@ -1,12 +1,12 @@
 /**
- * Which section a page belongs to (docs/behaviour.md §1.6): a page linked from a group of the primary
+ * Which section a page belongs to (docs/behaviour.md section 1.6): a page linked from a group of the primary
  * navigation lives under that group's section, `/{section}/{uid}`.
  */
 
 /** Document id → section slug. Plain object so it survives the hydration payload. */
 export type SectionIndex = Record<string, string>;
 
-/** The raw shape of a primary navigation group as Prismic returns it (docs/behaviour.md §3.2). */
+/** The raw shape of a primary navigation group as Prismic returns it (docs/behaviour.md section 3.2). */
 export interface RawNavGroup {
   /** A rich-text field: any block may come (an embed has no text), only a text block names a section. */
   primary?: { title?: ReadonlyArray<object> | null } | null;
@@ -14,7 +14,7 @@ export interface RawNavGroup {
 }
 
 /**
- * A group title as a path segment: lower-cased and accent-stripped (docs/behaviour.md §1.6); we
+ * A group title as a path segment: lower-cased and accent-stripped (docs/behaviour.md section 1.6); we
  * also turn each run of spaces or punctuation into one hyphen ("Kitchens & Pantries" →
  * "kitchens-pantries"), so the segment is a valid uid-like slug the routes accept.
  */

@@ -1,5 +1,5 @@
 /**
- * Route validation (docs/behaviour.md §1.2): a path segment that cannot be a Prismic uid is a 404
+ * Route validation (docs/behaviour.md section 1.2): a path segment that cannot be a Prismic uid is a 404
  * before any request reaches the content service. Uids are lower-case slugs; letters of
  * any script are allowed, spaces, slashes, dots and control characters are not.
  */

@@ -1,5 +1,5 @@
 /**
- * A cheaper page (docs/behaviour.md §2.3): the browser is sent only the loader data its views read, in the
+ * A cheaper page (docs/behaviour.md section 2.3): the browser is sent only the loader data its views read, in the
  * hydration payload and from the data endpoint alike; the server keeps the whole documents for
  * the head.
  */

@@ -1,5 +1,5 @@
 /**
- * /builds/latest.json (docs/behaviour.md §2.10): the build's id and time, never cached, so open tabs see a
+ * /builds/latest.json (docs/behaviour.md section 2.10): the build's id and time, never cached, so open tabs see a
  * deploy; pages name their own build in `<meta name="build-id">`; the route chunk map is
  * published beside the assets.
  */

@@ -1,5 +1,5 @@
 /**
- * One URL per page (docs/behaviour.md §1.5): another spelling of a page path (case, trailing slash, needless
+ * One URL per page (docs/behaviour.md section 1.5): another spelling of a page path (case, trailing slash, needless
  * percent-encoding, repeated slashes, dot segments) answers one 301 to the page's own URL, with
  * the query kept, never to another host; the page's canonical link is its own URL whatever the
  * request spelled; the link resolver's URLs are canonical already.

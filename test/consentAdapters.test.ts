@@ -1,5 +1,5 @@
 /**
- * The consent managers' adapters and Consent Mode (docs/behaviour.md §4), without a browser: Usercentrics'
+ * The consent managers' adapters and Consent Mode (docs/behaviour.md section 4), without a browser: Usercentrics'
  * category states, the built-in banner's cookie, and the signals each choice sends.
  */
 import { parseConsentCookie, serializeConsentCookie } from "../client/consent/bannerAdapter";

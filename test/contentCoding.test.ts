@@ -1,6 +1,6 @@
 /**
  * Which coding a cached page is sent in (server/pageCache/contentCoding.ts), from Accept-Encoding
- * read as RFC 9110 §12.5.3 says: exact coding names, case-insensitive; q-values, `q=0` refusing;
+ * read as RFC 9110 section 12.5.3 says: exact coding names, case-insensitive; q-values, `q=0` refusing;
  * `*` for every coding not named; the highest q wins, ties to brotli, then gzip, then the page as
  * it is; `identity` acceptable unless refused, and sent when nothing else is acceptable.
  */

@@ -409,7 +409,7 @@ describe("the demo content covers what the site shows", () => {
   );
 
   test("every document has its translation in the other language, and they point at each other, unless the translation's path is a legacy redirect", () => {
-    // The legacy redirects (docs/behaviour.md §1.4) send /us/info/book-appointment and
+    // The legacy redirects (docs/behaviour.md section 1.4) send /us/info/book-appointment and
     // /us/products/pantries-larders to /us: en-us has no document there, so those en-gb pages have
     // no translation. No other document lacks one.
     const usPrefix = localeByLang("en-us").prefix;

@@ -1,5 +1,5 @@
 /**
- * When Prismic fails (docs/behaviour.md §3.6): pages already cached keep being served, a page never rendered
+ * When Prismic fails (docs/behaviour.md section 3.6): pages already cached keep being served, a page never rendered
  * gets the friendly 503 with Retry-After (never a 500), rate limits are honoured, menus keep
  * their last good version, failures are logged once per interval, and recovery needs no restart.
  */

@@ -13,7 +13,7 @@ import { ROOT, startBuiltServer, type RunningServer } from "./support/builtServe
 import { launchBrowser } from "./support/chromium";
 import { median, pageContaining, startDevProject, waitFor, type DevProject } from "./support/devProject";
 
-/** Save to visible on an idle two-core machine (docs/behaviour.md §7.5). */
+/** Save to visible on an idle two-core machine (docs/behaviour.md section 7.5). */
 const VIEW_BUDGET_MS = 2_000;
 const SERVER_BUDGET_MS = 3_000;
 const CONTENT_BUDGET_MS = 2_000;

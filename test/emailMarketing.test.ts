@@ -1,4 +1,4 @@
-/** Pages that carry the email-marketing embed (docs/behaviour.md §2.6): the page flag, or a slice with a Klaviyo form. */
+/** Pages that carry the email-marketing embed (docs/behaviour.md section 2.6): the page flag, or a slice with a Klaviyo form. */
 import { carriesEmailMarketingEmbed } from "../shared/emailMarketing";
 import { readDocument } from "./support/contentFiles";
 

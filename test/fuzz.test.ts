@@ -1,5 +1,5 @@
 /**
- * Fuzzing the HTTP surface (docs/behaviour.md §7.5, shortened for CI): generated requests with random paths,
+ * Fuzzing the HTTP surface (docs/behaviour.md section 7.5, shortened for CI): generated requests with random paths,
  * percent-encodings, over-long and unicode segments, odd methods, malformed cookies (a broken
  * preview cookie among them), malformed Accept-Language and malformed JSON bodies to every
  * API. Whatever comes in: no 5xx, no crash, an answer within a bound. FUZZ_RUNS sets the count

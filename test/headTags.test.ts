@@ -1,5 +1,5 @@
 /**
- * Head tags on every page (docs/behaviour.md §1.8): title and description, a self-referencing canonical,
+ * Head tags on every page (docs/behaviour.md section 1.8): title and description, a self-referencing canonical,
  * reciprocal hreflang with x-default, Open Graph/Twitter with an absolute image, structured data.
  */
 import request from "supertest";
@@ -110,7 +110,7 @@ test("hreflang is reciprocal: every version a page lists lists that page back", 
     for (const [language, other] of Object.entries(h.alternates)) {
       if (language === "x-default" || other === url) continue;
       const back = heads.get(other);
-      // Every version a page lists is itself a page (none sits at a legacy redirect, docs/behaviour.md §1.4).
+      // Every version a page lists is itself a page (none sits at a legacy redirect, docs/behaviour.md section 1.4).
       expect({ url, language, listed: back ? "page" : "not a page" }).toEqual({ url, language, listed: "page" });
       expect(Object.values(back!.alternates)).toContain(url);
     }

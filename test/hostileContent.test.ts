@@ -1,5 +1,5 @@
 /**
- * Content can never execute script (docs/behaviour.md §3.7): every field of a hostile document set is
+ * Content can never execute script (docs/behaviour.md section 3.7): every field of a hostile document set is
  * escaped in the HTML, the JSON-LD and the hydration payload; unsafe links and embed HTML are dropped.
  */
 import fs from "node:fs";

@@ -16,18 +16,17 @@ const SECTION_SIGN = "\u00a7";
 const ISSUE_NUMBER = /\b[Ii]ssues? #?[0-9]+/;
 /**
  * A section of the product specification: the word "spec" before a section sign, or a section
- * sign before a number, unless it is one of docs/behaviour.md's own sections or a section of an
- * RFC (public standards travel).
+ * sign before a number, unless it is a section of a public standard or regulation in prose (an
+ * RFC, the California Code of Regulations), which travels. Code cites docs/behaviour.md's
+ * sections as "docs/behaviour.md section 4.2", so a section sign in code is never ours.
  */
-const SPEC_SECTION = new RegExp(
-  `\\b[Ss]pec ${SECTION_SIGN}|(?<!(?:behaviour\\.md|RFC [0-9]+|CCR) )${SECTION_SIGN} ?[0-9]`,
-);
+const SPEC_SECTION = new RegExp(`\\b[Ss]pec ${SECTION_SIGN}|(?<!(?:RFC [0-9]+|CCR) )${SECTION_SIGN} ?[0-9]`);
 /** Documents of the product owner's that are not in the repository. */
 const OUTSIDE_DOCUMENT = /\b(?:SPEC|STYLE|DESIGN)\.md\b/;
 /** An absolute path of the machine the project was written on. */
 const MACHINE_PATH = /(?<![\w.])\/work\//;
 /** A citation of one of docs/behaviour.md's sections. */
-const BEHAVIOUR_CITATION = new RegExp(`behaviour\\.md ${SECTION_SIGN}([0-9]+(?:\\.[0-9]+)*)`, "g");
+const BEHAVIOUR_CITATION = /behaviour\.md section ([0-9]+(?:\.[0-9]+)*)/g;
 
 const tracked = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
   cwd: ROOT,
@@ -70,11 +69,13 @@ test("the rules find what they name, and pass the citations that are ours", () =
     ["(sp", `ec ${SECTION_SIGN}4)`],
     ["Spec ", `${SECTION_SIGN}9: the fallback`],
     ["rules of ", `${SECTION_SIGN}2.4`],
+    ["docs/behaviour.md ", `${SECTION_SIGN}3.2`],
   ])
     expect([citation.join(""), cited(citation.join(""))]).toEqual([citation.join(""), true]);
   for (const fine of [
-    `docs/behaviour.md ${SECTION_SIGN}3.2`,
+    "docs/behaviour.md section 3.2",
     `RFC 9110 ${SECTION_SIGN}12.4.2`,
+    `11 CCR ${SECTION_SIGN}7025(c)(3)`,
     "https://github.com/prismicio/slice-machine/issues/1768",
     "settings.error.issues",
   ])
@@ -108,15 +109,22 @@ test("every section of docs/behaviour.md that is cited exists", () => {
   const headings = fs.readFileSync(path.join(ROOT, "docs/behaviour.md"), "utf8").match(/^#{2,3} [0-9.]+/gm) ?? [];
   const sections = new Set(headings.map((heading) => heading.replace(/^#+ /, "").replace(/\.$/, "")));
   expect(sections.size).toBeGreaterThan(10);
+  let cited = 0;
   const missing = textFiles.flatMap(({ file, lines }) =>
     lines.flatMap((line, i) =>
       [...line.matchAll(BEHAVIOUR_CITATION)]
+        .map((match) => {
+          cited++;
+          return match;
+        })
         .map((match) => match[1])
         .filter((section) => !sections.has(section))
-        .map((section) => `${file}:${i + 1}: ${SECTION_SIGN}${section}`),
+        .map((section) => `${file}:${i + 1}: section ${section}`),
     ),
   );
   expect(missing).toEqual([]);
+  // The code cites the behaviour document as it should: the check has something to check.
+  expect(cited).toBeGreaterThan(100);
 });
 
 test("the Markdown pages link only to files inside the repository", () => {

@@ -1,6 +1,6 @@
 /**
  * A cached page's policy allows the inline scripts the document shell writes, and nothing else
- * (docs/behaviour.md §6.1): were a view ever to emit an inline script of its own (a future injection), its
+ * (docs/behaviour.md section 6.1): were a view ever to emit an inline script of its own (a future injection), its
  * hash would not be in the policy, the page would not be kept in the cache, and the log would
  * say which page. Here the breadcrumbs are replaced by such a script.
  */

@@ -1,5 +1,5 @@
 /**
- * Legacy paths (docs/behaviour.md §1.4): every row of shared/legacyRedirects.json answers a 301 (a new row
+ * Legacy paths (docs/behaviour.md section 1.4): every row of shared/legacyRedirects.json answers a 301 (a new row
  * is tested by being added), matched ignoring case and one trailing slash, with the query kept,
  * in one hop, to a page the demo content has. The table itself is checked when it loads.
  */
@@ -40,7 +40,7 @@ async function expectPage(target: string): Promise<void> {
   expect({ target, status: res.status }).toEqual({ target, status: 200 });
 }
 
-describe("the pairs listed in docs/behaviour.md §1.4", () => {
+describe("the pairs listed in docs/behaviour.md section 1.4", () => {
   const SPEC_PAIRS: Array<[string, string]> = [
     ["/products", "/products/doors-drawers"],
     ["/how-much-does-it-cost", "/info/how-much-does-it-cost"],

@@ -1,5 +1,5 @@
 /**
- * Link resolution (docs/behaviour.md §1.6): which site URL a content link becomes, per region, and which
+ * Link resolution (docs/behaviour.md section 1.6): which site URL a content link becomes, per region, and which
  * links are dropped (rendered as plain text) because they are empty or unsafe.
  */
 import { NOT_FOUND_PATH, resolveLink, type LinkLike } from "../shared/linkResolver";
@@ -30,7 +30,7 @@ const PRIMARY_NAV: RawNavGroup[] = [
 ];
 const sections = buildSectionIndex(PRIMARY_NAV);
 
-describe("document links resolve to the named route of their type (docs/behaviour.md §1.6)", () => {
+describe("document links resolve to the named route of their type (docs/behaviour.md section 1.6)", () => {
   test("resolves a gallery_project link to /gallery/{uid}", () => {
     expect(resolveLink(doc("gallery_project", "braybrook-st"), sections)).toBe("/gallery/braybrook-st");
   });

@@ -1,5 +1,5 @@
 /**
- * Locale detection at the root only (docs/behaviour.md §1.7): `GET /` follows the cookie i18n_redirected,
+ * Locale detection at the root only (docs/behaviour.md section 1.7): `GET /` follows the cookie i18n_redirected,
  * then the browser's Accept-Language (q-values between en-GB and en-US), then gb; crawlers and
  * every other path are never redirected; nothing loops. And the region switcher's endpoint,
  * which records a visitor's choice and only ever redirects within the site.

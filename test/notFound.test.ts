@@ -1,5 +1,5 @@
 /**
- * The not-found screen (docs/behaviour.md §2.7) and the error answers around it: unknown paths and uids,
+ * The not-found screen (docs/behaviour.md section 2.7) and the error answers around it: unknown paths and uids,
  * pages asked for outside their section, route validation that never reaches the content
  * service, malformed URLs (4xx, never 5xx), wrong methods, and failures that must not leak.
  */

@@ -1,5 +1,5 @@
 /**
- * What a visitor receives does not change with the server's internals (docs/behaviour.md §7.5): every page of
+ * What a visitor receives does not change with the server's internals (docs/behaviour.md section 7.5): every page of
  * the site, in both regions and in preview, has the same status and the same body, byte for
  * byte, as recorded in test/support/pageBytes.json. Pages are found as a crawler finds them (the
  * sitemap, then every same-site link of every page), rendered with the asset manifest recorded

@@ -1,5 +1,5 @@
 /**
- * The page cache (docs/behaviour.md §6.1): a hit costs no content request and no rendering, bodies are sent
+ * The page cache (docs/behaviour.md section 6.1): a hit costs no content request and no rendering, bodies are sent
  * pre-compressed, ETags answer 304, 404s are cached briefly, and a publish shows within about
  * 5 s (the master ref's TTL) or at once after the webhook.
  */

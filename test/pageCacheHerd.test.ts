@@ -1,5 +1,5 @@
 /**
- * No herd (docs/behaviour.md §6.1): concurrent misses of one page share one render; after a publish, pages
+ * No herd (docs/behaviour.md section 6.1): concurrent misses of one page share one render; after a publish, pages
  * cached at the older ref are served at once (STALE) while one background render per requested
  * page refreshes them, and the new content shows as soon as that render is done.
  */

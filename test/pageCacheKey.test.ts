@@ -1,5 +1,5 @@
 /**
- * A cache key that is the page, not the request (docs/behaviour.md §6.1): campaign parameters neither make a
+ * A cache key that is the page, not the request (docs/behaviour.md section 6.1): campaign parameters neither make a
  * new entry nor reach the render, a junk preview cookie is an ordinary visitor, and 404s keep
  * to their own budget so junk URLs cannot evict real pages.
  */

@@ -1,5 +1,5 @@
 /**
- * A cached page in each content coding (docs/behaviour.md §6.1): each representation (brotli, gzip, as it is)
+ * A cached page in each content coding (docs/behaviour.md section 6.1): each representation (brotli, gzip, as it is)
  * has its own strong ETag, and a 304 answers only the tag of the representation the request
  * would get; Accept-Encoding is read as exact codings with their q-values (`x-br` is not
  * brotli, `q=0` refuses a coding). The same on the fast path and through the whole stack.

@@ -1,5 +1,5 @@
 /**
- * Previews (docs/behaviour.md §3.4) in embedded mode, with the demo release
+ * Previews (docs/behaviour.md section 3.4) in embedded mode, with the demo release
  * content/_releases/spring-refresh/: the release's ref and preview token, the /preview entry
  * (cookie, redirect, and never a redirect off the site), pages and data in preview (drafts,
  * private and uncached, noindex, the toolbar with the nonce), and what a bad cookie gets.

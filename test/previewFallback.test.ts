@@ -1,5 +1,5 @@
 /**
- * Previews fall back, never break (docs/behaviour.md §3.5): every way hosted Prismic refuses a preview token
+ * Previews fall back, never break (docs/behaviour.md section 3.5): every way hosted Prismic refuses a preview token
  * serves published content with the client's warning and clears the cookie, never a 404, 403
  * or error page; and the cookie is read in every form the toolbar writes.
  */

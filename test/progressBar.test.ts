@@ -1,4 +1,4 @@
-/** The progress bar's value (docs/behaviour.md §2.9): always within 0..100, creeping towards 90 % until the page arrives. */
+/** The progress bar's value (docs/behaviour.md section 2.9): always within 0..100, creeping towards 90 % until the page arrives. */
 import { clampProgress, nextProgress } from "../views/parts/ProgressBar";
 
 test("values are clamped to 0..100", () => {

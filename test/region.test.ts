@@ -1,4 +1,4 @@
-/** Region detection (docs/behaviour.md §1.1): us under the /us segment, uk everywhere else. */
+/** Region detection (docs/behaviour.md section 1.1): us under the /us segment, uk everywhere else. */
 import { regionFromPath } from "../shared/region";
 import { localeByCode, localeFromPath, localizePath, LOCALES } from "../shared/locales";
 

@@ -1,5 +1,5 @@
 /**
- * Rich text (docs/behaviour.md §3.7): every node type renders, links go through our resolver, unsafe links become
+ * Rich text (docs/behaviour.md section 3.7): every node type renders, links go through our resolver, unsafe links become
  * text, and a malformed node (Prismic's API may leave `spans` out) costs only itself, never the page.
  */
 import type { RichTextField } from "@prismicio/client";

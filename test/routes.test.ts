@@ -1,7 +1,7 @@
 /**
- * The routes (docs/behaviour.md §1.2), served by the real app in-process from the demo content: each
+ * The routes (docs/behaviour.md section 1.2), served by the real app in-process from the demo content: each
  * answers 200 with its document's title and copy, in the region's language, inside the
- * region's header and footer, with links resolved as docs/behaviour.md §1.6 says and scripts allowed by the CSP's hashes.
+ * region's header and footer, with links resolved as docs/behaviour.md section 1.6 says and scripts allowed by the CSP's hashes.
  */
 import fs from "node:fs";
 import os from "node:os";

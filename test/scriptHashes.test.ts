@@ -1,5 +1,5 @@
 /**
- * The check that React's part of a page runs no inline script of its own (docs/behaviour.md §6.1): it counts
+ * The check that React's part of a page runs no inline script of its own (docs/behaviour.md section 6.1): it counts
  * what the browser would run, in any case and spelling of the tag, and never data blocks.
  */
 import { executableInlineScripts } from "../server/render/scriptHashes";

@@ -1,5 +1,5 @@
 /**
- * /sitemap.xml (docs/behaviour.md §1.8) and /robots.txt on the real app with the demo content: well-formed
+ * /sitemap.xml (docs/behaviour.md section 1.8) and /robots.txt on the real app with the demo content: well-formed
  * XML in the sitemap and xhtml namespaces; every routable document of both languages exactly
  * once at the URL the site serves (each URL requested through the app); lastmod from
  * last_publication_date; reciprocal hreflang alternates with x-default → gb; escaping of
@@ -39,7 +39,7 @@ function sectionsOf(lang: string, docs: any[] = documents): SectionIndex {
   return buildSectionIndex(nav?.data?.body);
 }
 
-/** The path the link resolver gives a document (docs/behaviour.md §1.6) in its own language. */
+/** The path the link resolver gives a document (docs/behaviour.md section 1.6) in its own language. */
 function pathOf(doc: any, docs: any[] = documents): string | null {
   const path = resolveLink({ link_type: "Document", ...doc }, sectionsOf(doc.lang, docs), localeByLang(doc.lang));
   return path && path !== NOT_FOUND_PATH ? path : null;

@@ -1,5 +1,5 @@
 /**
- * /slice-simulator (docs/behaviour.md §1.3) on the real app: a small noindex, uncached HTML document that
+ * /slice-simulator (docs/behaviour.md section 1.3) on the real app: a small noindex, uncached HTML document that
  * loads the simulator module with the response's CSP nonce; the only route that Prismic's
  * editor (and Slice Machine) may frame, while every other page stays unframeable; kept out of
  * the sitemap and robots. The browser side is test/browser/sliceSimulator.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The tag settings (docs/behaviour.md §4): each tag configured by one validated setting and left
+ * The tag settings (docs/behaviour.md section 4): each tag configured by one validated setting and left
  * out when unset; the head carries the Consent Mode default before any tag, the public
  * configuration, and the CMP and Tag Manager loaders, all with the response's nonce; the CSP
  * lets the configured tags reach their hosts and nothing more.

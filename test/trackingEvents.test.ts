@@ -1,5 +1,5 @@
 /**
- * What the browser posts to /api/meta-capi (docs/behaviour.md §5), without a browser: the payload of
+ * What the browser posts to /api/meta-capi (docs/behaviour.md section 5), without a browser: the payload of
  * an event and the names of Klaviyo form events, each checked against the relay's own schema.
  */
 import { klaviyoFormEvent } from "../client/klaviyoForms";

@@ -23,7 +23,7 @@ export function useLinkScope(): { sections: SectionIndex; locale: Locale } {
   return { sections: useSiteChrome()?.sections ?? NO_SECTIONS, locale: useLocale() };
 }
 
-/** A link resolver bound to the current region's navigation (docs/behaviour.md §1.6). */
+/** A link resolver bound to the current region's navigation (docs/behaviour.md section 1.6). */
 export function useLinkResolver(): (link: LinkLike | string | null | undefined) => string | null {
   const { sections, locale } = useLinkScope();
   return (link) => resolveLink(link, sections, locale);

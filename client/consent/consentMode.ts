@@ -1,5 +1,5 @@
 /**
- * Google Consent Mode v2 updates (docs/behaviour.md §4.2). The defaults are in the head before any tag
+ * Google Consent Mode v2 updates (docs/behaviour.md section 4.2). The defaults are in the head before any tag
  * (server/tags/tagHead.ts), which also defines `gtag`; every consent change sends an `update`
  * (the categories' signals: shared/consentSignals.ts).
  *

@@ -2,7 +2,7 @@
  * The visitor's consent as the browser side uses it, read from the consent manager's adapter
  * (built-in banner or Usercentrics) on start-up and on every change, with the browser's Global
  * Privacy Control signal honoured (client/consent/privacyRules.ts). Necessary is always on;
- * analytics follows marketing (docs/behaviour.md §4.2). Until the visitor has answered, nothing optional is on
+ * analytics follows marketing (docs/behaviour.md section 4.2). Until the visitor has answered, nothing optional is on
  * under the opt-in model.
  */
 import { updateConsentMode } from "./consentMode";

@@ -2,7 +2,7 @@
  * The hosted consent manager, Usercentrics v3 (selected by USERCENTRICS_SETTINGS_ID; the server
  * puts its loader in the head). Consent is read with `__ucCmp.getConsentDetails()` once the CMP
  * is up and from every `UC_CONSENT` event. A category counts as granted when its state is
- * ALL_ACCEPTED or SOME_ACCEPTED (docs/behaviour.md §4.1); the categories read are `functional` and `marketing`.
+ * ALL_ACCEPTED or SOME_ACCEPTED (docs/behaviour.md section 4.1); the categories read are `functional` and `marketing`.
  */
 import { connectConsentPrompt } from "../../shared/consentPrompt";
 import type { ConsentAdapter, ReportedConsent } from "./consentState";

@@ -113,7 +113,7 @@ export async function writeBuildOutputs({ dev, outDir, assetsDir, client }) {
   await fsp.mkdir(path.join(clientDir, "builds"), { recursive: true });
   await fsp.writeFile(path.join(assetsDir, `routes-${manifest.buildId}.json`), JSON.stringify(routeChunks(manifest)));
   // builds/latest.json: the build id and time, served with `Cache-Control: no-store`. Open tabs poll
-  // it (docs/behaviour.md §2.10); once its id differs from their own, their next navigation is a full page load.
+  // it (docs/behaviour.md section 2.10); once its id differs from their own, their next navigation is a full page load.
   await writeAtomically(
     path.join(clientDir, "builds", "latest.json"),
     JSON.stringify({ id: manifest.buildId, timestamp: Date.now() }),

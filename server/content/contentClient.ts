@@ -59,7 +59,7 @@ async function readMasterRef(fetchFn: typeof fetch, endpoint: string, accessToke
 
 export function createContentClient(config: ContentConfig, options: ContentClientOptions = {}): ContentClient {
   const wrap = options.wrapFetch ?? ((inner) => inner);
-  // A refused preview token (expired, unknown, wrong scope) falls back to the master ref (docs/behaviour.md §3.5).
+  // A refused preview token (expired, unknown, wrong scope) falls back to the master ref (docs/behaviour.md section 3.5).
   let tracker: RefTracker | undefined;
   const masterRef = () => tracker?.current().catch(() => undefined) ?? Promise.resolve(undefined);
   const previewRefusals = new PreviewRefusals();

@@ -63,7 +63,7 @@ export interface ContentService {
   latestPublication(type: string, lang: string, ref?: string): Promise<string | null>;
   /**
    * The same service reading every page query at `ref`: the master ref of this request (so one
-   * request sees one version of the content) or a preview token (docs/behaviour.md §3.4: the cookie wins).
+   * request sees one version of the content) or a preview token (docs/behaviour.md section 3.4: the cookie wins).
    */
   withRef(ref: string): ContentService;
   /**
@@ -73,7 +73,7 @@ export interface ContentService {
    */
   atMasterRef(ref: string): ContentService;
   /**
-   * Preview resolve (docs/behaviour.md §3.4): the document `documentId` at the preview `token` (any language),
+   * Preview resolve (docs/behaviour.md section 3.4): the document `documentId` at the preview `token` (any language),
    * or `valid: false` when the content service refuses the token (unknown or expired).
    */
   previewDocument(documentId: string, token: string): Promise<PreviewDocument>;

@@ -1,5 +1,5 @@
 /**
- * Preview resolve (docs/behaviour.md §3.4): the document `documentId` read with the preview token as the ref
+ * Preview resolve (docs/behaviour.md section 3.4): the document `documentId` read with the preview token as the ref
  * and `lang: "*"`. Unlike `client.getByID` (or `client.resolvePreviewURL`, which calls it), this
  * tells an invalid or expired token apart: the client would quietly retry at the master ref and
  * return the published document, and /preview would then set a cookie that previews nothing.

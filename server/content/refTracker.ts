@@ -1,6 +1,6 @@
 /**
  * The repository's current master ref, the key of every content-derived cache (docs/architecture.md).
- * It is re-read at most every 5 seconds (docs/behaviour.md §3.3), so a publish shows
+ * It is re-read at most every 5 seconds (docs/behaviour.md section 3.3), so a publish shows
  * on every instance within about 5 s without coordination; a webhook refreshes it at once.
  * When the repository cannot be read, the last known ref stays in use.
  */

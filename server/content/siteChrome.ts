@@ -19,7 +19,7 @@ function toNavGroups(doc: NavigationDocument | undefined): NavGroup[] {
     }));
 }
 
-/** `taxonomy.data.item` as a name → value lookup (docs/behaviour.md §3.2). */
+/** `taxonomy.data.item` as a name → value lookup (docs/behaviour.md section 3.2). */
 export function taxonomyLookup(doc: TaxonomyDocument | null): Record<string, string> {
   const lookup: Record<string, string> = {};
   for (const entry of doc?.data.item ?? []) {

@@ -1,6 +1,6 @@
 /**
  * `/builds/latest.json` (written by build.mjs): the id and time of the build this server runs.
- * Open tabs poll it with a timestamp query (docs/behaviour.md §2.10) to learn that a new version was deployed;
+ * Open tabs poll it with a timestamp query (docs/behaviour.md section 2.10) to learn that a new version was deployed;
  * it is never cached anywhere, so a deploy is seen at the next poll.
  */
 import path from "node:path";

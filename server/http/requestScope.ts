@@ -1,6 +1,6 @@
 /**
  * What one request reads: the content service bound to one ref (the master ref of the moment,
- * or the editor's preview token, which wins: docs/behaviour.md §3.4), and whether this is a preview. The
+ * or the editor's preview token, which wins: docs/behaviour.md section 3.4), and whether this is a preview. The
  * renderer and the data endpoint put it in the router's request context for the loaders.
  */
 import type { Request } from "express";

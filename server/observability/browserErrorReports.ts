@@ -1,5 +1,5 @@
 /**
- * `POST /api/client-log`: the browser reports a fatal start-up or rendering error here (docs/behaviour.md §2.8).
+ * `POST /api/client-log`: the browser reports a fatal start-up or rendering error here (docs/behaviour.md section 2.8).
  * The body is small JSON (at most 4 KB, else 413), checked against a schema (else 400), and
  * each address may send a few reports a minute (else 429). A report becomes one log line at
  * `warn` with the request id; nothing of it is ever sent back.

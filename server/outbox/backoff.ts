@@ -1,5 +1,5 @@
 /**
- * Exponential back-off with full jitter, with the delivery's constants (docs/behaviour.md §5.4):
+ * Exponential back-off with full jitter, with the delivery's constants (docs/behaviour.md section 5.4):
  * start 1 s, factor 1.5, cap 60 s. Injectable so tests run the same code in milliseconds.
  */
 export interface BackoffPolicy {

@@ -7,7 +7,7 @@
  */
 export type Encoding = "br" | "gzip" | "identity";
 
-/** What a q-value may be written as (RFC 9110 §12.4.2): 0 to 1, up to three decimals. */
+/** What a q-value may be written as (RFC 9110 section 12.4.2): 0 to 1, up to three decimals. */
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 /** Browsers send a handful of distinct headers: their answers are kept, up to this many. */
 const REMEMBERED = 64;

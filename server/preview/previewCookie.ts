@@ -1,5 +1,5 @@
 /**
- * Reads the Prismic preview cookie (`io.prismic.preview`, docs/behaviour.md §3.4) in every form that is
+ * Reads the Prismic preview cookie (`io.prismic.preview`, docs/behaviour.md section 3.4) in every form that is
  * written to it (sources in docs/decisions/009):
  *
  * - Prismic's toolbar (prismic-toolbar, src/toolbar/preview/cookie.js) writes JSON keyed by the
@@ -15,7 +15,7 @@
  * The repository's entry is found case-insensitively (a PRISMIC_REPOSITORY with capitals still
  * matches the toolbar's lower-cased host, and `<repo>.cdn.prismic.io` too); `_tracker` is never
  * taken for a token. A value still percent-encoded (written encoded twice) is decoded once more.
- * A cookie that does not parse only warns (docs/behaviour.md §3.4): the page renders published. Only a
+ * A cookie that does not parse only warns (docs/behaviour.md section 3.4): the page renders published. Only a
  * well-formed token (an https URL or a plausible ref, as /preview accepts) of THIS repository
  * can make a preview, and only once Prismic has read content at it (previewVerification.ts):
  * anything else is an ordinary visitor, served from the page cache.

@@ -1,5 +1,5 @@
 /**
- * The preview entry (`/preview`, docs/behaviour.md §3.4): Prismic's editor opens
+ * The preview entry (`/preview`, docs/behaviour.md section 3.4): Prismic's editor opens
  * `GET /preview?token=<preview token>&documentId=<id>`; we check both, read the document at the
  * token (by id, the token as ref, lang "*"), resolve its URL with our own link
  * resolver and the menus of its language read at the same token, set the preview cookie and

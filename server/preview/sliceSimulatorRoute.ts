@@ -1,5 +1,5 @@
 /**
- * `GET /slice-simulator` (docs/behaviour.md §1.3): the page Prismic's Slice Machine and Page Builder load in
+ * `GET /slice-simulator` (docs/behaviour.md section 1.3): the page Prismic's Slice Machine and Page Builder load in
  * an iframe to preview slices. The server only sends a small document; the browser module
  * (client/sliceSimulator.tsx) receives the slices from the editor and renders them with the
  * site's slice library. It is never indexed (robots.txt, `noindex` meta and header), never

@@ -1,5 +1,5 @@
 /**
- * The preview toolbar (docs/behaviour.md §3.4): while a page is rendered in preview it loads the Prismic
+ * The preview toolbar (docs/behaviour.md section 3.4): while a page is rendered in preview it loads the Prismic
  * toolbar script of the repository, with the page's CSP nonce. Its source is the setting
  * PRISMIC_TOOLBAR_SRC: by default Prismic's own script in hosted mode
  * (`https://static.cdn.prismic.io/prismic.js?new=true&repo=<name>`), and in embedded mode a

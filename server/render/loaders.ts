@@ -33,7 +33,7 @@ function memo<T>(args: LoaderFunctionArgs, key: string, load: () => Promise<T>):
   return hit;
 }
 
-/** "Page not found: {path}" for what does not exist (docs/behaviour.md §1.2) ... */
+/** "Page not found: {path}" for what does not exist (docs/behaviour.md section 1.2) ... */
 function notFound(url: URL): never {
   throw data(`Page not found: ${url.pathname}`, { status: 404, statusText: "Not Found" });
 }
@@ -69,14 +69,14 @@ function samePath(a: string, b: string): boolean {
 /** The content service of this request: bound to its master ref or preview token. */
 const contentOf = (args: LoaderFunctionArgs): ContentService => args.context.get(requestScope).content;
 
-/** A content outage is a 503 (the friendly page, or a cached copy), never a 500: docs/behaviour.md §3.6. */
+/** A content outage is a 503 (the friendly page, or a cached copy), never a 500: docs/behaviour.md section 3.6. */
 function unavailable(): never {
   throw data("The content service is temporarily unavailable", { status: 503, statusText: "Service Unavailable" });
 }
 
 export function createServerLoaders(logger: Logger): LoaderFactory {
   const logOutage = createOutageLog(logger);
-  // The last menus that loaded per language: a failed reload keeps them (docs/behaviour.md §3.6).
+  // The last menus that loaded per language: a failed reload keeps them (docs/behaviour.md section 3.6).
   const lastGoodChrome = new Map<string, SiteChrome>();
   // Menus and taxonomy per ref and language, shared by requests (docs/architecture.md: cached with the
   // content, keyed by the ref, so a publish replaces them everywhere without coordination).

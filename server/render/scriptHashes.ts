@@ -3,7 +3,7 @@
  * the entry's loader), for a Content-Security-Policy that a cache may keep (decision record 004),
  * and the check that React's part of a page has none of its own: the policy allows what the
  * shell wrote and nothing else, so a script that found its way into the markup (an injection)
- * would not run, and its page is not kept (docs/behaviour.md §6.1). Data blocks (`application/json`,
+ * would not run, and its page is not kept (docs/behaviour.md section 6.1). Data blocks (`application/json`,
  * `application/ld+json`, …) are not run and need none.
  */
 import { createHash } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Legacy paths (docs/behaviour.md §1.4, docs/architecture.md request step 2): a 301 to the path's new home, with the
+ * Legacy paths (docs/behaviour.md section 1.4, docs/architecture.md request step 2): a 301 to the path's new home, with the
  * query string kept exactly as it came, before any page or data handler runs. The table and
  * its matching live in `shared/legacyRedirects.ts`, the decision in
  * `server/requestRules/pageSpelling.ts` (the page cache's fast path takes the same one). Mounted at the application root.

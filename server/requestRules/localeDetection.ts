@@ -1,5 +1,5 @@
 /**
- * Locale handling at the root only (docs/behaviour.md §1.7, docs/architecture.md request step 2), and the region
+ * Locale handling at the root only (docs/behaviour.md section 1.7, docs/architecture.md request step 2), and the region
  * switcher's endpoint that records a visitor's choice.
  *
  * `GET /` (any query) gets what server/requestRules/rootRegion.ts decides (the region cookie,

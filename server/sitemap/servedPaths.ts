@@ -1,6 +1,6 @@
 /**
  * Whether the site would answer a path with the page of a given route, without running it:
- * the sitemap lists only URLs that serve a 200 page (docs/behaviour.md §1.8), never one that 404s.
+ * the sitemap lists only URLs that serve a 200 page (docs/behaviour.md section 1.8), never one that 404s.
  *
  * The check matches the path against the router's own route objects (views/routes, with
  * inert loaders), so static routes outrank dynamic ones exactly as in a real request

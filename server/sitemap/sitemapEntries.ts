@@ -1,6 +1,6 @@
 /**
  * The `<url>` entries of the sitemap: one per routable document at the URL the site serves it
- * (the link resolver of docs/behaviour.md §1.6 with its language's primary navigation), with `lastmod` and
+ * (the link resolver of docs/behaviour.md section 1.6 with its language's primary navigation), with `lastmod` and
  * the `xhtml:link` hreflang alternates of the sitemaps protocol.
  *
  * Alternates: every existing translation (from `alternate_languages`, so no extra fetch), the
@@ -51,7 +51,7 @@ function siteLocale(lang: string | undefined): Locale | undefined {
   return LOCALES.find((locale) => locale.lang === lower);
 }
 
-/** The route the resolver sends a document of this type to (docs/behaviour.md §1.6). */
+/** The route the resolver sends a document of this type to (docs/behaviour.md section 1.6). */
 function routeNameOf(doc: Placeable, sections: SectionIndex): string | undefined {
   switch (doc.type) {
     case "home":

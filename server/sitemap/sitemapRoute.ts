@@ -1,5 +1,5 @@
 /**
- * `GET /sitemap.xml` (docs/behaviour.md §1.8) and, past 50,000 URLs, its child sitemaps `/sitemap-{n}.xml`:
+ * `GET /sitemap.xml` (docs/behaviour.md section 1.8) and, past 50,000 URLs, its child sitemaps `/sitemap-{n}.xml`:
  * the HTTP side. Which files exist and what each holds is sitemapFiles.ts; the documents are
  * read page by page in documentBatches.ts and streamed out as XML by sitemapWriter.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * The tags' part of the document head, first thing after the viewport (docs/behaviour.md §4.2): the Google
+ * The tags' part of the document head, first thing after the viewport (docs/behaviour.md section 4.2): the Google
  * Consent Mode defaults before any tag can load, the public configuration for the browser, then
  * the Usercentrics loader (when it is the consent manager) and the Tag Manager loader (when
  * GTM_ID is set). The same bytes serve every visitor: what differs per visitor (where they are,

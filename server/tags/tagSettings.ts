@@ -1,11 +1,11 @@
 /**
- * The settings of the third-party tags (docs/behaviour.md §4): each tag is configured by one
+ * The settings of the third-party tags (docs/behaviour.md section 4): each tag is configured by one
  * setting and left out when it is unset; the script URLs default to production and are only
  * changed to point at local stand-ins (tests) or a proxy. Part of the schema in server/config.ts.
  */
 import { z } from "zod";
 
-/** A Tag Manager id (docs/behaviour.md §4.3): GTM- followed by upper-case letters or digits. */
+/** A Tag Manager id (docs/behaviour.md section 4.3): GTM- followed by upper-case letters or digits. */
 export const GTM_ID = /^GTM-[A-Z0-9]+$/;
 
 export const DEFAULT_TAG_SOURCES = {

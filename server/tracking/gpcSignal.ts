@@ -1,7 +1,7 @@
 /**
  * Global Privacy Control at the relay (docs/tracking-privacy.md, "Global Privacy Control"). A
  * browser that sends `Sec-GPC: 1` asks not to have its visitor's data sold or shared, which
- * California (11 CCR §7025) and several other US states require to be honoured as an opt-out.
+ * California (11 CCR section 7025) and several other US states require to be honoured as an opt-out.
  * The browser posts an event only when marketing is allowed (consent given, and no signal, or the
  * visitor turned marketing on in the settings after being told that it overrides the signal: then
  * the body says `"gpc_opt_in": true`). An event with the signal and without that opt-in is an

@@ -1,5 +1,5 @@
 /**
- * POST /api/meta-capi (docs/behaviour.md §5.1): the browser's tracking event becomes a Conversions API server
+ * POST /api/meta-capi (docs/behaviour.md section 5.1): the browser's tracking event becomes a Conversions API server
  * event in the outbox. In order: rate limit per client IP (429 + Retry-After), SITE_URL's Origin
  * (403), JSON body of at most 16 KB (413), the payload schema (400 naming the field: Meta's
  * parameters for the event, a page of SITE_URL, no contact details), then Global Privacy Control

@@ -1,5 +1,5 @@
 /**
- * The body the browser posts to /api/meta-capi (docs/behaviour.md §5.1), checked with
+ * The body the browser posts to /api/meta-capi (docs/behaviour.md section 5.1), checked with
  * a schema: known fields only, every size bounded, `event_name` a standard event the site sends
  * or a Klaviyo form event, and `custom_data` the parameters Meta defines for that event, with
  * their types, on a page of SITE_URL (server/tracking/metaCustomData.ts). A failure names the

@@ -1,6 +1,6 @@
 /**
  * The before/after comparison on a gallery item: a slider from the server's first byte (the
- * same room as once hydrated: docs/behaviour.md §2.11), two plain figures without scripting, and a position
+ * same room as once hydrated: docs/behaviour.md section 2.11), two plain figures without scripting, and a position
  * the visitor set before the app woke is the one the app shows.
  */
 import { isHydrated, waitForHydration } from "../support/browserPage";

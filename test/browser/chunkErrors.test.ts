@@ -1,6 +1,6 @@
 /**
  * A route chunk that fails to load (an old tab after a deploy) loads the page as a new
- * document, once: the reload is guarded for 10 s (docs/behaviour.md §2.10), so a chunk that stays broken ends
+ * document, once: the reload is guarded for 10 s (docs/behaviour.md section 2.10), so a chunk that stays broken ends
  * on the error screen instead of reloading again and again.
  */
 import fs from "node:fs";

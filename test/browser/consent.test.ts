@@ -1,5 +1,5 @@
 /**
- * Consent in a real browser (docs/behaviour.md §4): the Consent Mode default before Tag Manager, no
+ * Consent in a real browser (docs/behaviour.md section 4): the Consent Mode default before Tag Manager, no
  * third-party request before consent allows it, Klaviyo once on consent (or by the 3 s
  * fallback) with its off cookie, the built-in banner from the keyboard, and the hosted CMP
  * (Usercentrics) adapter. Every third-party script is a local stand-in (test/support/tagStandIns.ts).

@@ -1,5 +1,5 @@
 /**
- * Fatal errors in the browser (docs/behaviour.md §2.8): an error during start-up or rendering switches
+ * Fatal errors in the browser (docs/behaviour.md section 2.8): an error during start-up or rendering switches
  * the view to the not-found screen and is reported to the server's log endpoint.
  */
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Pages with the email-marketing embed (docs/behaviour.md §2.6): once visited, a later navigation to one
+ * Pages with the email-marketing embed (docs/behaviour.md section 2.6): once visited, a later navigation to one
  * is a full page load, by link and by back/forward; other pages keep navigating client-side.
  * /info/book-appointment is flagged (`klaviyo_embed`); /info/about-us is not.
  */

@@ -1,5 +1,5 @@
 /**
- * In-page hash links (docs/behaviour.md §2.5): smooth scroll to 80 px below the top of the window, the
+ * In-page hash links (docs/behaviour.md section 2.5): smooth scroll to 80 px below the top of the window, the
  * hash written with replaceState (no new history entry), a jump under prefers-reduced-motion,
  * and keyboard focus on the target.
  */

@@ -1,5 +1,5 @@
 /**
- * The wake is invisible (docs/behaviour.md §2.11): the server's markup takes the same room as the hydrated app,
+ * The wake is invisible (docs/behaviour.md section 2.11): the server's markup takes the same room as the hydrated app,
  * so nothing on the page moves when the app wakes on the first interaction (decision record 008).
  * Measured as a visitor sees it: the page's height and where the footer starts, before and after
  * hydration, and the layout shifts the browser reports meanwhile (counted even though they follow

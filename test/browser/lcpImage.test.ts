@@ -1,5 +1,5 @@
 /**
- * The largest paint of each page type (docs/behaviour.md §7.5), seen by Chromium at phone and desktop sizes:
+ * The largest paint of each page type (docs/behaviour.md section 7.5), seen by Chromium at phone and desktop sizes:
  * when it is an image, the document preloads that image with `fetchpriority="high"` (React
  * emits the preload for the page's priority image, views/parts/ResponsiveImage.tsx) and the
  * image itself is eager; every image below the fold is lazy.

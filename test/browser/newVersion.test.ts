@@ -1,5 +1,5 @@
 /**
- * New deploys (docs/behaviour.md §2.10): an open tab polls /builds/latest.json with a timestamp query, and
+ * New deploys (docs/behaviour.md section 2.10): an open tab polls /builds/latest.json with a timestamp query, and
  * once it names another build, the next navigation is a full page load. The server runs from a
  * copy of the build, so the test can publish a "new" latest.json without touching dist/.
  */

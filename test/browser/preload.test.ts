@@ -1,5 +1,5 @@
 /**
- * Preloading (docs/behaviour.md §2.9): links in view, hovered or focused preload their route chunks, at most
+ * Preloading (docs/behaviour.md section 2.9): links in view, hovered or focused preload their route chunks, at most
  * 5 requests at once; after 1 s of idle the data of likely next pages is prefetched and the
  * navigation uses it; on save-data nothing is prefetched.
  */

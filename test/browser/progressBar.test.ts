@@ -1,5 +1,5 @@
 /**
- * The navigation progress bar (docs/behaviour.md §2.9): a 4 px bar in the accent colour at the top during a
+ * The navigation progress bar (docs/behaviour.md section 2.9): a 4 px bar in the accent colour at the top during a
  * client navigation slower than about 100 ms, announced as a progress bar with its value.
  */
 import { useSiteAndBrowser } from "../support/browserSuite";

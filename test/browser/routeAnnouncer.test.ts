@@ -1,5 +1,5 @@
 /**
- * Client navigations are announced and focused (docs/behaviour.md §2.11): the new page's title is
+ * Client navigations are announced and focused (docs/behaviour.md section 2.11): the new page's title is
  * read into a polite live region that the server's markup already holds (empty), and focus
  * moves to the new page's main heading; the first load announces nothing, and the skip link
  * stays first in tab order.

@@ -1,5 +1,5 @@
 /**
- * Scrolling on navigation (docs/behaviour.md §2.4): a new route starts at the top; a URL with a hash lands
+ * Scrolling on navigation (docs/behaviour.md section 2.4): a new route starts at the top; a URL with a hash lands
  * its element under the sticky header, honouring the element's scroll-margin-top, on a first
  * load and after a client navigation, and late layout does not move it; back and forward
  * restore each history entry's position after the page's data is fetched again.

@@ -1,5 +1,5 @@
 /**
- * Speed budgets (docs/behaviour.md §7.5), measured as a visitor's browser loads the home pages: JavaScript
+ * Speed budgets (docs/behaviour.md section 7.5), measured as a visitor's browser loads the home pages: JavaScript
  * loaded before the first interaction ≤ 90 KB gzipped, CSS ≤ 15 KB gzipped, the HTML ≤ 30 KB
  * gzipped. Sizes are gzip level 9 of the bytes the browser received, so they do not depend on
  * the encoding it negotiated. The app itself loads on the first interaction (decision record 008).

@@ -1,5 +1,5 @@
 /**
- * App start-up (docs/behaviour.md §2.2): the app hydrates the server's markup when there is some, and mounts
+ * App start-up (docs/behaviour.md section 2.2): the app hydrates the server's markup when there is some, and mounts
  * fresh when there is none, such as an error shell a cache kept with an empty root.
  */
 import { useSiteAndBrowser } from "../support/browserSuite";

@@ -1,5 +1,5 @@
 /**
- * Tracking from a real browser (docs/behaviour.md §5): a PageView posted to /api/meta-capi about
+ * Tracking from a real browser (docs/behaviour.md section 5): a PageView posted to /api/meta-capi about
  * 300 ms after each page mounts (first load and client navigation) with region, fbp, fbclid and
  * the page; Klaviyo form events forwarded by form id; nothing without marketing consent; a
  * failing relay only logged. The page answers the relay itself (test/support/recordedPage.ts),
@@ -48,7 +48,7 @@ const postCount = (r: RecordedPage, n: number, timeoutMs = 5000) =>
   until(`${n} tracking post(s) (${r.posts.length} so far)`, () => r.posts.length >= n, { timeoutMs, intervalMs: 20 });
 
 /**
- * A PageView 300 ms after the page mounts (docs/behaviour.md §5.2). Measured in the page (test/support/pageClock.ts),
+ * A PageView 300 ms after the page mounts (docs/behaviour.md section 5.2). Measured in the page (test/support/pageClock.ts),
  * from where the page starts it: the entry's run on a document load, the router's push on a client
  * navigation. The window leaves room for a late timer on a busy machine and still fails at 0 ms,
  * 200 ms or 1000 ms and more.

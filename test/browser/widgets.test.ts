@@ -1,5 +1,5 @@
 /**
- * The widgets start with the page, not with the app (docs/behaviour.md §4.5; decision record 008):
+ * The widgets start with the page, not with the app (docs/behaviour.md section 4.5; decision record 008):
  * Klaviyo's 3000 ms fallback counts from the page's start, the reviews widget and the
  * privacy-policy generator fill the slots of the pages that place them before the app wakes,
  * what they filled survives the app waking and client navigations (no hydration mismatch), and

@@ -1,5 +1,5 @@
 /**
- * Navigation in every engine (docs/behaviour.md §2.4): a new route starts at the top; a hash lands its element
+ * Navigation in every engine (docs/behaviour.md section 2.4): a new route starts at the top; a hash lands its element
  * 80 px below the top plus its scroll margin, on a first load and after a client navigation;
  * back and forward restore each entry's position; a client navigation changes the URL and the
  * heading without loading a document, is announced and focuses the new heading; pages with the

@@ -7,7 +7,7 @@ import { Header } from "../parts/Header";
 import { RouteAnnouncer } from "../parts/RouteAnnouncer";
 
 /**
- * The region's layout route. Pages choose a layout in the route table (docs/behaviour.md §1.2): `default`
+ * The region's layout route. Pages choose a layout in the route table (docs/behaviour.md section 1.2): `default`
  * for the marketing pages; `basic` for content pages, which add a breadcrumb trail and set a
  * title without a hero in the reading column. Slices keep their own widths in both.
  */

@@ -6,7 +6,7 @@ import { HeadSync } from "../parts/HeadSync";
 import { useLocale } from "../siteData";
 
 /**
- * The error layout and not-found screen (docs/behaviour.md §2.7): full height, centred, "404",
+ * The error layout and not-found screen (docs/behaviour.md section 2.7): full height, centred, "404",
  * "Oops! Page Not Found" and an outlined "Go Back Home" button to the region's root.
  * Unhandled errors land here too; their details never reach the page. When the
  * content service is down (503) the same layout says so kindly instead. Development builds add

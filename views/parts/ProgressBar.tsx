@@ -7,7 +7,7 @@ const TICK_MS = 200;
 /** How long the full bar stays once the page has arrived. */
 const DONE_MS = 250;
 
-/** Progress values are percentages: anything else is brought into 0..100 (docs/behaviour.md §2.9). */
+/** Progress values are percentages: anything else is brought into 0..100 (docs/behaviour.md section 2.9). */
 export function clampProgress(value: number): number {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
 }
@@ -16,7 +16,7 @@ export function clampProgress(value: number): number {
 export const nextProgress = (value: number): number => clampProgress(value + (90 - value) * 0.12);
 
 /**
- * A thin bar (4 px, docs/behaviour.md §2.9) in the accent colour across the top of the window while a client
+ * A thin bar (4 px, docs/behaviour.md section 2.9) in the accent colour across the top of the window while a client
  * navigation takes longer than about 100 ms. Its width is an SVG rect's `width` attribute:
  * the CSP allows no `style` attribute. Announced as a progress bar with its value.
  */

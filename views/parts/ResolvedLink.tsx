@@ -4,7 +4,7 @@ import { useLinkResolver } from "../siteData";
 import { SiteLink } from "./SiteLink";
 
 /**
- * A Prismic link field as a link on this site: resolved through the link resolver (docs/behaviour.md §1.6,
+ * A Prismic link field as a link on this site: resolved through the link resolver (docs/behaviour.md section 1.6,
  * which also drops unsafe URLs), rendered by SiteLink; an empty or unresolvable link renders
  * nothing. The text is the children, else the field's own text (a link with `allowText`).
  */

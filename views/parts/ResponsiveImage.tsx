@@ -37,7 +37,7 @@ function remembered(field: ImageField, key: string, build: () => { src: string; 
 }
 
 /**
- * Every content image: a width srcset through the client's `asImageWidthSrcSet` (docs/behaviour.md §3.7
+ * Every content image: a width srcset through the client's `asImageWidthSrcSet` (docs/behaviour.md section 3.7
  * widths, never above the original), intrinsic width/height so nothing shifts, alt from content.
  * Embedded images are addressed root-relative (shared/mediaOrigin.ts).
  */

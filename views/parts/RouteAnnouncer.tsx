@@ -15,7 +15,7 @@ function mainHeading(): HTMLElement | null {
 
 /**
  * Tells screen-reader users that a client navigation changed the page, as a document load would
- * (docs/behaviour.md §2.11; Next.js's route announcer, GOV.UK's focus on the heading): the new title is read
+ * (docs/behaviour.md section 2.11; Next.js's route announcer, GOV.UK's focus on the heading): the new title is read
  * into a polite live region, which the server renders empty so that it exists before anything is
  * put in it, and focus moves to the new page's `h1` (or `main`). A navigation to a hash leaves
  * focus to its target (client/hashLinks.ts, client/scroll.tsx); the first page announces nothing.
