@@ -40,7 +40,8 @@ for (let i = 0; i < args.length; i++) {
   else outputFile = match[1] ?? args[++i];
 }
 
-const escaped = (file) => `/${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
+/** An ignore pattern for a file (anchored at its end) or a folder (everything under it). */
+const escaped = (entry) => `/${entry.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${entry.endsWith("/") ? "" : "$"}`;
 const passes = [
   { name: "side by side", args: ["--testPathIgnorePatterns", "/node_modules/", ...tiers.runAlone.map(escaped)] },
   { name: "alone", args: ["--runInBand", "--passWithNoTests", ...tiers.runAlone] },
