@@ -51,7 +51,8 @@ let status = 0;
 for (const [index, pass] of passes.entries()) {
   console.log(`\nnpm test, pass ${index + 1} of ${passes.length}: ${pass.name}`);
   const file = outputFile ? `${outputFile}.pass${index + 1}` : null;
-  status ||= jest([...rest, ...(file ? ["--outputFile", file] : []), ...pass.args]);
+  const code = jest([...rest, ...(file ? ["--outputFile", file] : []), ...pass.args]);
+  status ||= code;
   if (file) {
     try {
       reports.push(JSON.parse(fs.readFileSync(file, "utf8")));
