@@ -17,12 +17,10 @@
  * BENCH_EVENTS (per row and build, default 3000), BENCH_ROUNDS (default 3), BENCH_ONLY (rows).
  * The machines are noisy: compare within a round.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "./lib/freePort.mjs";
+import { startBuiltSite } from "./lib/builtSite.mjs";
 import { execFileSync } from "node:child_process";
 import { cpuSeconds } from "./lib/processCpu.mjs";
 
@@ -32,58 +30,13 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const events = Number(process.env.BENCH_EVENTS ?? 3000);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const CLICK = "IwAR2xYz_AbC-dEf";
 const SETTLE_MS = 2_500;
 const COOKIES = `_fbc=fb.1.1700000000000.${CLICK}; _fbp=fb.1.1700000000000.123456789`;
 
 async function startSite(name, dist) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  fs.mkdirSync(path.join(root, ".cache"), { recursive: true });
-  const buildDir = fs.mkdtempSync(path.join(root, ".cache", `relay-${name}-`));
-  fs.cpSync(dist, buildDir, { recursive: true });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `relay-${name}-data-`));
-  const devNull = fs.openSync("/dev/null", "w");
-  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      MEDIA_WARM: "off",
-      BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
-      SHUTDOWN_DELAY_MS: "0",
-      TRACKING_RATE_LIMIT: "100000",
-      OUTBOX_MAX_EVENTS: "10000000",
-    },
-    stdio: ["ignore", devNull, "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error(`the ${name} build did not start`);
-    await sleep(100);
-  }
-  return {
-    name,
-    url,
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("close", () => {
-          fs.rmSync(buildDir, { recursive: true, force: true });
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  const env = { TRACKING_RATE_LIMIT: "100000", OUTBOX_MAX_EVENTS: "10000000" };
+  return { ...(await startBuiltSite({ name: `relay-${name}`, dist, env })), name };
 }
 
 const page = (url, query = "") => ({ page_url: `${url}/gallery${query}`, page_title: "Gallery" });

@@ -18,13 +18,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { freePort } from "./lib/freePort.mjs";
+import { startBuiltSite } from "./lib/builtSite.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const PAGE = process.env.BENCH_PATH ?? "/gallery";
 const SECRET = "a-webhook-secret-of-some-length";
@@ -39,47 +37,8 @@ function usageOf(pid) {
   return { cpu: ticks / 100, rss: mib("VmRSS"), peak: mib("VmHWM") };
 }
 
-async function startSite() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const buildDir = fs.mkdtempSync(path.join(root, ".cache", "strangers-build-"));
-  fs.cpSync(process.env.BENCH_DIST ?? path.join(root, "dist"), buildDir, { recursive: true });
-  const devNull = fs.openSync("/dev/null", "w");
-  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      MEDIA_WARM: "off",
-      BUILD_DIR: buildDir,
-      SHUTDOWN_DELAY_MS: "0",
-      PRISMIC_WEBHOOK_SECRET: SECRET,
-    },
-    stdio: ["ignore", devNull, "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error("the site did not start");
-    await sleep(100);
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("close", () => {
-          fs.rmSync(buildDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+function startSite() {
+  return startBuiltSite({ name: "strangers", dist: process.env.BENCH_DIST, env: { PRISMIC_WEBHOOK_SECRET: SECRET } });
 }
 
 function run(options) {
