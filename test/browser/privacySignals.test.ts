@@ -8,9 +8,6 @@
  * Consent Mode commands and what the browser posted. The relay's own answer is the server's
  * business: the page answers the posts itself (test/support/recordedPage.ts).
  */
-import type { Browser } from "puppeteer";
-import { startBuiltServer, type RunningServer } from "../support/builtServer";
-import { launchBrowser } from "../support/chromium";
 import {
   consentCommands,
   consentCookie,
@@ -21,26 +18,12 @@ import {
   storedConsent,
 } from "../support/privacyVisit";
 import { openRecordedPage, thirdPartyRequests, waitForHydration, type RecordedPage } from "../support/recordedPage";
-import { startStandIns, type StandIns } from "../support/tagStandIns";
-import { startTogether } from "../support/startTogether";
+import { useStandInSiteAndBrowser } from "../support/browserSuite";
 import { until } from "../support/waitFor";
 
 jest.setTimeout(60_000);
 
-let standIns: StandIns;
-let site: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  standIns = await startStandIns();
-  [site, browser] = await startTogether([startBuiltServer(standIns.env), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await standIns?.close();
-});
+const suite = useStandInSiteAndBrowser();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DENIED = {
@@ -54,8 +37,8 @@ const DENIED = {
 };
 const GRANTED = Object.fromEntries(Object.keys(DENIED).map((k) => [k, "granted"]));
 const HEAD_DEFAULT = ["consent", "default", { ...DENIED, wait_for_update: 500 }];
-const GTM = () => `${standIns.origin}/gtm.js?id=GTM-STANDIN1`;
-const KLAVIYO = () => `${standIns.origin}/klaviyo.js`;
+const GTM = () => `${suite.standIns.origin}/gtm.js?id=GTM-STANDIN1`;
+const KLAVIYO = () => `${suite.standIns.origin}/klaviyo.js`;
 
 const dialog = "dialog.consent-dialog[open]";
 const click = async (r: RecordedPage, text: string) =>
@@ -68,12 +51,12 @@ const settle = () => sleep(1200);
 
 describe("a browser without Global Privacy Control", () => {
   test("UK, no answer and then Accept all: Tag Manager from the head, the full grant, PageViews without gpc_opt_in", async () => {
-    const r = await openRecordedPage(browser, `${site.url}/`);
+    const r = await openRecordedPage(suite.browser, `${suite.server.url}/`);
     await r.page.waitForSelector(dialog);
     await settle();
     expect(await r.page.$(`${dialog} .consent-signal`)).toBeNull();
     // Klaviyo's 3 s fallback may have come by now on a busy machine: it is the next test's business.
-    expect(thirdPartyRequests(r, site.url).filter((u) => !u.startsWith(KLAVIYO()))).toEqual([GTM()]);
+    expect(thirdPartyRequests(r, suite.server.url).filter((u) => !u.startsWith(KLAVIYO()))).toEqual([GTM()]);
     expect((await consentCommands(r.page)).commands).toEqual([HEAD_DEFAULT]);
     expect(r.posts).toEqual([]);
     expect(await cookieJar(r)).toEqual({ __kla_off: sessionCookie("true") });
@@ -100,7 +83,7 @@ describe("a browser without Global Privacy Control", () => {
 
 describe("a browser sending Global Privacy Control, under the opt-in model", () => {
   test("UK, no answer: the banner says the signal is honoured; Tag Manager never loads; nothing is posted", async () => {
-    const r = await openRecordedPage(browser, `${site.url}/`, { beforeLoad: sendGpc });
+    const r = await openRecordedPage(suite.browser, `${suite.server.url}/`, { beforeLoad: sendGpc });
     await r.page.waitForSelector(dialog);
     expect(await signalLine(r)).toBe(
       "Global Privacy Control detected and honoured: your browser’s opt-out preference signal keeps marketing cookies off. “Accept all” accepts the other cookies, not marketing.",
@@ -108,7 +91,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     // Only Klaviyo comes, by its fallback for a visitor who has not answered, with tracking off (the sign-up form).
     await r.page.waitForFunction(() => (window as any).__standIns?.klaviyoRuns === 1, { timeout: 10_000 });
     expect((await r.standIns()).klaviyoOffCookie).toBe("true");
-    expect(thirdPartyRequests(r, site.url)).toEqual([`${KLAVIYO()}?company_id=AbC123`]);
+    expect(thirdPartyRequests(r, suite.server.url)).toEqual([`${KLAVIYO()}?company_id=AbC123`]);
     expect(await consentCommands(r.page)).toEqual({ commands: [HEAD_DEFAULT], lastCommandAt: 0, gtmStartAt: -1 });
     expect(r.posts).toEqual([]);
     // Nothing to record: an unanswered visitor has nothing on, and the banner asks again next time.
@@ -116,13 +99,13 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     await r.page.reload({ waitUntil: "load" });
     await r.page.waitForSelector(dialog);
     await settle();
-    expect(thirdPartyRequests(r, site.url).filter((u) => !u.startsWith(KLAVIYO()))).toEqual([]);
+    expect(thirdPartyRequests(r, suite.server.url).filter((u) => !u.startsWith(KLAVIYO()))).toEqual([]);
     expect(r.posts).toEqual([]);
     await r.close();
   });
 
   test("UK, Accept all grants the rest, not marketing; on a later visit nothing marketing runs, even after 3 s", async () => {
-    const r = await openRecordedPage(browser, `${site.url}/`, { beforeLoad: sendGpc });
+    const r = await openRecordedPage(suite.browser, `${suite.server.url}/`, { beforeLoad: sendGpc });
     await click(r, "Accept all");
     await settle();
     expect((await consentCommands(r.page)).commands).toEqual([
@@ -139,7 +122,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     await sleep(3500);
     expect(await r.page.$(dialog)).toBeNull();
     // Functional was accepted: the reviews widget; nothing of marketing.
-    expect(scriptsLoaded(r, site.url)).toEqual(["/reviews.js"]);
+    expect(scriptsLoaded(r, suite.server.url)).toEqual(["/reviews.js"]);
     const ran = await r.standIns();
     expect([ran.gtmRuns, ran.klaviyoRuns, ran.reviewsRuns]).toEqual([undefined, undefined, 1]);
     expect(r.posts).toEqual([]);
@@ -154,7 +137,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
   });
 
   test("UK, marketing turned on in the settings after being told: Tag Manager from the browser, PageViews with gpc_opt_in", async () => {
-    const r = await openRecordedPage(browser, `${site.url}/`, { beforeLoad: sendGpc });
+    const r = await openRecordedPage(suite.browser, `${suite.server.url}/`, { beforeLoad: sendGpc });
     await click(r, "Settings");
     expect(await r.page.$eval("#consent-marketing-text", (p) => p.textContent)).toContain(
       "Off while your browser sends Global Privacy Control; turning it on here overrides that signal for this site.",
@@ -169,7 +152,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     const layer = await consentCommands(r.page);
     expect(layer.commands.at(-1)).toEqual(["consent", "update", { ...GRANTED, functionality_storage: "denied" }]);
     expect(layer.gtmStartAt).toBeGreaterThan(layer.lastCommandAt);
-    expect(thirdPartyRequests(r, site.url)).toContain(GTM());
+    expect(thirdPartyRequests(r, suite.server.url)).toContain(GTM());
 
     await r.page.reload({ waitUntil: "load" });
     await postCount(r, 2);
@@ -189,14 +172,14 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
   });
 
   test("UK, a yes given before the signal is withdrawn by it, and a later visit without the signal is not read as a yes", async () => {
-    const r = await openRecordedPage(browser, `${site.url}/`, {
+    const r = await openRecordedPage(suite.browser, `${suite.server.url}/`, {
       beforeLoad: sendGpc,
       cookies: { consent: storedConsent({ functional: true, marketing: true }) },
     });
     await settle();
     expect(await r.page.$(dialog)).toBeNull();
     expect(r.posts).toEqual([]);
-    expect(scriptsLoaded(r, site.url)).toEqual(["/reviews.js"]);
+    expect(scriptsLoaded(r, suite.server.url)).toEqual(["/reviews.js"]);
     expect((await consentCommands(r.page)).commands.at(-1)).toEqual([
       "consent",
       "update",
@@ -204,7 +187,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     ]);
     expect((await cookieJar(r)).consent).toEqual(consentCookie({ functional: true, marketing: false }));
 
-    const later = await openRecordedPage(browser, `${site.url}/`, { context: r.context });
+    const later = await openRecordedPage(suite.browser, `${suite.server.url}/`, { context: r.context });
     await settle();
     expect(later.posts).toEqual([]);
     expect((await consentCommands(later.page)).commands.at(-1)).toEqual([
@@ -217,7 +200,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
   });
 
   test("US (opt-in): the same banner; the footer's Your Privacy Choices opens the settings with the opt-out of sale and sharing", async () => {
-    const r = await openRecordedPage(browser, `${site.url}/us`, { beforeLoad: sendGpc });
+    const r = await openRecordedPage(suite.browser, `${suite.server.url}/us`, { beforeLoad: sendGpc });
     await r.page.waitForSelector(dialog);
     expect(await r.page.$eval(`${dialog} #consent-dialog-text`, (p) => p.textContent)).toContain(
       "with “Your Privacy Choices” at the foot of every page",
@@ -238,7 +221,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     ).toEqual([false, "switch"]);
     await settle();
     expect(r.posts).toEqual([]);
-    expect(scriptsLoaded(r, site.url)).toEqual(["/reviews.js"]);
+    expect(scriptsLoaded(r, suite.server.url)).toEqual(["/reviews.js"]);
     expect(await cookieJar(r)).toEqual({
       consent: consentCookie({ functional: true, marketing: false }),
       __kla_off: sessionCookie("true"),

@@ -9,9 +9,7 @@
  * and the settings as they are shown.
  */
 import fs from "node:fs";
-import type { Browser, Page } from "puppeteer";
-import { startBuiltServer, type RunningServer } from "../support/builtServer";
-import { launchBrowser } from "../support/chromium";
+import type { Page } from "puppeteer";
 import {
   consentCommands,
   consentCookie,
@@ -21,29 +19,12 @@ import {
   sessionCookie,
 } from "../support/privacyVisit";
 import { openRecordedPage, thirdPartyRequests, waitForHydration, type RecordedPage } from "../support/recordedPage";
-import { startStandIns, type StandIns } from "../support/tagStandIns";
-import { startTogether } from "../support/startTogether";
+import { useStandInSiteAndBrowser } from "../support/browserSuite";
 import { until } from "../support/waitFor";
 
 jest.setTimeout(60_000);
 
-let standIns: StandIns;
-let site: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  standIns = await startStandIns();
-  [site, browser] = await startTogether([
-    startBuiltServer({ ...standIns.env, US_CONSENT_MODEL: "opt-out" }),
-    launchBrowser(),
-  ]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await standIns?.close();
-});
+const suite = useStandInSiteAndBrowser({ US_CONSENT_MODEL: "opt-out" });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -69,7 +50,7 @@ const HEAD = (gpc: boolean) => [
   ["consent", "default", { ...DENIED, wait_for_update: 500 }],
   ["consent", "default", { ...GRANTED, ...(gpc ? MARKETING_DENIED : {}), wait_for_update: 500, region: ["US"] }],
 ];
-const GTM = () => `${standIns.origin}/gtm.js?id=GTM-STANDIN1`;
+const GTM = () => `${suite.standIns.origin}/gtm.js?id=GTM-STANDIN1`;
 
 const notice = "section.consent-notice";
 const dialog = "dialog.consent-dialog[open]";
@@ -87,7 +68,7 @@ const axeViolations = async (page: Page, selector: string) => {
 };
 
 test("no signal: tags at once, a notice that leaves the page in use, PageViews; Close records the defaults", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/us`);
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/us`);
   await r.page.waitForSelector(notice);
   expect(await r.page.$("dialog.consent-dialog")).toBeNull();
   await postCount(r, 1);
@@ -118,13 +99,13 @@ test("no signal: tags at once, a notice that leaves the page in use, PageViews; 
   await settle();
   expect(await r.page.$(notice)).toBeNull();
   expect((await consentCommands(r.page)).commands).toEqual(HEAD(false));
-  expect(thirdPartyRequests(r, site.url).filter((u) => u === GTM())).toHaveLength(2);
+  expect(thirdPartyRequests(r, suite.server.url).filter((u) => u === GTM())).toHaveLength(2);
   expect(r.problems).toEqual([]);
   await r.close();
 });
 
 test("no signal, opting out with the footer's Your Privacy Choices: only the denials go to Consent Mode, and nothing more is posted", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/us/gallery`);
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/us/gallery`);
   await postCount(r, 1);
   await waitForHydration(r.page);
   await r.page.click(".privacy-choices-button");
@@ -162,13 +143,13 @@ test("no signal, opting out with the footer's Your Privacy Choices: only the den
 });
 
 test("with the signal: the notice says it is honoured, no Tag Manager, no post, and the opt-out outlives the signal", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/us`, { beforeLoad: sendGpc });
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/us`, { beforeLoad: sendGpc });
   await r.page.waitForSelector(notice);
   expect(await r.page.$eval(`${notice} .consent-signal`, (p) => p.textContent)).toBe(
     "Global Privacy Control detected and honoured: we do not sell or share your personal information.",
   );
   await settle();
-  expect(scriptsLoaded(r, site.url)).toEqual(["/reviews.js"]);
+  expect(scriptsLoaded(r, suite.server.url)).toEqual(["/reviews.js"]);
   expect(r.posts).toEqual([]);
   const layer = await consentCommands(r.page);
   expect(layer.commands).toEqual([...HEAD(true), ["consent", "update", MARKETING_DENIED]]);
@@ -179,7 +160,7 @@ test("with the signal: the notice says it is honoured, no Tag Manager, no post, 
     __kla_off: sessionCookie("true"),
   });
 
-  const later = await openRecordedPage(browser, `${site.url}/us/gallery`, { context: r.context });
+  const later = await openRecordedPage(suite.browser, `${suite.server.url}/us/gallery`, { context: r.context });
   await settle();
   expect(later.posts).toEqual([]);
   expect(await later.page.$(notice)).toBeNull();
@@ -192,7 +173,7 @@ test("with the signal: the notice says it is honoured, no Tag Manager, no post, 
 });
 
 test("with the signal, marketing turned on over it in Your Privacy Choices: Tag Manager from the browser at once, the next page's PageView with gpc_opt_in", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/us`, { beforeLoad: sendGpc });
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/us`, { beforeLoad: sendGpc });
   await inNotice(r, "Manage choices");
   await r.page.waitForSelector(dialog);
   expect(await r.page.$eval("#consent-marketing", (i) => (i as HTMLInputElement).checked)).toBe(false);
@@ -228,9 +209,9 @@ test("with the signal, marketing turned on over it in Your Privacy Choices: Tag 
 });
 
 test("the UK keeps its opt-in banner, which a record made under the US opt-out model does not answer", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/us`);
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/us`);
   await inNotice(r, "Close");
-  const uk = await openRecordedPage(browser, `${site.url}/`, { context: r.context });
+  const uk = await openRecordedPage(suite.browser, `${suite.server.url}/`, { context: r.context });
   await uk.page.waitForSelector(dialog);
   await settle();
   expect(uk.posts).toEqual([]);

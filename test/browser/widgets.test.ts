@@ -6,31 +6,14 @@
  * Klaviyo's form events are forwarded from page load. Every third-party script is a local
  * stand-in (test/support/tagStandIns.ts).
  */
-import type { Browser } from "puppeteer";
-import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { isHydrated, setMarker, hasMarker } from "../support/browserPage";
-import { launchBrowser } from "../support/chromium";
 import { openRecordedPage, waitForHydration, type RecordedPage } from "../support/recordedPage";
-import { startStandIns, type StandIns } from "../support/tagStandIns";
-import { startTogether } from "../support/startTogether";
+import { useStandInSiteAndBrowser } from "../support/browserSuite";
 
 // Real timers of 3 s, in a real browser: room for a busy machine.
 jest.setTimeout(60_000);
 
-let standIns: StandIns;
-let site: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  standIns = await startStandIns();
-  [site, browser] = await startTogether([startBuiltServer(standIns.env), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await standIns?.close();
-});
+const suite = useStandInSiteAndBrowser();
 
 const choice = (functional: boolean, marketing: boolean) =>
   encodeURIComponent(JSON.stringify({ v: 1, functional, marketing, ts: Date.now() }));
@@ -40,13 +23,13 @@ const standIn = (r: RecordedPage, key: string, value: unknown = 1, timeout = 800
 const clientLogPosts = (r: RecordedPage) => r.requests.filter((q) => new URL(q.url).pathname === "/api/client-log");
 
 test("left alone, with no consent answer, Klaviyo is requested 3.0 to 3.6 s after the page started, while the app sleeps", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/info/about-us`);
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/info/about-us`);
   // Measured in the page: when the browser started fetching klaviyo.js, on the page's own clock.
   const startedAt = await r.page.waitForFunction(
     (origin) =>
       performance.getEntriesByType("resource").find((e) => e.name.startsWith(`${origin}/klaviyo.js`))?.startTime,
     { timeout: 8000 },
-    standIns.origin,
+    suite.standIns.origin,
   );
   const at = (await startedAt.jsonValue()) as number;
   expect(at).toBeGreaterThanOrEqual(3000);
@@ -64,14 +47,14 @@ test("left alone, with no consent answer, Klaviyo is requested 3.0 to 3.6 s afte
 
 test("the reviews widget and the privacy policy fill the pages that place them, before the app wakes", async () => {
   const cookies = { consent: choice(true, false) };
-  const home = await openRecordedPage(browser, `${site.url}/`, { cookies });
+  const home = await openRecordedPage(suite.browser, `${suite.server.url}/`, { cookies });
   await standIn(home, "reviewsRuns");
   await home.page.waitForSelector('.reviews [data-script-slot="reviews"] .reviews-stand-in[data-about="company"]');
   expect((await home.standIns()).privacyPolicyRuns).toBeUndefined();
   expect(await isHydrated(home.page)).toBe(false);
   await home.close();
 
-  const policy = await openRecordedPage(browser, `${site.url}/us/info/privacy-policy`, { cookies });
+  const policy = await openRecordedPage(suite.browser, `${suite.server.url}/us/info/privacy-policy`, { cookies });
   await standIn(policy, "privacyPolicyRuns");
   await policy.page.waitForSelector(
     '[data-script-slot="privacy-policy"][data-policy-lang="en-US"] .privacy-policy-stand-in[data-policy="hr-privacy-2025"]',
@@ -81,7 +64,7 @@ test("the reviews widget and the privacy policy fill the pages that place them, 
   await policy.close();
 
   // A page that places neither asks for neither.
-  const about = await openRecordedPage(browser, `${site.url}/info/about-us`, { cookies });
+  const about = await openRecordedPage(suite.browser, `${suite.server.url}/info/about-us`, { cookies });
   await about.page.waitForFunction(() => document.readyState === "complete");
   const widgetRequests = about.requests.filter((q) => /\/(reviews|privacy-policy)\.js$/.test(new URL(q.url).pathname));
   expect(widgetRequests).toEqual([]);
@@ -89,7 +72,7 @@ test("the reviews widget and the privacy policy fill the pages that place them, 
 });
 
 test("what the widgets filled survives the app waking and client navigations, without a hydration mismatch", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/gallery/canal-house`, {
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/gallery/canal-house`, {
     cookies: { consent: choice(true, true) },
   });
   // With marketing consent Klaviyo loads at once; the reviews widget with functional consent.
@@ -131,7 +114,9 @@ test("what the widgets filled survives the app waking and client navigations, wi
 });
 
 test("Klaviyo's form events are forwarded from page load, before the app wakes", async () => {
-  const r = await openRecordedPage(browser, `${site.url}/`, { cookies: { consent: choice(false, true) } });
+  const r = await openRecordedPage(suite.browser, `${suite.server.url}/`, {
+    cookies: { consent: choice(false, true) },
+  });
   await standIn(r, "klaviyoRuns");
   await r.page.evaluate(() =>
     window.dispatchEvent(new CustomEvent("klaviyoForms", { detail: { type: "submit", formId: "RkTq8v" } })),
