@@ -132,13 +132,11 @@ async function buildOutboxWorkerProcess(): Promise<string> {
   return outfile;
 }
 
-test("a worker killed while Meta holds its request: only that request's events are sent again, after their lease", async () => {
-  const file = path.join(f.dir, "killed-mid-send.sqlite");
-  const script = await buildOutboxWorkerProcess();
-  const seed = f.openStore(file);
-  const ids = await addEvents(seed, 1_500, Date.now());
-  // Meta receives the request and never answers: it may well have taken the events.
-  f.fake.mode = "stall";
+/**
+ * Runs a delivery worker as its own process on the outbox `file`, waits until Meta (stalled) holds
+ * its request, kills it with SIGKILL and resolves the ids of the events in that request.
+ */
+async function killedWhileSending(script: string, file: string): Promise<string[]> {
   const child = spawn(process.execPath, [script], {
     env: { ...process.env, OUTBOX_FILE: file, GRAPH_URL: f.fake.url },
     stdio: ["ignore", "pipe", "pipe"],
@@ -152,7 +150,17 @@ test("a worker killed while Meta holds its request: only that request's events a
     child.kill("SIGKILL");
   }
   await new Promise((resolve) => child.once("exit", resolve));
-  const inFlight = f.fake.requests.at(-1)!.eventIds;
+  return f.fake.requests.at(-1)!.eventIds;
+}
+
+test("a worker killed while Meta holds its request: only that request's events are sent again, after their lease", async () => {
+  const file = path.join(f.dir, "killed-mid-send.sqlite");
+  const script = await buildOutboxWorkerProcess();
+  const seed = f.openStore(file);
+  const ids = await addEvents(seed, 1_500, Date.now());
+  // Meta receives the request and never answers: it may well have taken the events.
+  f.fake.mode = "stall";
+  const inFlight = await killedWhileSending(script, file);
 
   f.fake.mode = "up";
   const worker = f.worker(f.openStore(file));
@@ -202,20 +210,7 @@ test("10,000 events through an outage, a killed worker process and two workers: 
 
   // …one of them a separate process, killed with SIGKILL while its request hangs: its events stay leased.
   f.fake.mode = "stall";
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, OUTBOX_FILE: file, GRAPH_URL: f.fake.url },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let childOutput = "";
-  child.stdout.on("data", (d) => (childOutput += d));
-  child.stderr.on("data", (d) => (childOutput += d));
-  try {
-    await until(`the child's request (output: ${childOutput})`, () => f.fake.stalled() > 0, { timeoutMs: 15_000 });
-  } finally {
-    child.kill("SIGKILL");
-  }
-  await new Promise((resolve) => child.once("exit", resolve));
-  const killedBatch = f.fake.requests[f.fake.requests.length - 1].eventIds;
+  const killedBatch = await killedWhileSending(script, file);
   const afterKill = await seed.counts();
   expect(afterKill.leased).toBe(killedBatch.length);
   mark("killed worker");
