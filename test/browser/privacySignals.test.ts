@@ -10,6 +10,8 @@
  */
 import {
   consentCommands,
+  DENIED,
+  GRANTED,
   consentCookie,
   cookieJar,
   scriptsLoaded,
@@ -26,16 +28,6 @@ jest.setTimeout(60_000);
 const suite = useStandInSiteAndBrowser();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const DENIED = {
-  ad_storage: "denied",
-  ad_user_data: "denied",
-  ad_personalization: "denied",
-  analytics_storage: "denied",
-  functionality_storage: "denied",
-  personalization_storage: "denied",
-  security_storage: "granted",
-};
-const GRANTED = Object.fromEntries(Object.keys(DENIED).map((k) => [k, "granted"]));
 const HEAD_DEFAULT = ["consent", "default", { ...DENIED, wait_for_update: 500 }];
 const GTM = () => `${suite.standIns.origin}/gtm.js?id=GTM-STANDIN1`;
 const KLAVIYO = () => `${suite.standIns.origin}/klaviyo.js`;

@@ -12,6 +12,8 @@ import fs from "node:fs";
 import type { Page } from "puppeteer";
 import {
   consentCommands,
+  DENIED,
+  GRANTED,
   consentCookie,
   cookieJar,
   scriptsLoaded,
@@ -28,16 +30,6 @@ const suite = useStandInSiteAndBrowser({ US_CONSENT_MODEL: "opt-out" });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const DENIED = {
-  ad_storage: "denied",
-  ad_user_data: "denied",
-  ad_personalization: "denied",
-  analytics_storage: "denied",
-  functionality_storage: "denied",
-  personalization_storage: "denied",
-  security_storage: "granted",
-};
-const GRANTED = Object.fromEntries(Object.keys(DENIED).map((k) => [k, "granted"]));
 const MARKETING_DENIED = {
   ad_storage: "denied",
   ad_user_data: "denied",

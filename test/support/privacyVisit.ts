@@ -8,6 +8,19 @@
 import type { Page } from "puppeteer";
 import type { RecordedPage } from "./recordedPage";
 
+/** Every Consent Mode signal denied but security, as the head's default writes them (docs/behaviour.md section 4.2). */
+export const DENIED = {
+  ad_storage: "denied",
+  ad_user_data: "denied",
+  ad_personalization: "denied",
+  analytics_storage: "denied",
+  functionality_storage: "denied",
+  personalization_storage: "denied",
+  security_storage: "granted",
+};
+/** Every Consent Mode signal granted. */
+export const GRANTED = Object.fromEntries(Object.keys(DENIED).map((k) => [k, "granted"]));
+
 /** A browser sending Global Privacy Control: `navigator.globalPrivacyControl === true` before any script, and `Sec-GPC: 1` on every request. */
 export async function sendGpc(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() =>
