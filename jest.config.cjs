@@ -20,6 +20,7 @@ module.exports = {
   // ESM-only packages (react-router) load through Node 24 require(esm), which Jest 30 supports.
   transformIgnorePatterns: ["/node_modules/"],
   globalSetup: "<rootDir>/test/support/globalSetup.ts",
+  globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
   testTimeout: 30000,
   // Two files at a time, also on 2 cores (Jest's default there is one): most of a browser or
   // process test's time is spent waiting on another process, so a second file fills it.

@@ -9,7 +9,7 @@ import { ROOT } from "../support/builtServer";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { documentRequests, hasMarker, setMarker, sleep, wakeApp, waitForHydration } from "../support/browserPage";
 
-const suite = useSiteAndBrowser();
+const suite = useSiteAndBrowser({}, { ownServer: true });
 
 const pageChunk = (source: string): string =>
   JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")).modules[source][0];

@@ -1,9 +1,9 @@
 /**
- * A browser test file's fixtures: the production build served on a free port and one
- * Chromium, started before the file's tests and stopped after them.
+ * A browser test file's fixtures: the production build served on a free port and a Chromium of
+ * the file's own (test/support/chromium.ts), ready before the file's tests and closed after them.
  */
 import type { Browser } from "puppeteer";
-import { startBuiltServer, type RunningServer } from "./builtServer";
+import { sharedBuiltServer, startBuiltServer, type RunningServer } from "./builtServer";
 import { launchBrowser } from "./chromium";
 import { startTogether } from "./startTogether";
 import { startStandIns, type StandIns } from "./tagStandIns";
@@ -13,10 +13,15 @@ export interface SiteAndBrowser {
   browser: Browser;
 }
 
-export function useSiteAndBrowser(env: Record<string, string> = {}): SiteAndBrowser {
+/**
+ * With `env`, or `ownServer` for a file that reads the server's log, a server of the file's own;
+ * otherwise the run's shared one in the default configuration (test/support/builtServer.ts).
+ */
+export function useSiteAndBrowser(env: Record<string, string> = {}, { ownServer = false } = {}): SiteAndBrowser {
   const suite = {} as SiteAndBrowser;
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startBuiltServer(env), launchBrowser()]);
+    const server = ownServer || Object.keys(env).length > 0 ? startBuiltServer(env) : sharedBuiltServer();
+    [suite.server, suite.browser] = await startTogether([server, launchBrowser()]);
   }, 60_000);
   afterAll(async () => {
     await suite.browser?.close();

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { sharedProcess, whenReady } from "./sharedProcess";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
@@ -38,23 +39,62 @@ export async function startBuiltServer(env: Record<string, string> = {}, cwd = R
   }
 }
 
+/**
+ * How a test server runs: SHUTDOWN_DELAY_MS=0, no load balancer has to see it drain before it
+ * stops; MEDIA_WARM=off, a test server preparing every image in the background would load the CI
+ * machine for minutes (the warm-up's own test turns it on).
+ */
+const serverEnv = (url: string, port: number, env: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  SITE_URL: url,
+  LOG_LEVEL: "warn",
+  SHUTDOWN_DELAY_MS: "0",
+  MEDIA_WARM: "off",
+  ...env,
+});
+
+const answersHealth = async (url: string) => {
+  try {
+    return (await fetch(`${url}/healthz`)).ok;
+  } catch {
+    return false; // not listening yet
+  }
+};
+
+/**
+ * The build in its default configuration, shared by the test files of a Jest run that need
+ * nothing else of it (test/support/sharedProcess.ts): each would otherwise pay a server's start
+ * and its first, cold renders. Its log is not the file's to read, and stopping it is left to the
+ * run; outside a run that prepared shared processes, a server of the file's own.
+ */
+export async function sharedBuiltServer(): Promise<RunningServer> {
+  const url = await sharedProcess("built server", async ({ dir, spawnShared }) => {
+    const port = await freePort();
+    const serverUrl = `http://127.0.0.1:${port}`;
+    spawnShared(process.execPath, [path.join(ROOT, "dist/server/index.js")], serverEnv(serverUrl, port, {}));
+    return whenReady("the shared built server", async () => ((await answersHealth(serverUrl)) ? serverUrl : null), dir);
+  });
+  if (!url) return startBuiltServer();
+  const notOurs = (what: string) => () => {
+    throw new Error(`the run's shared server has no ${what} for one file: start a server of the file's own (startBuiltServer)`);
+  };
+  return {
+    url,
+    get process(): ChildProcess {
+      return notOurs("process")();
+    },
+    output: notOurs("output"),
+    stop: async () => undefined,
+  };
+}
+
 async function launch(port: number, env: Record<string, string>, cwd: string): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(cwd, "dist/server/index.js")], {
     cwd,
-    // SHUTDOWN_DELAY_MS=0: no load balancer has to see a test server drain before it stops.
-    // MEDIA_WARM=off: a test server preparing every image in the background would load the CI
-    // machine for minutes; the warm-up's own test turns it on.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      LOG_LEVEL: "warn",
-      SHUTDOWN_DELAY_MS: "0",
-      MEDIA_WARM: "off",
-      ...env,
-    },
+    env: serverEnv(url, port, env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -63,12 +103,7 @@ async function launch(port: number, env: Record<string, string>, cwd: string): P
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
+    if (await answersHealth(url)) break;
     if (Date.now() > deadline) throw new Error(`Server did not start within 15 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Browser, Target } from "puppeteer";
 import { CHROMIUM, launchChromium } from "../../scripts/lib/chromium.mjs";
 import { ensureSystemTools } from "../../scripts/lib/systemTools.mjs";
+import { connectSharedChromium } from "./sharedChromium";
 
 export { CHROMIUM };
 
@@ -23,14 +24,24 @@ export function ensureChromium(): void {
  */
 export const PAGE_WAIT_MS = 20_000;
 
-/** `extraArgs`: more Chromium switches for one test file (e.g. `--disable-features=…`). */
+/** Every page, in any context: the handler runs as the target appears, before newPage() resolves. */
+const withDefaultWait = (target: Target) => {
+  if (target.type() === "page") void target.page().then((page) => page?.setDefaultTimeout(PAGE_WAIT_MS));
+};
+
+/**
+ * A Chromium for one test file. Without switches of its own, the file's share of the run's one
+ * Chromium (test/support/sharedChromium.ts): contexts of its own, as apart from other files as a
+ * browser of its own. `extraArgs` (e.g. `--disable-features=…`) need a Chromium of their own.
+ */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   ensureChromium();
+  if (extraArgs.length === 0) {
+    const shared = await connectSharedChromium(withDefaultWait);
+    if (shared) return shared;
+  }
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chromium-profile-"));
   const browser = await launchChromium({ userDataDir, extraArgs: ["--disable-dev-shm-usage", ...extraArgs] });
-  // Every page, in any context: the handler runs as the target appears, before newPage() resolves.
-  browser.on("targetcreated", (target: Target) => {
-    if (target.type() === "page") void target.page().then((page) => page?.setDefaultTimeout(PAGE_WAIT_MS));
-  });
+  browser.on("targetcreated", withDefaultWait);
   return browser;
 }

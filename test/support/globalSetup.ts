@@ -7,8 +7,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { BUILD_STAMP, buildInputsHash } from "./buildInputs";
+import { prepareSharedProcesses } from "./sharedProcess";
 
 export default function globalSetup(): void {
+  prepareSharedProcesses();
   const root = path.resolve(__dirname, "../..");
   const stamp = path.join(root, "dist", BUILD_STAMP);
   const inputs = buildInputsHash(root);
