@@ -25,4 +25,5 @@ module.exports = {
   // Two files at a time, also on 2 cores (Jest's default there is one): most of a browser or
   // process test's time is spent waiting on another process, so a second file fills it.
   maxWorkers: 2,
+  testSequencer: "<rootDir>/test/support/testSequencer.cjs",
 };
