@@ -1,17 +1,23 @@
 /**
- * `npm test`: the whole suite (docs/development.md, "Running the tests") in two passes. First every
- * file but those test/tiers.cjs lists as `runAlone`, two at a time; then those, one at a time with
- * nothing beside them, because they hold the time or the layout they measure to a tight budget
- * and a neighbour's work would move it. The results of both passes make one report (`--json
- * --outputFile`, which `.ci/run` reads) and one exit status.
+ * `npm test`: the whole suite (docs/development.md, "Running the tests") in four passes, each one
+ * Jest run, longest files first (test/support/testSequencer.cjs):
+ *   1. the in-process files (the quick tier), two at a time, while the system tools a later pass
+ *      needs install in the background (as root, when missing: scripts/lib/systemTools.mjs);
+ *   2. the files that start servers, nginx, browsers or other processes, three at a time: most of
+ *      such a file's time is spent waiting on another process;
+ *   3. the cross-engine suite, two files at a time, with nothing else beside it;
+ *   4. the files test/tiers.cjs says run alone (the development loop's save-to-screen budget).
+ * The results of all passes make one report (`--json --outputFile`, which `.ci/run` reads) and
+ * one exit status.
  *
  * Given test files or patterns, a test name (`-t`), or watch mode, it is one plain Jest run.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tiers from "../test/tiers.cjs";
+import { hasSystemTool, SYSTEM_TOOLS } from "./lib/systemTools.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const JEST = [
@@ -20,7 +26,13 @@ const JEST = [
   path.join(root, "node_modules/jest/bin/jest.js"),
 ];
 
-const jest = (args) => spawnSync(process.execPath, [...JEST, ...args], { cwd: root, stdio: "inherit" }).status ?? 1;
+/** One Jest run; resolves with its exit status (asynchronously: a background install goes on meanwhile). */
+const jest = (args) =>
+  new Promise((resolve) =>
+    spawn(process.execPath, [...JEST, ...args], { cwd: root, stdio: "inherit" }).on("close", (code) =>
+      resolve(code ?? 1),
+    ),
+  );
 
 const args = process.argv.slice(2);
 const OPTIONS_WITH_VALUE = new Set(["--outputFile", "-t", "--testNamePattern", "--config", "-c", "--maxWorkers", "-w"]);
@@ -29,7 +41,7 @@ const selects = args.some(
     (!arg.startsWith("-") && !OPTIONS_WITH_VALUE.has(args[i - 1] ?? "")) ||
     /^(-t|--testNamePattern|--watch|--watchAll|--listTests|--onlyChanged|-o|--selectProjects)(=|$)/.test(arg),
 );
-if (selects) process.exit(jest(args));
+if (selects) process.exit(await jest(args));
 
 /** `--outputFile F` or `--outputFile=F`, taken out of the arguments: each pass writes its own. */
 let outputFile = null;
@@ -40,18 +52,47 @@ for (let i = 0; i < args.length; i++) {
   else outputFile = match[1] ?? args[++i];
 }
 
-/** An ignore pattern for a file (anchored at its end) or a folder (everything under it). */
-const escaped = (entry) => `/${entry.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${entry.endsWith("/") ? "" : "$"}`;
+/** A path pattern for a file (anchored at its end) or a folder (everything under it). */
+const pattern = (entry) => `/${entry.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${entry.endsWith("/") ? "" : "$"}`;
+const later = new Set([...tiers.crossEngine, ...tiers.runAlone]);
 const passes = [
-  { name: "side by side", args: ["--testPathIgnorePatterns", "/node_modules/", ...tiers.runAlone.map(escaped)] },
-  { name: "alone", args: ["--runInBand", "--passWithNoTests", ...tiers.runAlone] },
+  { name: "in-process files, two at a time", args: ["--config", "jest.quick.config.cjs"] },
+  {
+    name: "servers, nginx, browsers and other processes, three at a time",
+    args: ["--maxWorkers=3", ...tiers.fullTierOnly.filter((entry) => !later.has(entry)).map(pattern)],
+  },
+  { name: "the cross-engine suite, two files at a time", args: ["--maxWorkers=2", ...tiers.crossEngine.map(pattern)] },
+  { name: "alone", args: ["--runInBand", ...tiers.runAlone.map(pattern)] },
 ];
+
+/**
+ * As root, the missing system tools install in the background during the first pass, which needs
+ * none; the second waits for them. Elsewhere a test that needs a missing one says what to install.
+ */
+function installInBackground() {
+  const missing = Object.keys(SYSTEM_TOOLS).filter((name) => !hasSystemTool(name));
+  if (missing.length === 0 || process.getuid?.() !== 0) return null;
+  console.log(`\nnpm test: installing ${missing.join(", ")} in the background (scripts/lib/systemTools.mjs)`);
+  let output = "";
+  const child = spawn(process.execPath, [path.join(root, "scripts/lib/systemTools.mjs"), ...missing], { cwd: root });
+  child.stdout.on("data", (data) => (output += data));
+  child.stderr.on("data", (data) => (output += data));
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      console.log(`\nnpm test: system tools ${code === 0 ? "installed" : `not installed (exit ${code})`}:\n${output}`);
+      resolve();
+    }),
+  );
+}
+
+const installing = installInBackground();
 const reports = [];
 let status = 0;
 for (const [index, pass] of passes.entries()) {
+  if (index === 1) await installing;
   console.log(`\nnpm test, pass ${index + 1} of ${passes.length}: ${pass.name}`);
   const file = outputFile ? `${outputFile}.pass${index + 1}` : null;
-  const code = jest([...rest, ...(file ? ["--outputFile", file] : []), ...pass.args]);
+  const code = await jest([...rest, ...(file ? ["--outputFile", file] : []), ...pass.args]);
   status ||= code;
   if (file) {
     try {

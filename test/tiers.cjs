@@ -75,12 +75,16 @@ module.exports.fullTierOnly = [
 ];
 
 /**
- * Run with nothing beside them in `npm test` (scripts/test.mjs, its second pass): the development
- * loop holds a rebuild to a save-to-screen budget on this machine's clock, and the cross-engine
- * suite drives three browsers per file and holds layouts and the wake to the pixel; a test file
- * running beside them on the same two cores would move what they measure.
+ * The cross-engine suite: three browsers per file, holding layouts and the wake to the pixel. In
+ * `npm test` (scripts/test.mjs) it has a pass of its own, two files at a time, after the rest.
  */
-module.exports.runAlone = ["test/devLoop.test.ts", "test/engines/"];
+module.exports.crossEngine = ["test/engines/"];
+
+/**
+ * Run last in `npm test`, with nothing beside them: the development loop holds a rebuild to a
+ * save-to-screen budget on this machine's clock, which a test file beside it would move.
+ */
+module.exports.runAlone = ["test/devLoop.test.ts"];
 
 /**
  * How long the slower files took in a whole run on this project's 2-core machine (seconds, three

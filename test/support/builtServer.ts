@@ -78,7 +78,9 @@ export async function sharedBuiltServer(): Promise<RunningServer> {
   });
   if (!url) return startBuiltServer();
   const notOurs = (what: string) => () => {
-    throw new Error(`the run's shared server has no ${what} for one file: start a server of the file's own (startBuiltServer)`);
+    throw new Error(
+      `the run's shared server has no ${what} for one file: start a server of the file's own (startBuiltServer)`,
+    );
   };
   return {
     url,

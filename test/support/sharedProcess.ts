@@ -60,7 +60,10 @@ export interface SharedStart {
  * endpoint once it answers) by the first file that asks; null outside a Jest run that prepared
  * shared processes.
  */
-export async function sharedProcess(name: string, start: (how: SharedStart) => Promise<string>): Promise<string | null> {
+export async function sharedProcess(
+  name: string,
+  start: (how: SharedStart) => Promise<string>,
+): Promise<string | null> {
   const root = process.env[DIR_VARIABLE];
   const owner = Number(process.env[OWNER_VARIABLE]);
   if (!root || !owner || !fs.existsSync(root)) return null;
@@ -78,7 +81,11 @@ export async function sharedProcess(name: string, start: (how: SharedStart) => P
     const spawnShared = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env) => {
       const watchdog = `"$0" "$@" & p=$!; while kill -0 ${owner} 2>/dev/null && kill -0 $p 2>/dev/null; do sleep 1; done; kill -9 $p 2>/dev/null`;
       const log = fs.openSync(path.join(dir, "output.log"), "a");
-      const group = spawn("sh", ["-c", watchdog, command, ...args], { detached: true, stdio: ["ignore", log, log], env });
+      const group = spawn("sh", ["-c", watchdog, command, ...args], {
+        detached: true,
+        stdio: ["ignore", log, log],
+        env,
+      });
       group.unref();
       fs.closeSync(log);
       fs.writeFileSync(path.join(dir, "group"), String(group.pid));
@@ -97,7 +104,8 @@ export async function sharedProcess(name: string, start: (how: SharedStart) => P
     if (endpoint) return endpoint;
     const failed = readIfThere(failedFile);
     if (failed) throw new Error(`the run's shared ${name} did not start: ${failed}`);
-    if (Date.now() > deadline) throw new Error(`the run's shared ${name} did not start within ${START_WAIT_MS / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`the run's shared ${name} did not start within ${START_WAIT_MS / 1000} s`);
     await sleep(100);
   }
 }
@@ -109,7 +117,9 @@ export async function whenReady<T>(what: string, ready: () => Promise<T | null> 
     const value = await ready();
     if (value !== null) return value;
     if (Date.now() > deadline)
-      throw new Error(`${what} not ready within ${START_WAIT_MS / 1000} s:\n${readIfThere(path.join(dir, "output.log"))}`);
+      throw new Error(
+        `${what} not ready within ${START_WAIT_MS / 1000} s:\n${readIfThere(path.join(dir, "output.log"))}`,
+      );
     await sleep(50);
   }
 }

@@ -13,12 +13,10 @@ const root = path.resolve(__dirname, "../..");
 
 class LongestFirst extends Sequencer {
   sort(tests) {
-    const expected = (test) =>
-      this.time(test) ?? (measuredSeconds[path.relative(root, test.path)] ?? 0) * 1000;
+    const expected = (test) => this.time(test) ?? (measuredSeconds[path.relative(root, test.path)] ?? 0) * 1000;
     const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
     return [...tests].sort(
-      (a, b) =>
-        Number(this.hasFailed(b)) - Number(this.hasFailed(a)) || expected(b) - expected(a) || size(b) - size(a),
+      (a, b) => Number(this.hasFailed(b)) - Number(this.hasFailed(a)) || expected(b) - expected(a) || size(b) - size(a),
     );
   }
 }
