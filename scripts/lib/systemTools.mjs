@@ -6,7 +6,7 @@
  * else the caller stops with one line that says what to install. docs/development.md lists them.
  *
  * `node scripts/lib/systemTools.mjs [name …]` installs the named tools (all of them without a
- * name) in one apt-get run: what `.ci/run` does before the tests.
+ * name) in one apt-get run: what `npm test` does in the background (scripts/test.mjs).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
