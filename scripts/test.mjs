@@ -5,7 +5,7 @@
  *      needs install in the background (as root, when missing: scripts/lib/systemTools.mjs);
  *   2. the files that start servers, nginx, browsers or other processes, three at a time: most of
  *      such a file's time is spent waiting on another process;
- *   3. the cross-engine suite, two files at a time, with nothing else beside it;
+ *   3. the cross-engine suite, one file at a time, with nothing else beside it;
  *   4. the files test/tiers.cjs says run alone (the development loop's save-to-screen budget).
  * The results of all passes make one report (`--json --outputFile`, which `.ci/run` reads) and
  * one exit status.
@@ -61,7 +61,7 @@ const passes = [
     name: "servers, nginx, browsers and other processes, three at a time",
     args: ["--maxWorkers=3", ...tiers.fullTierOnly.filter((entry) => !later.has(entry)).map(pattern)],
   },
-  { name: "the cross-engine suite, two files at a time", args: ["--maxWorkers=2", ...tiers.crossEngine.map(pattern)] },
+  { name: "the cross-engine suite, one file at a time", args: ["--runInBand", ...tiers.crossEngine.map(pattern)] },
   { name: "alone", args: ["--runInBand", ...tiers.runAlone.map(pattern)] },
 ];
 

@@ -76,7 +76,8 @@ module.exports.fullTierOnly = [
 
 /**
  * The cross-engine suite: three browsers per file, holding layouts and the wake to the pixel. In
- * `npm test` (scripts/test.mjs) it has a pass of its own, two files at a time, after the rest.
+ * `npm test` (scripts/test.mjs) it has a pass of its own, one file at a time, after the rest (two
+ * at a time, a WebKit check once met a page still hydrating below its header).
  */
 module.exports.crossEngine = ["test/engines/"];
 
