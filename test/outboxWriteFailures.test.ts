@@ -11,7 +11,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { countWriteFailures, writeFailureCause } from "../server/observability/metrics/outboxWriteFailures";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
-import { freePort, ROOT } from "./support/builtServer";
+import { freePort, ROOT, serverEnv } from "./support/builtServer";
 import { addEvents } from "./support/deliveryFixture";
 import { sampleEvent } from "./support/outboxEvents";
 import { parsePrometheusText, sumOf } from "./support/prometheusText";
@@ -60,21 +60,14 @@ describe("a full data volume", () => {
       ],
       {
         cwd: ROOT,
-        env: {
-          ...process.env,
+        env: serverEnv(url, port, {
           NODE: process.execPath,
           SEED: seed,
           VOLUME_BYTES: String(volumeBytes),
           DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          SITE_URL: url,
-          LOG_LEVEL: "warn",
-          SHUTDOWN_DELAY_MS: "0",
-          MEDIA_WARM: "off",
           METRICS_TOKEN: TOKEN,
           TRACKING_RATE_LIMIT: "100000",
-        },
+        }),
         stdio: ["ignore", "pipe", "pipe"],
       },
     );

@@ -40,11 +40,11 @@ export async function startBuiltServer(env: Record<string, string> = {}, cwd = R
 }
 
 /**
- * How a test server runs: SHUTDOWN_DELAY_MS=0, no load balancer has to see it drain before it
- * stops; MEDIA_WARM=off, a test server preparing every image in the background would load the CI
- * machine for minutes (the warm-up's own test turns it on).
+ * How a test server runs, at `url` on `port`, with `env` on top: SHUTDOWN_DELAY_MS=0, no load
+ * balancer has to see it drain before it stops; MEDIA_WARM=off, a test server preparing every
+ * image in the background would load the CI machine for minutes (the warm-up's own test turns it on).
  */
-const serverEnv = (url: string, port: number, env: Record<string, string>): NodeJS.ProcessEnv => ({
+export const serverEnv = (url: string, port: number, env: Record<string, string>): NodeJS.ProcessEnv => ({
   ...process.env,
   PORT: String(port),
   HOST: "127.0.0.1",
