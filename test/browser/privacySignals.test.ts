@@ -14,6 +14,8 @@ import {
   GRANTED,
   consentCookie,
   cookieJar,
+  loadedBeforeTheAnswer,
+  pageTime,
   scriptsLoaded,
   sendGpc,
   sessionCookie,
@@ -40,19 +42,6 @@ const postCount = (r: RecordedPage, n: number) =>
   until(`${n} post(s) to the relay (${r.posts.length} so far)`, () => r.posts.length >= n, { timeoutMs: 5000 });
 /** Long enough for a PageView (300 ms) and Tag Manager's stand-in to have happened if they were going to. */
 const settle = () => sleep(1200);
-/** Page time now (performance.now()), to tell what ran before the visitor answered from what the answer started. */
-const pageTime = (r: RecordedPage) => r.page.evaluate(() => performance.now());
-/**
- * What an undecided visit loaded before the visitor answered at `answeredAt`: Klaviyo, with its
- * off cookie, once 3000 ms have passed (docs/behaviour.md section 4.4), which a busy machine's
- * clicks can outlast; else nothing.
- */
-async function loadedBeforeTheAnswer(r: RecordedPage, answeredAt: number): Promise<string[]> {
-  const { klaviyoAt } = await r.standIns();
-  if (klaviyoAt === undefined) return [];
-  expect(klaviyoAt).toBeLessThan(answeredAt);
-  return ["/klaviyo.js"];
-}
 
 describe("a browser without Global Privacy Control", () => {
   test("UK, no answer and then Accept all: Tag Manager from the head, the full grant, PageViews without gpc_opt_in", async () => {

@@ -1,9 +1,9 @@
 /**
  * A visitor's privacy signals and what a visit leaves behind, for the browser tests of Global
- * Privacy Control and the consent models (test/browser/privacySignals.test.ts,
- * test/browser/usOptOut.test.ts): the signal emulated as a browser with it on sends it (the
- * property and the `Sec-GPC: 1` header), the cookies afterwards with their lifetimes, and the
- * Consent Mode commands in the page's dataLayer.
+ * Privacy Control, the consent models and the banner (test/browser/privacySignals.test.ts,
+ * test/browser/usOptOut.test.ts, test/browser/consent.test.ts): the signal emulated as a browser with it on sends it (the
+ * property and the `Sec-GPC: 1` header), the cookies afterwards with their lifetimes, the
+ * Consent Mode commands in the page's dataLayer, and what ran before the visitor answered.
  */
 import type { Page } from "puppeteer";
 import type { RecordedPage } from "./recordedPage";
@@ -86,3 +86,17 @@ export const scriptsLoaded = (r: RecordedPage, siteUrl: string): string[] => [
       .map((url) => url.pathname),
   ),
 ];
+
+/** Page time now (performance.now()), to tell what ran before the visitor answered from what the answer started. */
+export const pageTime = (r: RecordedPage) => r.page.evaluate(() => performance.now());
+/**
+ * What an undecided visit loaded before the visitor answered at `answeredAt`: Klaviyo, with its
+ * off cookie, once 3000 ms have passed (docs/behaviour.md section 4.4), which a busy machine's
+ * clicks can outlast; else nothing.
+ */
+export async function loadedBeforeTheAnswer(r: RecordedPage, answeredAt: number): Promise<string[]> {
+  const { klaviyoAt } = await r.standIns();
+  if (klaviyoAt === undefined) return [];
+  expect(klaviyoAt).toBeLessThan(answeredAt);
+  return ["/klaviyo.js"];
+}
