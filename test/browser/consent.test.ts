@@ -151,11 +151,11 @@ describe("with the built-in banner", () => {
     expect(await r.page.$(".site-footer .klaviyo-form-RkTq8v form.klaviyo-stand-in")).not.toBeNull();
 
     // Withdrawn from the footer: the off cookie is back, and Klaviyo is not loaded again.
-    await r.page.click(".cookie-settings-button");
+    await r.page.locator(".cookie-settings-button").click();
     await clickInBanner(r, "Reject all");
     expect(await r.cookie("__kla_off")).toBe("true");
     expect((await lastConsentUpdate(r))!.ad_storage).toBe("denied");
-    await r.page.click(".cookie-settings-button");
+    await r.page.locator(".cookie-settings-button").click();
     await clickInBanner(r, "Accept all");
     await sleep(300);
     expect((await r.standIns()).klaviyoRuns).toBe(1);
@@ -253,6 +253,7 @@ describe("with the built-in banner", () => {
     expect((await lastConsentUpdate(r))!.ad_storage).toBe("denied");
 
     // Reopened from the footer on the settings view; Escape keeps the choice and returns focus.
+    await r.page.waitForSelector(".cookie-settings-button");
     await r.page.focus(".cookie-settings-button");
     await r.page.keyboard.press("Enter");
     await r.page.waitForSelector("dialog.consent-dialog[open]");
@@ -324,7 +325,7 @@ describe("with Usercentrics (USERCENTRICS_SETTINGS_ID)", () => {
       analytics_storage: "granted",
       functionality_storage: "denied",
     });
-    await r.page.click(".cookie-settings-button");
+    await r.page.locator(".cookie-settings-button").click();
     await standIn(r, "ucSecondLayer");
     expect(r.problems).toEqual([]);
     await r.close();

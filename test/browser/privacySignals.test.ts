@@ -123,7 +123,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     expect([ran.gtmRuns, ran.klaviyoRuns, ran.reviewsRuns]).toEqual([undefined, undefined, 1]);
     expect(r.posts).toEqual([]);
     // The footer's settings say the signal is honoured, with marketing off.
-    await r.page.click(".cookie-settings-button");
+    await r.page.locator(".cookie-settings-button").click();
     expect(await signalLine(r)).toBe(
       "Global Privacy Control detected and honoured: your browser’s opt-out preference signal keeps marketing cookies off.",
     );
@@ -159,7 +159,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
       __kla_off: sessionCookie("false"),
     });
     await waitForHydration(r.page);
-    await r.page.click(".cookie-settings-button");
+    await r.page.locator(".cookie-settings-button").click();
     expect(await signalLine(r)).toBe(
       "Global Privacy Control detected. You turned marketing on for this site, which overrides your browser’s opt-out preference signal.",
     );
@@ -204,7 +204,7 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
     const answeredAt = await pageTime(r);
     await click(r, "Accept all");
     await waitForHydration(r.page);
-    await r.page.click(".privacy-choices-button");
+    await r.page.locator(".privacy-choices-button").click();
     await r.page.waitForSelector(dialog);
     expect(await r.page.$eval("#consent-dialog-title", (h) => h.textContent)).toBe("Your privacy choices");
     expect(await r.page.$eval('label[for="consent-marketing"]', (l) => l.textContent)).toBe(

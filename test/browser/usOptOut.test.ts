@@ -100,7 +100,7 @@ test("no signal, opting out with the footer's Your Privacy Choices: only the den
   const r = await openRecordedPage(suite.browser, `${suite.server.url}/us/gallery`);
   await postCount(r, 1);
   await waitForHydration(r.page);
-  await r.page.click(".privacy-choices-button");
+  await r.page.locator(".privacy-choices-button").click();
   await r.page.waitForSelector(dialog);
   expect(await r.page.$(notice)).toBeNull();
   expect(await r.page.$eval(`${dialog} .consent-signal`, (p) => p.textContent)).toBe(
