@@ -4,10 +4,11 @@
  * and that PAGE_CACHE_BYTES=0 keeps nothing. (test/pageCache.test.ts checks the same over HTTP.)
  */
 import zlib from "node:zlib";
-import { createPageCache, type PageToStore } from "../server/pageCache/pageCache";
+import { createPageCache, isFresh, type PageToStore } from "../server/pageCache/pageCache";
 import {
   cacheControlFor,
   NOT_FOUND_CACHE_CONTROL,
+  NOT_FOUND_TTL_MS,
   NO_STORE,
   PAGE_CACHE_CONTROL,
   PRIVATE_NO_STORE,
@@ -81,4 +82,15 @@ test.each([
   [404, true, PRIVATE_NO_STORE],
 ])("a %i (preview: %s) is sent with Cache-Control %s", (status, preview, header) => {
   expect(cacheControlFor(status, preview)).toBe(header);
+});
+
+test("an entry answers as it is while its ref is the master ref; a 404 only for its first minute, a page for as long as the ref lasts", async () => {
+  const cache = createPageCache(1024 * 1024, () => 1_000);
+  const found = await cache.prepare(page(HTML));
+  const missing = await cache.prepare(page("<!doctype html><title>Not found</title>", 404));
+  expect(isFresh(found, "ref-1", 1_000 + 365 * 24 * 3600 * 1000)).toBe(true);
+  expect(isFresh(found, "ref-2", 1_000)).toBe(false);
+  expect(isFresh(missing, "ref-1", 1_000 + NOT_FOUND_TTL_MS - 1)).toBe(true);
+  expect(isFresh(missing, "ref-1", 1_000 + NOT_FOUND_TTL_MS)).toBe(false);
+  expect(isFresh(missing, "ref-2", 1_000)).toBe(false);
 });

@@ -33,10 +33,9 @@ import { requestIdOf } from "../requestRules/requestId";
 import { ROOT_VARY, rootRegion } from "../requestRules/rootRegion";
 import { clientAddress, isSecure, type TrustProxy } from "../requestRules/trustedProxy";
 import { HSTS } from "../http/security";
-import { NOT_FOUND_TTL_MS } from "./cacheControl";
 import { preferredEncoding } from "./contentCoding";
 import { headerBlocks, type HeaderBlocks } from "./headerBlock";
-import type { CachedPage, PageCache } from "./pageCache";
+import { type CachedPage, isFresh, type PageCache } from "./pageCache";
 
 /** Answers a request from the page cache and returns true, or returns false and has touched nothing the app reads. */
 export type HitAnswerer = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -124,9 +123,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     const entry = deps.cache.get(pageUrl(path, search));
     if (!entry) return undefined;
     const ref = deps.refs.fresh?.();
-    if (ref === undefined || entry.ref !== ref) return undefined;
-    if (entry.status !== 200 && !(entry.status === 404 && Date.now() - entry.storedAt < NOT_FOUND_TTL_MS))
-      return undefined;
+    if (ref === undefined || !isFresh(entry, ref)) return undefined;
     const home = path === "/";
     const cookies = req.headers.cookie;
     const withCookies = req as IncomingMessage & { cookies?: Record<string, unknown> };

@@ -10,6 +10,7 @@ import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { NOT_FOUND_TTL_MS } from "./cacheControl";
 import type { Encoding } from "./contentCoding";
 
 const gzip = promisify(zlib.gzip);
@@ -41,6 +42,15 @@ export interface CachedPage {
   etags: Record<Encoding, string>;
   bodies: Record<Encoding, Buffer>;
   storedAt: number;
+}
+
+/**
+ * Whether an entry answers as it is (a HIT) at the current master ref: it was rendered at that
+ * ref and, for a 404, within the last minute. An entry of an older ref is served stale while it
+ * is refreshed (server/render/render.tsx); the fast path leaves that to the app.
+ */
+export function isFresh(entry: CachedPage, ref: string, now = Date.now()): boolean {
+  return entry.ref === ref && (entry.status === 200 || now - entry.storedAt < NOT_FOUND_TTL_MS);
 }
 
 export type PageToStore = Omit<CachedPage, "bodies" | "etags" | "storedAt"> & { html: Buffer };

@@ -24,8 +24,8 @@ import { executableInlineScripts } from "./scriptHashes";
 import { withScriptHashes } from "../http/security";
 import { builtFieldsLogger, type Logger } from "../observability/logger";
 import { labelRoute } from "../observability/metrics/routeLabel";
-import { cacheControlFor, NOT_FOUND_TTL_MS } from "../pageCache/cacheControl";
-import type { CachedPage, PageCache } from "../pageCache/pageCache";
+import { cacheControlFor } from "../pageCache/cacheControl";
+import { type CachedPage, isFresh, type PageCache } from "../pageCache/pageCache";
 import type { RenderCoordinator } from "../pageCache/renderCoordinator";
 import type { RenderBudget } from "../http/renderBudget";
 import { sendCachedPage } from "../pageCache/sendCached";
@@ -90,10 +90,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     return streamPage(req, res, deps, scope, key, log);
   }
 
-  if (cached && cached.ref === scope.ref) {
-    const fresh = cached.status === 200 || Date.now() - cached.storedAt < NOT_FOUND_TTL_MS;
-    if (fresh) return sendCachedPage(req, res, cached, "HIT");
-  }
+  if (cached && isFresh(cached, scope.ref)) return sendCachedPage(req, res, cached, "HIT");
   if (cached && cached.status === 200 && scope.ref !== "") {
     // A publish (a newer master ref): the older copy at once, and one background render of
     // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
