@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
+import { pageHydrated } from "../support/hydration";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
 import type { Driver, DriverOptions, EngineName } from "./driver";
 import { puppeteerDriver } from "./puppeteerDriver";
@@ -94,17 +95,12 @@ export const isHydrated = (d: Driver) =>
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
   });
 
-/** Waits until React has hydrated the page (the app wakes on the first interaction: decision record 008). */
+/**
+ * Waits until React has hydrated all of the page, slices included (test/support/hydration.ts; the
+ * app wakes on the first interaction: decision record 008).
+ */
 export const hydrated = (d: Driver, timeoutMs = 15_000) =>
-  d.waitFor(
-    "React to hydrate the page",
-    () => {
-      const el = document.querySelector(".site-header, .not-found");
-      return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-    },
-    [],
-    timeoutMs,
-  );
+  d.waitFor("React to hydrate the page", pageHydrated, [], timeoutMs);
 
 /** A press of Shift changes nothing on the page but wakes the app; then this waits until it has hydrated. */
 export async function wake(d: Driver): Promise<void> {

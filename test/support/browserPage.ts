@@ -1,5 +1,6 @@
 /** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
 import type { Browser, HTTPRequest, Page } from "puppeteer";
+import { pageHydrated } from "./hydration";
 import { within } from "./waitFor";
 
 /** Whether React has hydrated (or freshly mounted) the page: it marks its elements with its fiber key. */
@@ -14,22 +15,15 @@ export const wakeApp = (page: Page) => page.keyboard.press("Shift");
 
 /**
  * The app wakes on the visitor's first interaction (decision record 008): a press of Shift,
- * which changes nothing on the page, wakes it; then this waits until React has hydrated.
+ * which changes nothing on the page, wakes it; then this waits until React has hydrated all of it,
+ * slices included (test/support/hydration.ts).
  */
 export async function waitForHydration(page: Page, { wake = true } = {}): Promise<void> {
   // Pages the app wakes on by itself (a hash, a preview) need no key press, which would also count as the visitor acting.
   if (wake) await wakeApp(page);
-  await page
-    .waitForFunction(
-      () => {
-        const el = document.querySelector(".site-header, .not-found");
-        return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-      },
-      { timeout: 15_000 },
-    )
-    .catch((error: Error) => {
-      throw new Error(`timed out waiting for React to hydrate ${page.url()}: ${error.message}`);
-    });
+  await page.waitForFunction(pageHydrated, { timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`timed out waiting for React to hydrate ${page.url()}: ${error.message}`);
+  });
 }
 
 export async function openPage(browser: Browser, url: string, { width = 1280, height = 800 } = {}): Promise<Page> {
