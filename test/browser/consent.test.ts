@@ -9,7 +9,7 @@ import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { launchBrowser } from "../support/chromium";
 import { openRecordedPage, thirdPartyRequests, waitForHydration, type RecordedPage } from "../support/recordedPage";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
-import { loadedBeforeTheAnswer, pageTime } from "../support/privacyVisit";
+import { loadedBeforeTheAnswer, watchTheAnswer } from "../support/privacyVisit";
 import { startTogether } from "../support/startTogether";
 
 // Real timers of 3 s and more, in a real browser: room for a busy machine.
@@ -279,13 +279,13 @@ describe("with the built-in banner", () => {
     expect((await r.standIns()).reviewsRuns).toBeUndefined();
     await clickInBanner(r, "Settings");
     await r.page.click("#consent-functional");
-    const answeredAt = await pageTime(r);
+    await watchTheAnswer(r);
     await clickInBanner(r, "Save choices");
     await standIn(r, "reviewsRuns");
     // Functional consent is not marketing consent: Klaviyo stays off. On a busy machine these
     // steps can outlast the page's first 3000 ms, when Klaviyo loads undecided (the test above):
     // then it ran before the answer, not because of it, and the off cookie holds.
-    await loadedBeforeTheAnswer(r, answeredAt);
+    await loadedBeforeTheAnswer(r);
     expect(await r.cookie("__kla_off")).toBe("true");
     await r.close();
   });
