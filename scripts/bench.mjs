@@ -30,6 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import autocannon from "autocannon";
+import { startBuiltSite } from "./lib/builtSite.mjs";
 import { freePort } from "./lib/freePort.mjs";
 import { cpuSeconds } from "./lib/processCpu.mjs";
 import { ensureSystemTools, findCommand } from "./lib/systemTools.mjs";
@@ -57,28 +58,10 @@ async function waitFor(url, what) {
   throw new Error(`${what} did not start`);
 }
 
-// MEDIA_WARM=off: the image warm-up would spend a core in the background while requests are timed.
-async function startSite(env = {}) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const devNull = fs.openSync("/dev/null", "w");
-  const child = spawn(process.execPath, ["dist/server/index.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-      NODE_ENV: "production",
-      MEDIA_WARM: "off",
-      ...env,
-    },
-    stdio: ["ignore", devNull, "inherit"],
-  });
-  await waitFor(`${url}/healthz`, "site");
-  return { url, pid: child.pid, stop: () => child.kill("SIGTERM") };
-}
+// As production runs it (scripts/lib/builtSite.mjs: image warm-up off, which would spend a core
+// in the background while requests are timed).
+const startSite = (env = {}) =>
+  startBuiltSite({ name: "bench", env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ...env } });
 
 /** One of scripts/benchServer.mjs's servers, in its own Node process. */
 async function startReference(mode, target, encoding) {
@@ -288,7 +271,7 @@ try {
     `CPU/request:   hit/bare ${ratio("hit", "bare", "cpuUs", 2)}×   hit+id/bare ${ratio("campaign", "bare", "cpuUs", 2)}×   uncached/static ${ratio("uncached", "static", "cpuUs", 2)}×   (the budgets of docs/behaviour.md section 7.5: hit ≤ 1.5× on the home page, ≤ 2× on smaller pages; uncached ≤ 8×)`,
   );
 } finally {
-  for (const server of running) server.stop();
+  await Promise.all(running.map((server) => server.stop()));
   await sleep(200);
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -7,15 +7,11 @@
  * CPU-second (its user + system time from /proc, as docs/capacity.md counts), which it moves less. Run `npm run build` first. Options: TRACE_COST_SECONDS (10),
  * TRACE_COST_CONNECTIONS (50), TRACE_COST_PATH (/gallery).
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../lib/freePort.mjs";
+import { startBuiltSite } from "../lib/builtSite.mjs";
 import { cpuSeconds } from "../lib/processCpu.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const seconds = Number(process.env.TRACE_COST_SECONDS ?? 10);
 const connections = Number(process.env.TRACE_COST_CONNECTIONS ?? 50);
 const pagePath = process.env.TRACE_COST_PATH ?? "/gallery";
@@ -30,41 +26,8 @@ const sink = http.createServer((req, res) => {
 await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
 const collector = `http://127.0.0.1:${sink.address().port}`;
 
-async function startSite(env) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const devNull = fs.openSync("/dev/null", "w");
-  const child = spawn(process.execPath, ["dist/server/index.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      LOG_LEVEL: "info",
-      NODE_ENV: "production",
-      MEDIA_WARM: "off",
-      ...env,
-    },
-    stdio: ["ignore", devNull, "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error("site did not start");
-    await sleep(100);
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-    });
-  return { url, pid: child.pid, stop };
-}
-
 async function measure(name, env) {
-  const site = await startSite(env);
+  const site = await startBuiltSite({ name: "trace-cost", env });
   for (let i = 0; i < 40 && (await fetch(site.url + pagePath)).headers.get("x-cache") !== "HIT"; i++) await sleep(25);
   const before = exportedBytes;
   const cpuBefore = cpuSeconds(site.pid);
