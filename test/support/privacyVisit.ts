@@ -96,7 +96,10 @@ export const watchTheAnswer = (r: RecordedPage) =>
   r.page.evaluate(() => {
     const page = window as unknown as { __answeredAt?: number };
     delete page.__answeredAt;
-    window.addEventListener("click", () => void (page.__answeredAt = performance.now()), { capture: true, once: true });
+    const answered = () => {
+      page.__answeredAt = performance.now();
+    };
+    window.addEventListener("click", answered, { capture: true, once: true });
   });
 
 /**
