@@ -2,8 +2,11 @@
  * Times taken inside the page, on its own clock (performance.now()), so that a busy test process
  * or a slow protocol round trip cannot stretch or shrink them. Installed before the document
  * loads, it records:
- * - `entryRan`: when the browser entry (/assets/entry-*.js) has run: where page-view tracking
- *   starts on a document load, before the app wakes (decision record 008);
+ * - `entryAdded` and `entryRan`: when the page's tail added the browser entry's script element
+ *   (/assets/entry-*.js), and when the entry had run (its load event, after the whole module was
+ *   evaluated). Page-view tracking starts while it runs, on a document load, before the app wakes
+ *   (decision record 008): after the first, before the second, which a busy machine can set tens of
+ *   milliseconds apart;
  * - `pushes`: each history.pushState, i.e. each client navigation the router commits (it pushes
  *   the new location as the new page mounts, just before it tells its subscribers);
  * - `posts`: each POST to the tracking relay, with its event name, as fetch() is called.
@@ -11,6 +14,7 @@
 import type { Page } from "puppeteer";
 
 export interface PageClock {
+  entryAdded: number | null;
   entryRan: number | null;
   pushes: Array<{ at: number; path: string }>;
   posts: Array<{ at: number; event: string }>;
@@ -18,15 +22,21 @@ export interface PageClock {
 
 export async function installPageClock(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
-    const clock: PageClock = { entryRan: null, pushes: [], posts: [] };
+    const clock: PageClock = { entryAdded: null, entryRan: null, pushes: [], posts: [] };
     (window as unknown as { __pageClock: PageClock }).__pageClock = clock;
+    const isEntry = (node: Node) => node instanceof HTMLScriptElement && /\/assets\/entry-[^/]+\.js$/.test(node.src);
+    // A mutation callback runs at the end of the task that added the element, before the module can run.
+    new MutationObserver((records, observer) => {
+      if (!records.some((record) => [...record.addedNodes].some(isEntry))) return;
+      clock.entryAdded = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
     // A module script's load event fires as soon as it has been evaluated; load events do not bubble, so listen in the capture phase.
     document.addEventListener(
       "load",
       (event) => {
         const el = event.target;
-        if (clock.entryRan === null && el instanceof HTMLScriptElement && /\/assets\/entry-[^/]+\.js$/.test(el.src))
-          clock.entryRan = performance.now();
+        if (clock.entryRan === null && isEntry(el as Node)) clock.entryRan = performance.now();
       },
       true,
     );
