@@ -84,7 +84,7 @@ test.each([
   expect(cacheControlFor(status, preview)).toBe(header);
 });
 
-test("an entry answers as it is while its ref is the master ref; a 404 only for its first minute, a page for as long as the ref lasts", async () => {
+test("an entry answers as it is while its ref is the master ref: a page for as long as the ref lasts, a 404 for its first minute, nothing else ever", async () => {
   const cache = createPageCache(1024 * 1024, () => 1_000);
   const found = await cache.prepare(page(HTML));
   const missing = await cache.prepare(page("<!doctype html><title>Not found</title>", 404));
@@ -93,4 +93,6 @@ test("an entry answers as it is while its ref is the master ref; a 404 only for 
   expect(isFresh(missing, "ref-1", 1_000 + NOT_FOUND_TTL_MS - 1)).toBe(true);
   expect(isFresh(missing, "ref-1", 1_000 + NOT_FOUND_TTL_MS)).toBe(false);
   expect(isFresh(missing, "ref-2", 1_000)).toBe(false);
+  const failed = await cache.prepare(page("<!doctype html><title>Error</title>", 500));
+  expect(isFresh(failed, "ref-1", 1_000)).toBe(false);
 });

@@ -45,12 +45,13 @@ export interface CachedPage {
 }
 
 /**
- * Whether an entry answers as it is (a HIT) at the current master ref: it was rendered at that
- * ref and, for a 404, within the last minute. An entry of an older ref is served stale while it
- * is refreshed (server/render/render.tsx); the fast path leaves that to the app.
+ * Whether an entry answers as it is (a HIT) at the current master ref: a 200 rendered at that
+ * ref, or a 404 rendered at it within the last minute; no other status. An entry of an older ref
+ * is served stale while it is refreshed (server/render/render.tsx); the fast path leaves that to the app.
  */
 export function isFresh(entry: CachedPage, ref: string, now = Date.now()): boolean {
-  return entry.ref === ref && (entry.status === 200 || now - entry.storedAt < NOT_FOUND_TTL_MS);
+  if (entry.ref !== ref) return false;
+  return entry.status === 200 || (entry.status === 404 && now - entry.storedAt < NOT_FOUND_TTL_MS);
 }
 
 export type PageToStore = Omit<CachedPage, "bodies" | "etags" | "storedAt"> & { html: Buffer };
