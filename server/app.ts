@@ -6,7 +6,6 @@ import path from "node:path";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import { createRoutes } from "../views/routes";
 import { readAssetManifest, type AssetManifest } from "./http/assets";
 import { servedMediaDir, type Config } from "./config";
@@ -25,7 +24,8 @@ import { errorHandler } from "./http/httpErrors";
 import { legacyRedirects } from "./requestRules/legacyRedirectRoute";
 import { createServerLoaders } from "./render/loaders";
 import { localeDetection, regionChoice } from "./requestRules/localeDetection";
-import { redactedError, redactedRequest, redactSecrets, type Logger } from "./observability/logger";
+import { redactSecrets, type Logger } from "./observability/logger";
+import { requestLog } from "./observability/requestLog";
 import type { ImageService } from "../packages/prismic-stand-in/src/index";
 import { imageServiceFrom, noEmbeddedMedia, type PrismicStandIn } from "./content/prismicStandIn";
 import { renderPage } from "./render/render";
@@ -34,7 +34,6 @@ import { createShellStarts } from "./render/pageShell";
 import { rejectMalformedUrls } from "./http/requestGuards";
 import { createRobotsRoute } from "./sitemap/robots";
 import { createGpcWellKnownRoute, GPC_WELL_KNOWN_PATH } from "./tracking/gpcWellKnown";
-import { requestIdOf } from "./requestRules/requestId";
 import { decideForwardingOn, type TrustProxy } from "./requestRules/trustedProxy";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
@@ -90,9 +89,6 @@ export interface AppDeps {
   /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
   devRoutes?: RequestHandler;
 }
-
-/** The response as logged: its status; headers are ours and add nothing but bytes. */
-const briefResponse = (res: { statusCode?: number }) => ({ statusCode: res.statusCode });
 
 export function createApp({
   config,
@@ -175,21 +171,7 @@ export function createApp({
   // First, so the time measured is the whole response's.
   if (metrics) app.use(httpMetrics(metrics));
 
-  app.use(
-    pinoHttp({
-      logger,
-      // Preview tokens and secrets in query strings never reach the log.
-      serializers: { req: redactedRequest, res: briefResponse, err: redactedError },
-      genReqId: (req, res) => {
-        const id = requestIdOf(req);
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // A 503 is a deliberate "busy, come back" (full image queue, draining, content down): a warning.
-      customLogLevel: (_req, res, err) =>
-        err || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode === 503 ? "warn" : "info",
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(cspNonce());
   // Cookies first: whether a request is a preview of this repository (a junk cookie is not)
   // decides the policy below, the root's locale detection and the page cache.
