@@ -185,12 +185,17 @@ describe("with the built-in banner", () => {
 
   test("after a rejection Klaviyo stays out, even after 3 s, and the banner does not ask again", async () => {
     const r = await openRecordedPage(browser, `${site.url}/`);
+    await watchTheAnswer(r);
     await clickInBanner(r, "Reject all");
     expect(await storedChoice(r)).toMatchObject({ functional: false, marketing: false });
     await sleep(3500);
-    expect((await r.standIns()).klaviyoRuns).toBeUndefined();
+    // Klaviyo's 3000 ms fallback may come before a busy machine's click, never after it.
+    const klaviyo = (await loadedBeforeTheAnswer(r)).map(() => `${standIns.origin}/klaviyo.js?company_id=AbC123`);
+    expect((await r.standIns()).klaviyoRuns).toBe(klaviyo.length > 0 ? 1 : undefined);
     expect(await r.cookie("__kla_off")).toBe("true");
-    expect(thirdPartyRequests(r, site.url)).toEqual([`${standIns.origin}/gtm.js?id=GTM-STANDIN1`]);
+    expect(thirdPartyRequests(r, site.url).sort()).toEqual(
+      [`${standIns.origin}/gtm.js?id=GTM-STANDIN1`, ...klaviyo].sort(),
+    );
     await r.page.reload({ waitUntil: "load" });
     await waitForHydration(r.page);
     await sleep(500);
