@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
-import { pageHydrated } from "../support/hydration";
+import { hydrationBegun, pageHydrated } from "../support/hydration";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
 import type { Driver, DriverOptions, EngineName } from "./driver";
 import { puppeteerDriver } from "./puppeteerDriver";
@@ -89,11 +89,7 @@ export function useDriver(engine: EngineName, options: DriverOptions = {}): { dr
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether React has hydrated the page (it marks its elements with its fiber key). */
-export const isHydrated = (d: Driver) =>
-  d.evaluate(() => {
-    const el = document.querySelector(".site-header, .not-found");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+export const isHydrated = (d: Driver) => d.evaluate(hydrationBegun);
 
 /**
  * Waits until React has hydrated all of the page, slices included (test/support/hydration.ts; the

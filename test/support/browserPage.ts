@@ -1,14 +1,10 @@
 /** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
 import type { Browser, HTTPRequest, Page } from "puppeteer";
-import { pageHydrated } from "./hydration";
+import { hydrationBegun, pageHydrated } from "./hydration";
 import { within } from "./waitFor";
 
 /** Whether React has hydrated (or freshly mounted) the page: it marks its elements with its fiber key. */
-export const isHydrated = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.querySelector(".site-header, .not-found");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+export const isHydrated = (page: Page) => page.evaluate(hydrationBegun);
 
 /** What a visitor's first interaction does (decision record 008): a press of Shift changes nothing on the page but wakes the app. */
 export const wakeApp = (page: Page) => page.keyboard.press("Shift");

@@ -28,3 +28,9 @@ export function pageHydrated(): boolean {
   }
   return true;
 }
+
+/** Whether React has begun hydrating (or has mounted) the page: the header, or the not-found screen, carries its fiber key. Runs in the page. */
+export function hydrationBegun(): boolean {
+  const el = document.querySelector(".site-header, .not-found");
+  return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+}
