@@ -1,14 +1,37 @@
 /**
  * When Prismic fails (docs/behaviour.md section 3.6): pages already cached keep being served, a page never rendered
  * gets the friendly 503 with Retry-After (never a 500), rate limits are honoured, menus keep
- * their last good version, failures are logged once per interval, and recovery needs no restart.
+ * their last good version, failures are logged once per interval, and recovery needs no restart:
+ * however long Prismic asks us to wait, a probe every 5 s finds it back.
  */
 import request from "supertest";
 import { capturingLogger } from "./support/capturingLogger";
+import { MAX_UPSTREAM_WAIT_MS, PROBE_INTERVAL_MS } from "../server/content/upstreamGate";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";
+import { until } from "./support/waitFor";
 import { warmPage } from "./support/warmPage";
+
+// Only the clock is fake (and runs), so a test can step past a wait while the sockets and timers run.
+beforeEach(() => {
+  jest.useFakeTimers({
+    advanceTimers: true,
+    doNotFake: [
+      "hrtime",
+      "nextTick",
+      "performance",
+      "queueMicrotask",
+      "setImmediate",
+      "clearImmediate",
+      "setInterval",
+      "clearInterval",
+      "setTimeout",
+      "clearTimeout",
+    ],
+  });
+});
+afterEach(() => jest.useRealTimers());
 
 function setup(env: Record<string, string> = {}) {
   const faults = createFaultyFetch();
@@ -50,25 +73,68 @@ describe.each([
     expect(unseen.text).not.toMatch(/at \w+ \(|\.ts:\d+|TypeError|ECONNREFUSED/);
 
     faults.set({ kind: "ok" });
+    // A long Retry-After stops requests until the next probe (every PROBE_INTERVAL_MS): step past it.
+    if (fault.kind === "rateLimited") jest.setSystemTime(Date.now() + PROBE_INTERVAL_MS);
     const recovered = await request(app).get("/gallery/canal-house");
-    if (fault.kind === "rateLimited") {
-      // A long Retry-After is honoured: Prismic is not asked again (recovery comes once it has passed).
-      expect(recovered.status).toBe(503);
-    } else {
-      expect(recovered.status).toBe(200);
-      expect(recovered.text).toContain("Canal House");
-    }
+    expect(recovered.status).toBe(200);
+    expect(recovered.text).toContain("Canal House");
   });
 });
 
-test("a long Retry-After stops all requests to Prismic until it has passed", async () => {
-  const { app, faults } = setup();
-  await warmPage(app, "/");
-  faults.set({ kind: "rateLimited", retryAfterSeconds: 120 });
-  await request(app).get("/gallery/canal-house");
-  const afterFirst = faults.calls.length;
-  for (let i = 0; i < 5; i++) expect((await request(app).get("/info/blog")).status).toBe(503);
-  expect(faults.calls.length).toBe(afterFirst);
+describe("Prismic asking us to wait (a 429, or a 503 with Retry-After)", () => {
+  const SECRET = "a-webhook-secret-of-some-length";
+  const publishHook = (app: Parameters<typeof request>[0]) =>
+    request(app).post("/api/prismic-webhook").set("Authorization", `Bearer ${SECRET}`).send({ type: "api-update" });
+
+  test("stops requests to Prismic but for one probe every 5 s", async () => {
+    const { app, faults } = setup();
+    await warmPage(app, "/");
+    faults.set({ kind: "rateLimited", retryAfterSeconds: 120 });
+    await request(app).get("/gallery/canal-house");
+    const afterFirst = faults.calls.length;
+    for (let i = 0; i < 5; i++) expect((await request(app).get("/info/blog")).status).toBe(503);
+    expect(faults.calls.length).toBe(afterFirst);
+    jest.setSystemTime(Date.now() + PROBE_INTERVAL_MS);
+    expect((await request(app).get("/info/blog")).status).toBe(503);
+    expect(faults.calls.length).toBe(afterFirst + 1);
+  });
+
+  test.each([
+    ["Retry-After: 3600", 3600],
+    ["no end in sight (Retry-After in 2100)", Math.ceil((Date.UTC(2100, 0, 1) - Date.now()) / 1000)],
+  ])(
+    "one 429 with %s, then a healthy Prismic: an uncached page is 200 and a publish shows within a probe interval, cached pages throughout",
+    async (_case, retryAfterSeconds) => {
+      const { app, faults, contentClient } = setup({ PRISMIC_WEBHOOK_SECRET: SECRET, CONTENT_REF_TTL_MS: "5000" });
+      await warmPage(app, "/");
+      const started = Date.now();
+      let limited = 0;
+      faults.set({ kind: "rateLimited", retryAfterSeconds }, () => limited++ < 1);
+      const first = await request(app).get("/gallery/canal-house");
+      expect(first.status).toBe(503);
+      expect(Number(first.headers["retry-after"])).toBeLessThanOrEqual(MAX_UPSTREAM_WAIT_MS / 1000);
+
+      // Prismic is healthy from here on; an editor publishes, and Prismic calls the webhook.
+      contentClient.embedded!.publish(demoWithHomeHeading("Published during the wait"));
+      expect((await publishHook(app)).status).toBe(200);
+      const cached = await request(app).get("/");
+      expect(cached.status).toBe(200);
+      // Stale content beats no content: the instance stays in the load balancer.
+      expect((await request(app).get("/readyz")).status).toBe(200);
+
+      jest.setSystemTime(Date.now() + PROBE_INTERVAL_MS);
+      const uncached = await request(app).get("/gallery/canal-house");
+      expect(uncached.status).toBe(200);
+      expect(uncached.text).toContain("Canal House");
+      const hook = await publishHook(app);
+      expect(hook.body.ref).toBe(contentClient.embedded!.current().masterRef);
+      // The cached home is served stale once more while it is rendered again at the new ref.
+      await until("the published home", async () =>
+        (await request(app).get("/")).text.includes("Published during the wait"),
+      );
+      expect(Date.now() - started).toBeLessThanOrEqual(MAX_UPSTREAM_WAIT_MS);
+    },
+  );
 });
 
 test("a short Retry-After is waited out and the page renders", async () => {

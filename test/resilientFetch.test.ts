@@ -1,8 +1,10 @@
 /**
  * The `fetch` the Prismic client is given (server/content/resilientFetch.ts): a timeout on every
  * request, a short 429 let through to the client's own retry a few times with an explicit
- * Retry-After, and a long 429 or a 503 with Retry-After making every request fail fast until it
- * has passed (capped). A stand-in `fetch` answers, and the clock is injected.
+ * Retry-After, and a long 429 or a 503 with Retry-After making every request fail fast for at
+ * most a minute, with one probe every 5 s that ends the wait as soon as Prismic answers; no
+ * redirect followed, and no answer read past its byte bound. A stand-in `fetch` answers, and the
+ * clock is injected.
  */
 import { ContentUnavailableError } from "../server/content/contentErrors";
 import { resilientFetch } from "../server/content/resilientFetch";
@@ -130,10 +132,13 @@ describe("a short 429: the client's own retry, bounded", () => {
   });
 });
 
-describe("a long 429 or a 503 with Retry-After: every request fails fast until it has passed", () => {
+/** No probe while the wait lasts: the wait itself, as the header and the cap make it. */
+const NO_PROBE = { probeIntervalMs: Number.MAX_SAFE_INTEGER };
+
+describe("a long 429 or a 503 with Retry-After: every request fails fast until it has passed (no probe)", () => {
   test("a 429 asking for longer than a page may wait", async () => {
     const { base, calls } = network({ [URL_A]: [status(429, { "retry-after": "30" })] });
-    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, maxRetryAfterMs: 2_000, now: clock });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, maxRetryAfterMs: 2_000, now: clock, ...NO_PROBE });
     const error = await failure(fetchContent(URL_A));
     expect(error.retryAfter).toBe(30);
     now += 29_001;
@@ -147,7 +152,7 @@ describe("a long 429 or a 503 with Retry-After: every request fails fast until i
 
   test("a 503 for the time it says", async () => {
     const { base, calls } = network({ [URL_A]: [status(503, { "retry-after": "20" }), status(200)] });
-    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock, ...NO_PROBE });
     const error = await failure(fetchContent(URL_A));
     expect(error).toMatchObject({ message: "Prismic is unavailable (503)", retryAfter: 20 });
     now += 19_999;
@@ -159,7 +164,7 @@ describe("a long 429 or a 503 with Retry-After: every request fails fast until i
 
   test("a 503 asking for an hour stops requests for a minute at most", async () => {
     const { base } = network({ [URL_A]: [status(503, { "retry-after": "3600" }), status(200)] });
-    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock, ...NO_PROBE });
     expect((await failure(fetchContent(URL_A))).retryAfter).toBe(60);
     now += 59_999;
     expect((await failure(fetchContent(URL_A))).retryAfter).toBe(1);
@@ -169,7 +174,7 @@ describe("a long 429 or a 503 with Retry-After: every request fails fast until i
 
   test("a 503 of zero seconds still says to retry after a second, and blocks nothing", async () => {
     const { base } = network({ [URL_A]: [status(503, { "retry-after": "0" }), status(200)] });
-    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock, ...NO_PROBE });
     expect((await failure(fetchContent(URL_A))).retryAfter).toBe(1);
     expect((await fetchContent(URL_A)).status).toBe(200);
   });
@@ -179,11 +184,100 @@ describe("a long 429 or a 503 with Retry-After: every request fails fast until i
       [URL_A]: [status(503, { "retry-after": "30" })],
       [URL_B]: [status(503, { "retry-after": "5" })],
     });
-    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock, ...NO_PROBE });
     // Both in flight at once: the 30 s answer arrives first, then the 5 s one.
     const answers = await Promise.allSettled([fetchContent(URL_A), fetchContent(URL_B)]);
     expect(answers.map((answer) => answer.status)).toEqual(["rejected", "rejected"]);
     now += 10_000;
     expect((await failure(fetchContent(URL_B))).message).toBe("Prismic asked us to wait (429 or 503)");
+  });
+});
+
+describe("a wait longer than a minute is cut to a minute", () => {
+  test.each([
+    ["Retry-After: 3600", "3600"],
+    ["Retry-After: an HTTP date in 2100", "Fri, 01 Jan 2100 00:00:00 GMT"],
+  ])("a 429 with %s stops requests for 60 s, then they go to Prismic again", async (_case, retryAfter) => {
+    const { base, calls } = network({ [URL_A]: [status(429, { "retry-after": retryAfter }), status(200)] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock, ...NO_PROBE });
+    expect((await failure(fetchContent(URL_A))).retryAfter).toBe(60);
+    now += 59_999;
+    await failure(fetchContent(URL_B));
+    expect(calls).toHaveLength(1);
+    now += 1;
+    expect((await fetchContent(URL_A)).status).toBe(200);
+  });
+});
+
+describe("while requests wait, one probe every 5 s sees whether Prismic is back", () => {
+  test("a 429 asking for an hour: 5 s later one request goes through, and its healthy answer ends the wait", async () => {
+    const { base, calls } = network({ [URL_A]: [status(429, { "retry-after": "3600" }), status(200)] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    await failure(fetchContent(URL_A));
+    now += 4_999;
+    const waiting = await failure(fetchContent(URL_B));
+    // Visitors are told to come back when the probe may have found Prismic back, not in an hour.
+    expect(waiting.retryAfter).toBe(1);
+    expect(calls).toHaveLength(1);
+    now += 1;
+    expect((await fetchContent(URL_B)).status).toBe(200);
+    expect((await fetchContent(URL_A)).status).toBe(200);
+    expect(calls.map((call) => call.url)).toEqual([URL_A, URL_B, URL_A]);
+  });
+
+  test("a probe asked to wait again keeps every request waiting until the next probe", async () => {
+    const limited = status(429, { "retry-after": "3600" });
+    const { base, calls } = network({ [URL_A]: [limited, limited, status(200)] });
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    await failure(fetchContent(URL_A));
+    now += 5_000;
+    expect((await failure(fetchContent(URL_A))).message).toBe("Prismic is rate-limiting us (429)");
+    now += 4_999;
+    await failure(fetchContent(URL_A));
+    expect(calls).toHaveLength(2);
+    now += 1;
+    expect((await fetchContent(URL_A)).status).toBe(200);
+  });
+
+  test("one probe at a time: requests while it is out fail fast", async () => {
+    let answer!: (response: Response) => void;
+    let calls = 0;
+    const base = (async () => {
+      calls++;
+      if (calls === 1) return status(503, { "retry-after": "3600" })();
+      if (calls === 2) return new Promise<Response>((resolve) => (answer = resolve));
+      return status(200)();
+    }) as typeof fetch;
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    await failure(fetchContent(URL_A));
+    now += 5_000;
+    const probe = fetchContent(URL_A);
+    await failure(fetchContent(URL_B));
+    expect(calls).toBe(2);
+    answer(status(200)());
+    expect((await probe).status).toBe(200);
+    expect((await fetchContent(URL_B)).status).toBe(200);
+  });
+
+  test("a probe that fails on the network keeps the wait; the next probe comes 5 s later", async () => {
+    let fail = false;
+    const { base: healthy, calls } = network({ [URL_A]: [status(503, { "retry-after": "60" }), status(200)] });
+    const base = (async (input: string, init?: RequestInit) => {
+      if (fail) {
+        calls.push({ url: String(input) });
+        throw new TypeError("fetch failed");
+      }
+      return healthy(input, init);
+    }) as typeof fetch;
+    const fetchContent = resilientFetch(base, { timeoutMs: 1_000, now: clock });
+    await failure(fetchContent(URL_A));
+    now += 5_000;
+    fail = true;
+    await expect(fetchContent(URL_A)).rejects.toThrow(TypeError);
+    fail = false;
+    await failure(fetchContent(URL_A));
+    now += 5_000;
+    expect((await fetchContent(URL_A)).status).toBe(200);
+    expect(calls).toHaveLength(3);
   });
 });
