@@ -281,3 +281,69 @@ describe("while requests wait, one probe every 5 s sees whether Prismic is back"
     expect(calls).toHaveLength(3);
   });
 });
+
+describe("an answer is bounded in bytes", () => {
+  /** A body of `bytes` bytes in 64 KiB chunks, counting how many the reader pulled. */
+  function streamed(bytes: number) {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(97);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= bytes) return controller.close();
+        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - pulled));
+        pulled += piece.length;
+        controller.enqueue(piece);
+      },
+    });
+    return { body, pulled: () => pulled };
+  }
+
+  test("a body within the bound is read whole", async () => {
+    const { body } = streamed(1_000_000);
+    const base = (async () => new Response(body, { status: 200 })) as typeof fetch;
+    const response = await resilientFetch(base, { timeoutMs: 1_000, maxAnswerBytes: 1_000_000, now: clock })(URL_A);
+    expect((await response.arrayBuffer()).byteLength).toBe(1_000_000);
+  });
+
+  test("a streamed body past the bound fails as content unavailable, and reading stops near the bound", async () => {
+    const { body, pulled } = streamed(400 * 1024 * 1024);
+    const base = (async () => new Response(body, { status: 200 })) as typeof fetch;
+    const response = await resilientFetch(base, { timeoutMs: 1_000, maxAnswerBytes: 1_000_000, now: clock })(URL_A);
+    const error = await failure(response.arrayBuffer());
+    expect(error.message).toBe("Prismic's answer is larger than 1000000 bytes");
+    expect(pulled()).toBeLessThan(2_000_000);
+  });
+
+  test("a Content-Length past the bound fails before the body is read", async () => {
+    const { body, pulled } = streamed(400 * 1024 * 1024);
+    const base = (async () =>
+      new Response(body, { status: 200, headers: { "content-length": String(400 * 1024 * 1024) } })) as typeof fetch;
+    const error = await failure(
+      resilientFetch(base, { timeoutMs: 1_000, maxAnswerBytes: 1_000_000, now: clock })(URL_A),
+    );
+    expect(error.message).toBe("Prismic's answer is larger than 1000000 bytes");
+    expect(pulled()).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  test("an error answer's body is bounded too", async () => {
+    const { body } = streamed(2_000_000);
+    const base = (async () => new Response(body, { status: 500 })) as typeof fetch;
+    const response = await resilientFetch(base, { timeoutMs: 1_000, maxAnswerBytes: 1_000_000, now: clock })(URL_A);
+    expect(response.status).toBe(500);
+    await failure(response.text());
+  });
+});
+
+describe("a redirect is never followed", () => {
+  test("the request asks the network not to follow redirects", async () => {
+    const { base, calls } = network({});
+    await resilientFetch(base, { timeoutMs: 1_000, now: clock })(URL_A);
+    expect(calls[0].init?.redirect).toBe("manual");
+  });
+
+  test.each([301, 302, 303, 307, 308])("a %s fails as content unavailable", async (code) => {
+    const { base } = network({ [URL_A]: [status(code, { location: "http://127.0.0.1:9/ssrf-probe" })] });
+    const error = await failure(resilientFetch(base, { timeoutMs: 1_000, now: clock })(URL_A));
+    expect(error.message).toBe(`Prismic answered a redirect (${code}), which is not followed`);
+  });
+});

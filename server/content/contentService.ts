@@ -15,6 +15,7 @@ import type {
 } from "../../shared/documents";
 import { deepFreeze } from "./deepFreeze";
 import { fetchPreviewDocument, type PreviewDocument } from "./previewDocument";
+import { checkedCounts, MAX_PAGE_SIZE } from "./queryCounts";
 
 export interface Paged<D> {
   items: D[];
@@ -118,7 +119,7 @@ async function orNull<T>(query: Promise<T>): Promise<T | null> {
 }
 
 async function paged<D extends prismic.PrismicDocument>(query: Promise<prismic.Query<D>>): Promise<Paged<D>> {
-  const response = await query;
+  const response = checkedCounts(await query);
   return { items: response.results, page: response.page, totalPages: Math.max(1, response.total_pages) };
 }
 
@@ -185,8 +186,13 @@ export function createContentService(client: prismic.Client, options: ContentSer
     ),
     galleryProjects: shared("galleryProjects", newestFirst<GalleryProjectDocument>("gallery_project", "year")),
     articles: shared("articles", newestFirst<ArticleDocument>("article", "publication_date")),
-    navigation: shared("navigation", (lang: string) =>
-      client.getAllByType<NavigationDocument>("navigation", { lang, ref }),
+    // One page: a language has a few menus (primary-nav, footer), and the client's getAll* would
+    // follow an answer's next_page for as long as it names one.
+    navigation: shared(
+      "navigation",
+      async (lang: string) =>
+        checkedCounts(await client.getByType<NavigationDocument>("navigation", { lang, ref, pageSize: MAX_PAGE_SIZE }))
+          .results,
     ),
     taxonomy: shared("taxonomy", (lang: string) =>
       orNull(client.getSingle<TaxonomyDocument>("taxonomy", { lang, ref })),
@@ -204,7 +210,9 @@ export function createContentService(client: prismic.Client, options: ContentSer
       return !(options.previewRefusals?.has(token) ?? false);
     },
     routableDocuments: async (page, pageSize, ref) => {
-      const response = await client.get({ ref, page, pageSize, lang: "*", orderings: SITEMAP_ORDERINGS });
+      const response = checkedCounts(
+        await client.get({ ref, page, pageSize, lang: "*", orderings: SITEMAP_ORDERINGS }),
+      );
       const routable: ReadonlySet<string> = new Set(ROUTABLE_TYPES);
       return {
         // Only the header fields: a page of documents is dropped as soon as it is written out.

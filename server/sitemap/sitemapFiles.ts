@@ -18,6 +18,7 @@
  */
 import type { SitemapItemLoose } from "sitemap";
 import { LOCALES } from "../../shared/locales";
+import { ContentUnavailableError } from "../content/contentErrors";
 import type { ContentService } from "../content/contentService";
 import { buildSiteChrome } from "../content/siteChrome";
 import { documentBatches, listsThenDocuments, type Batches } from "./documentBatches";
@@ -26,6 +27,8 @@ import { LIST_PAGES, listEntries, type EntryContext } from "./sitemapEntries";
 
 /** The sitemaps protocol's limit of URLs in one file. */
 export const MAX_URLS_PER_FILE = 50_000;
+/** The sitemaps protocol's limit of sitemaps in one index: a count past it cannot be true (2.25 billion documents). */
+export const MAX_CHILDREN = 50_000;
 /** Documents per child of a sitemap index (a multiple of the page size). */
 export const DOCUMENTS_PER_CHILD = 45_000;
 export const PAGE_SIZE = 100;
@@ -100,6 +103,12 @@ export function createSitemapFiles({
     const lists = listEntries(origin, (itemType, lang) => newestOf.get(`${itemType} ${lang}`));
     const totalDocuments = probe.total;
     const children = totalDocuments + lists.length <= maxUrls ? 0 : Math.ceil(totalDocuments / perChild);
+    if (children > MAX_CHILDREN) {
+      // An answer's count, not a repository: an upstream error (503), never an index without end.
+      throw new ContentUnavailableError(
+        `Prismic counts ${totalDocuments} documents: more than one sitemap index holds`,
+      );
+    }
     return { ref, entries: { origin, sections, served }, lists, totalDocuments, children };
   }
 
@@ -111,7 +120,8 @@ export function createSitemapFiles({
       if (plan.children === 0) {
         return {
           kind: "urlset",
-          batches: () => listsThenDocuments(plan.lists, documents(plan, 1, Infinity)),
+          // The pages the plan counted, whatever a later page's count says.
+          batches: () => listsThenDocuments(plan.lists, documents(plan, 1, Math.ceil(plan.totalDocuments / pageSize))),
         };
       }
       const children = Array.from({ length: plan.children }, (_, i) => ({ url: `${origin}/sitemap-${i + 1}.xml` }));
