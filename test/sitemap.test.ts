@@ -578,7 +578,7 @@ describe("content service failures", () => {
       routableDocuments: async (n, size, ref) => {
         if (size > 1 && ++calls === 2) throw new Error("content API down");
         const result = await service.routableDocuments(n, size, ref);
-        return { ...result, totalPages: 2 }; // pretend there is a page 2
+        return { ...result, totalPages: 2, total: 101 }; // pretend there is a page 2 (the plan reads what it counts)
       },
     };
     const app = express().use(

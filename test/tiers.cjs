@@ -68,6 +68,7 @@ module.exports.fullTierOnly = [
   "test/requestGuards.test.ts",
   "test/securityHeaders.test.ts",
   "test/sitemap.test.ts",
+  "test/sitemapClientGone.test.ts",
   "test/sitemapOrder.test.ts",
   "test/sitemapScale.test.ts",
   "test/sliceSimulator.test.ts",
