@@ -6,6 +6,9 @@
  * (CI: 1,000; `FUZZ_RUNS=10000 npm test -- fuzz` for the full run). The media parameters have
  * their own property: every combination of w, h, dpr, q, fm, fit, rect and auto is an image or a
  * 400 naming a parameter, never a 5xx (MEDIA_FUZZ_RUNS, CI: 40, each may cost a transform).
+ *
+ * Each run draws a new seed. A failure names its seed, its path and the shrunk input, and the
+ * command that replays exactly that case: `FUZZ_SEED=… FUZZ_PATH=… npm test -- test/fuzz.test.ts`.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +21,9 @@ import { createTestApp } from "./support/testApp";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const MEDIA_RUNS = Number(process.env.MEDIA_FUZZ_RUNS ?? 40);
 const TIME_BOUND_MS = 5_000;
+/** The run's seed (FUZZ_SEED replays one), and with FUZZ_PATH the one failing case to replay. */
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const REPLAY_PATH = process.env.FUZZ_PATH;
 const mediaCache = fs.mkdtempSync(nodePath.join(os.tmpdir(), "fuzz-media-"));
 
 let app: Express;
@@ -117,8 +123,29 @@ const jsonBody = fc.oneof(
   fc.constant("null"),
 );
 
+/**
+ * Runs the property; a failure throws fast-check's report (seed, path, shrunk input, the error)
+ * and the command that replays that case alone.
+ */
+async function assertReplayable<T extends [unknown, ...unknown[]]>(
+  property: fc.IAsyncProperty<T>,
+  numRuns: number,
+): Promise<void> {
+  const details = await fc.check(property, { numRuns, seed: SEED, ...(REPLAY_PATH ? { path: REPLAY_PATH } : {}) });
+  if (!details.failed) return;
+  const testName = expect.getState().currentTestName ?? "";
+  const failure =
+    details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  throw new Error(
+    `${await fc.asyncDefaultReportMessage(details)}\n\nThe failure: ${failure}\n\nReplay this case alone: ` +
+      `FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath} npm test -- test/fuzz.test.ts ` +
+      `-t '${testName.replace(/'/g, "'\\''")}'`,
+    { cause: details.errorInstance },
+  );
+}
+
 test(`${RUNS} generated requests: never a 5xx, never a crash, always answered in time`, async () => {
-  await fc.assert(
+  await assertReplayable(
     fc.asyncProperty(method, path, query, cookie, language, jsonBody, async (verb, p, q, c, lang, body) => {
       const search = q
         ? `?${Object.entries(q)
@@ -139,7 +166,7 @@ test(`${RUNS} generated requests: never a 5xx, never a crash, always answered in
       expect(Date.now() - started).toBeLessThan(TIME_BOUND_MS);
       expect(res.text ?? "").not.toMatch(/\n\s+at \S+ \(|node_modules|\.tsx?:\d+:\d+/);
     }),
-    { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    RUNS,
   );
 }, 600_000);
 
@@ -181,7 +208,7 @@ const mediaParam = fc
 
 test(`${MEDIA_RUNS} generated media requests: an image or a 400 naming a parameter, in time`, async () => {
   const statuses: number[] = [];
-  await fc.assert(
+  await assertReplayable(
     fc.asyncProperty(fc.constantFrom("og-default.jpg", "swatch-ash.jpg"), mediaParam, async (file, params) => {
       const url = `/media/${file}?${new URLSearchParams(params as Record<string, string>)}`;
       const started = Date.now();
@@ -191,7 +218,7 @@ test(`${MEDIA_RUNS} generated media requests: an image or a 400 naming a paramet
       if (res.status === 400) expect(res.text).toMatch(/^(Invalid|Unknown) image parameter|^Image parameter/);
       expect(Date.now() - started).toBeLessThan(TIME_BOUND_MS);
     }),
-    { numRuns: MEDIA_RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    MEDIA_RUNS,
   );
   // Both kinds really occurred: the property covered transforms, not only refusals.
   expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(MEDIA_RUNS / 10);
