@@ -10,14 +10,18 @@ const switcherLink = (code: "gb" | "us") =>
 /**
  * Clicks the switcher's link and waits for the next page's document to load. The click is the
  * visitor's first interaction, so it also wakes the app (decision record 008), whose router
- * rewrites the current history entry as it starts (a same-document navigation to the same URL):
- * a wait that takes that for the click's navigation returns before the next document is there.
+ * rewrites the current history entry as it starts: a same-document navigation to the same URL,
+ * which puppeteer's waitForNavigation takes for the click's and then returns before the next
+ * document is there. So this waits for a document at another address, loaded.
  */
 async function switchRegion(page: Page, code: "gb" | "us"): Promise<string> {
-  await Promise.all([
-    page.waitForNavigation({ waitUntil: "load", ignoreSameDocumentNavigation: true }),
-    page.click(switcherLink(code)),
-  ]);
+  const from = page.url();
+  await page.click(switcherLink(code));
+  await page.waitForFunction(
+    (previous: string) => location.href !== previous && document.readyState === "complete",
+    {},
+    from,
+  );
   return new URL(page.url()).pathname;
 }
 
