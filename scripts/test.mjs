@@ -59,14 +59,15 @@ function cpuSinceLastCall() {
 const started = performance.now();
 const budget = [];
 const seconds = (value) => `${Math.round(value)} s`;
+/** On stderr, with Jest's own summary: stdout may be Jest's JSON (`--json`) or a list of files. */
 function printBudget() {
   const own = process.cpuUsage();
   const cpu = budget.reduce((sum, entry) => sum + entry.cpu, 0) + (own.user + own.system) / 1e6;
-  console.log("\nnpm test: the budget (CPU is user + system of every process the run started):");
+  console.error("\nnpm test: the budget (CPU is user + system of every process the run started):");
   for (const entry of budget) {
-    console.log(`  ${entry.name}: CPU ${seconds(entry.cpu)}${entry.wall ? `, wall ${seconds(entry.wall)}` : ""}`);
+    console.error(`  ${entry.name}: CPU ${seconds(entry.cpu)}${entry.wall ? `, wall ${seconds(entry.wall)}` : ""}`);
   }
-  console.log(`npm test: CPU ${seconds(cpu)}, wall ${seconds((performance.now() - started) / 1000)}`);
+  console.error(`npm test: CPU ${seconds(cpu)}, wall ${seconds((performance.now() - started) / 1000)}`);
   fs.rmSync(path.dirname(ledger), { recursive: true, force: true });
 }
 
