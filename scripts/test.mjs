@@ -9,15 +9,19 @@
  *   3. the cross-engine suite, one file at a time, with nothing else beside it;
  *   4. the files test/tiers.cjs says run alone (the development loop's save-to-screen budget).
  * The results of all passes make one report (`--json --outputFile`, which `.ci/run` reads) and
- * one exit status.
+ * one exit status. At the end it prints the budget: the CPU (user + system) and wall time of each
+ * pass, of the background install and of the whole run (docs/development.md, "Running the tests").
  *
- * Given test files or patterns, a test name (`-t`), or watch mode, it is one plain Jest run.
+ * Given test files or patterns, a test name (`-t`), or watch mode, it is one plain Jest run, and
+ * prints that run's CPU and wall time the same way (how a file's cost is measured).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tiers from "../test/tiers.cjs";
+import { endedChildrenCpu } from "./lib/processCpu.mjs";
 import { hasSystemTool, SYSTEM_TOOLS } from "./lib/systemTools.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,12 +31,54 @@ const JEST = [
   path.join(root, "node_modules/jest/bin/jest.js"),
 ];
 
+/**
+ * CPU accounting. A process's CPU is counted here once it has ended and been waited for, with all
+ * it waited for in turn (Jest, its workers, the servers and browsers files start and stop):
+ * /proc/self's children's times, read after each child ends. The run's shared Chromium and built
+ * server run detached, so no one waits for them; the global teardown writes their CPU to a ledger
+ * just before it ends them (test/support/sharedProcess.ts).
+ */
+const ledger = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "test-cpu-")), "ledger");
+let counted = 0;
+/** CPU seconds of the children ended since the last call, plus what the ledger gained meanwhile. */
+function cpuSinceLastCall() {
+  const ended = endedChildrenCpu();
+  const total = ended.user + ended.system;
+  const detached = fs.existsSync(ledger)
+    ? fs
+        .readFileSync(ledger, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .reduce((sum, line) => sum + Number.parseFloat(line), 0)
+    : 0;
+  fs.rmSync(ledger, { force: true });
+  const since = total - counted + detached;
+  counted = total;
+  return since;
+}
+const started = performance.now();
+const budget = [];
+const seconds = (value) => `${Math.round(value)} s`;
+/** On stderr, with Jest's own summary: stdout may be Jest's JSON (`--json`) or a list of files. */
+function printBudget() {
+  const own = process.cpuUsage();
+  const cpu = budget.reduce((sum, entry) => sum + entry.cpu, 0) + (own.user + own.system) / 1e6;
+  console.error("\nnpm test: the budget (CPU is user + system of every process the run started):");
+  for (const entry of budget) {
+    console.error(`  ${entry.name}: CPU ${seconds(entry.cpu)}${entry.wall ? `, wall ${seconds(entry.wall)}` : ""}`);
+  }
+  console.error(`npm test: CPU ${seconds(cpu)}, wall ${seconds((performance.now() - started) / 1000)}`);
+  fs.rmSync(path.dirname(ledger), { recursive: true, force: true });
+}
+
 /** One Jest run; resolves with its exit status (asynchronously: a background install goes on meanwhile). */
 const jest = (args) =>
   new Promise((resolve) =>
-    spawn(process.execPath, [...JEST, ...args], { cwd: root, stdio: "inherit" }).on("close", (code) =>
-      resolve(code ?? 1),
-    ),
+    spawn(process.execPath, [...JEST, ...args], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, TEST_CPU_LEDGER: ledger },
+    }).on("close", (code) => resolve(code ?? 1)),
   );
 
 const args = process.argv.slice(2);
@@ -42,7 +88,12 @@ const selects = args.some(
     (!arg.startsWith("-") && !OPTIONS_WITH_VALUE.has(args[i - 1] ?? "")) ||
     /^(-t|--testNamePattern|--watch|--watchAll|--listTests|--onlyChanged|-o|--selectProjects)(=|$)/.test(arg),
 );
-if (selects) process.exit(await jest(args));
+if (selects) {
+  const code = await jest(args);
+  budget.push({ name: "jest", cpu: cpuSinceLastCall(), wall: (performance.now() - started) / 1000 });
+  printBudget();
+  process.exit(code);
+}
 
 /** `--outputFile F` or `--outputFile=F`, taken out of the arguments: each pass writes its own. */
 let outputFile = null;
@@ -78,8 +129,15 @@ function installInBackground() {
   const child = spawn(process.execPath, [path.join(root, "scripts/lib/systemTools.mjs"), ...missing], { cwd: root });
   child.stdout.on("data", (data) => (output += data));
   child.stderr.on("data", (data) => (output += data));
+  const installStarted = performance.now();
   return new Promise((resolve) =>
     child.on("close", (code) => {
+      // Read at once: the pass running meanwhile is not waited for yet, so this is the install's.
+      budget.push({
+        name: "installing system tools (beside pass 1)",
+        cpu: cpuSinceLastCall(),
+        wall: (performance.now() - installStarted) / 1000,
+      });
       console.log(`\nnpm test: system tools ${code === 0 ? "installed" : `not installed (exit ${code})`}:\n${output}`);
       resolve();
     }),
@@ -93,7 +151,13 @@ for (const [index, pass] of passes.entries()) {
   if (index === 1) await installing;
   console.log(`\nnpm test, pass ${index + 1} of ${passes.length}: ${pass.name}`);
   const file = outputFile ? `${outputFile}.pass${index + 1}` : null;
+  const passStarted = performance.now();
   const code = await jest([...rest, ...(file ? ["--outputFile", file] : []), ...pass.args]);
+  budget.push({
+    name: `pass ${index + 1} (${pass.name})`,
+    cpu: cpuSinceLastCall(),
+    wall: (performance.now() - passStarted) / 1000,
+  });
   status ||= code;
   if (file) {
     try {
@@ -114,4 +178,6 @@ if (outputFile && reports.length) {
   merged.success = reports.length === passes.length && reports.every((report) => report.success);
   fs.writeFileSync(outputFile, JSON.stringify(merged));
 }
+await installing; // when every pass was quicker than the install: its CPU counts too
+printBudget();
 process.exit(status);

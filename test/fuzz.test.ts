@@ -6,6 +6,9 @@
  * (CI: 1,000; `FUZZ_RUNS=10000 npm test -- fuzz` for the full run). The media parameters have
  * their own property: every combination of w, h, dpr, q, fm, fit, rect and auto is an image or a
  * 400 naming a parameter, never a 5xx (MEDIA_FUZZ_RUNS, CI: 40, each may cost a transform).
+ *
+ * Each run draws a new seed. A failure names its seed, its path and the shrunk input, and the
+ * command that replays exactly that case: `FUZZ_SEED=… FUZZ_PATH=… npm test -- test/fuzz.test.ts`.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +21,9 @@ import { createTestApp } from "./support/testApp";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const MEDIA_RUNS = Number(process.env.MEDIA_FUZZ_RUNS ?? 40);
 const TIME_BOUND_MS = 5_000;
+/** The run's seed (FUZZ_SEED replays one), and with FUZZ_PATH the one failing case to replay. */
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const REPLAY_PATH = process.env.FUZZ_PATH;
 const mediaCache = fs.mkdtempSync(nodePath.join(os.tmpdir(), "fuzz-media-"));
 
 let app: Express;
@@ -117,8 +123,37 @@ const jsonBody = fc.oneof(
   fc.constant("null"),
 );
 
+/**
+ * Runs the property; a failure throws fast-check's report (seed, path, shrunk input, the error)
+ * and the command that replays that case alone.
+ */
+async function assertReplayable<T extends [unknown, ...unknown[]]>(
+  property: fc.IAsyncProperty<T>,
+  numRuns: number,
+): Promise<void> {
+  const testName = expect.getState().currentTestName ?? "";
+  const replay = (seed: number, path?: string | null) =>
+    `FUZZ_SEED=${seed}${path ? ` FUZZ_PATH=${path}` : ""} npm test -- test/fuzz.test.ts -t '${testName.replace(/'/g, "'\\''")}'`;
+  // An error in generating the input (not in the property) escapes fast-check without its seed.
+  const details = await Promise.resolve()
+    .then(() => fc.check(property, { numRuns, seed: SEED, ...(REPLAY_PATH ? { path: REPLAY_PATH } : {}) }))
+    .catch((error: Error) => {
+      throw new Error(`generating an input failed (seed ${SEED}): ${error.message}\n\nReplay it: ${replay(SEED)}`, {
+        cause: error,
+      });
+    });
+  if (!details.failed) return;
+  const failure =
+    details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  throw new Error(
+    `${await fc.asyncDefaultReportMessage(details)}\n\nThe failure: ${failure}\n\nReplay this case alone: ` +
+      replay(details.seed, details.counterexamplePath),
+    { cause: details.errorInstance },
+  );
+}
+
 test(`${RUNS} generated requests: never a 5xx, never a crash, always answered in time`, async () => {
-  await fc.assert(
+  await assertReplayable(
     fc.asyncProperty(method, path, query, cookie, language, jsonBody, async (verb, p, q, c, lang, body) => {
       const search = q
         ? `?${Object.entries(q)
@@ -139,9 +174,19 @@ test(`${RUNS} generated requests: never a 5xx, never a crash, always answered in
       expect(Date.now() - started).toBeLessThan(TIME_BOUND_MS);
       expect(res.text ?? "").not.toMatch(/\n\s+at \S+ \(|node_modules|\.tsx?:\d+:\d+/);
     }),
-    { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    RUNS,
   );
 }, 600_000);
+
+/**
+ * At most three of the drawn parameters, in any order, as real URLs have: with all nine almost
+ * every request would be a 400. A record can come with fewer than three (about one run of the
+ * media property in 430 drew one): then as many as it has.
+ */
+const atMostThree = (params: Partial<Record<string, string>>) => {
+  const entries = Object.entries(params);
+  return fc.shuffledSubarray(entries, { maxLength: Math.min(3, entries.length) });
+};
 
 // Mostly well-formed values (so transforms really run), some malformed ones.
 const dimension = fc.oneof(
@@ -175,13 +220,12 @@ const mediaParam = fc
     },
     { requiredKeys: [] },
   )
-  // At most three parameters at once, as real URLs have: with all nine almost every request would be a 400.
-  .chain((params) => fc.shuffledSubarray(Object.entries(params), { maxLength: 3 }))
+  .chain(atMostThree)
   .map((entries) => Object.fromEntries(entries));
 
 test(`${MEDIA_RUNS} generated media requests: an image or a 400 naming a parameter, in time`, async () => {
   const statuses: number[] = [];
-  await fc.assert(
+  await assertReplayable(
     fc.asyncProperty(fc.constantFrom("og-default.jpg", "swatch-ash.jpg"), mediaParam, async (file, params) => {
       const url = `/media/${file}?${new URLSearchParams(params as Record<string, string>)}`;
       const started = Date.now();
@@ -191,12 +235,19 @@ test(`${MEDIA_RUNS} generated media requests: an image or a 400 naming a paramet
       if (res.status === 400) expect(res.text).toMatch(/^(Invalid|Unknown) image parameter|^Image parameter/);
       expect(Date.now() - started).toBeLessThan(TIME_BOUND_MS);
     }),
-    { numRuns: MEDIA_RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    MEDIA_RUNS,
   );
   // Both kinds really occurred: the property covered transforms, not only refusals.
   expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(MEDIA_RUNS / 10);
   expect(statuses).toContain(400);
 }, 300_000);
+
+test("the media parameters' generator draws from a record of fewer than three parameters too", () => {
+  for (const params of [{}, { w: "640" }, { w: "640", fm: "webp" }]) {
+    const drawn = fc.sample(atMostThree(params), { numRuns: 20, seed: SEED });
+    expect(drawn.every((entries) => entries.every(([key]) => key in params))).toBe(true);
+  }
+});
 
 test.each([
   ["/api/meta-capi", "{not json"],

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { groupCpuSeconds } from "../../scripts/lib/processCpu.mjs";
 
 /** Set by the global setup (test/support/globalSetup.ts); without them a file starts its own. */
 const DIR_VARIABLE = "SHARED_PROCESS_DIR";
@@ -21,13 +22,21 @@ export function prepareSharedProcesses(): void {
   process.env[OWNER_VARIABLE] = String(process.pid);
 }
 
+/**
+ * Where `npm test` (scripts/test.mjs) collects the CPU of processes it does not wait for: a shared
+ * process runs detached, so its CPU counts nowhere else. One line per process: seconds, then name.
+ */
+const CPU_LEDGER_VARIABLE = "TEST_CPU_LEDGER";
+
 /** Called by the global teardown: ends every shared process a file started, and removes the folder. */
 export function stopSharedProcesses(): void {
   const dir = process.env[DIR_VARIABLE];
   if (!dir || !fs.existsSync(dir)) return;
+  const ledger = process.env[CPU_LEDGER_VARIABLE];
   for (const name of fs.readdirSync(dir)) {
     const group = Number(readIfThere(path.join(dir, name, "group")));
     if (group > 0) {
+      if (ledger) fs.appendFileSync(ledger, `${groupCpuSeconds(group).toFixed(2)} ${name}\n`);
       try {
         process.kill(-group, "SIGKILL");
       } catch {
