@@ -59,10 +59,18 @@ interface PageView {
 export const mayMeasure = (consent: ConsentState, gpc: boolean): boolean =>
   consent.decided ? consent.marketing : !gpc;
 
-/** Touch-first narrow screens are phones, touch-first wide ones tablets, the rest desktops. */
-export function deviceClass(coarsePointer: boolean, width: number): DeviceClass {
-  if (!coarsePointer) return "desktop";
-  return width < 600 ? "mobile" : "tablet";
+/** Narrow touch screens are phones, wide ones whose main pointer is a finger tablets, the rest desktops. */
+export function deviceClass({
+  touch,
+  coarsePointer,
+  width,
+}: {
+  touch: boolean;
+  coarsePointer: boolean;
+  width: number;
+}): DeviceClass {
+  if (touch && width < 600) return "mobile";
+  return coarsePointer ? "tablet" : "desktop";
 }
 
 /** Seconds with millisecond precision for times; CLS to four places. */
@@ -104,7 +112,12 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
   } catch {
     // No Layout Instability API (WebKit, Firefox): no CLS for client navigations either.
   }
-  const device = () => deviceClass(matchMedia("(pointer: coarse)").matches, innerWidth);
+  // Read now: while the page is being left, an engine may no longer answer for its screen.
+  const device = deviceClass({
+    touch: navigator.maxTouchPoints > 0,
+    coarsePointer: matchMedia("(pointer: coarse)").matches,
+    width: innerWidth,
+  });
   const newView = (nav: NavigationType, landing: boolean, page: string): PageView => ({
     path: location.pathname,
     page,
@@ -126,7 +139,7 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
     if (inp !== undefined && (metrics.INP === undefined || inp / 1000 > metrics.INP)) metrics.INP = inUnits("INP", inp);
     if (!ending.landing && shifts.length) metrics.CLS = inUnits("CLS", cumulativeLayoutShift(shifts, span));
     if (Object.keys(metrics).length === 0) return;
-    send({ page: ending.page, region: regionFromPath(ending.path), device: device(), nav: ending.nav, metrics });
+    send({ page: ending.page, region: regionFromPath(ending.path), device, nav: ending.nav, metrics });
   };
 
   // Every change, kept until the view is reported: the last value is the view's.
