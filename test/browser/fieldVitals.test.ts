@@ -129,7 +129,14 @@ test("a phone visitor's page views, taps and leavings reach /metrics as what the
         JSON.stringify(
           (performance.getEntriesByType("event") as PerformanceEventTiming[])
             .concat(performance.getEntriesByType("first-input") as PerformanceEventTiming[])
-            .map((e) => [e.name, e.interactionId, Math.round(e.startTime), Math.round(e.processingStart - e.startTime), Math.round(e.processingEnd - e.processingStart), e.duration]),
+            .map((e) => [
+              e.name,
+              e.interactionId,
+              Math.round(e.startTime),
+              Math.round(e.processingStart - e.startTime),
+              Math.round(e.processingEnd - e.processingStart),
+              e.duration,
+            ]),
         ),
       ),
     );
