@@ -42,16 +42,20 @@ function preloadPageModules(use: ModuleUse): void {
 // (decision record 017). Nothing of the app runs before it.
 let woken = false;
 let vitals: Promise<FieldVitals | null> | undefined;
-/** The field measure of speed (client/vitals/fieldVitals.ts): loaded once idle, or on the wake, whichever is first. */
+/**
+ * The field measure of speed (client/vitals/fieldVitals.ts): loaded with the idle fetch of the
+ * app, after its mark (so, like the app, it is not counted before interaction), or on the wake,
+ * whichever is first; for a visitor who saves data, only on the wake.
+ */
 const startVitals = () =>
   (vitals ??= import("./vitals/fieldVitals")
     .then(({ startFieldVitals }) => startFieldVitals(interactions))
     .catch(() => null));
 whenLoadedAndIdle(() => {
-  void startVitals();
   if (!canPrefetch() || woken) return;
   performance.mark(APP_PREFETCH_MARK);
   preloadPageModules("idle");
+  whenLoadedAndIdle(() => void startVitals());
   void import("./appRuntime").then(({ warmUp }) => whenLoadedAndIdle(warmUp)).catch(() => {});
 });
 
