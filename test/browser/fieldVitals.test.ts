@@ -82,11 +82,29 @@ const readSeen = (page: Page): Promise<Seen> =>
     };
   });
 
-/** Until the page's main thread has had two idle periods in a row: the visitor has read a little before tapping. */
-const mainThreadIdle = (page: Page) =>
-  page.evaluate(async () => {
+/**
+ * Until the entry's idle fetch has begun (its mark), nothing more has loaded for a second, and the
+ * main thread has had two idle periods in a row: the visitor has read a little before tapping.
+ * (Not puppeteer's network idle: the previous page's beacon, sent as it was left, is never
+ * answered to this page and would count as in flight for ever.)
+ */
+async function loadedWhileIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName("app-prefetch").length > 0, { timeout: 60_000 });
+  let resources = -1;
+  await until(
+    "nothing more to load for a second",
+    async () => {
+      const now = await page.evaluate(() => performance.getEntriesByType("resource").length);
+      const quiet = now === resources;
+      resources = now;
+      return quiet;
+    },
+    { timeoutMs: 60_000, intervalMs: 1000 },
+  );
+  await page.evaluate(async () => {
     for (let i = 0; i < 2; i++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
   });
+}
 
 const metrics = async () =>
   (await fetch(`${suite.server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -106,81 +124,96 @@ const VISITS = [
   { path: "/us/gallery", page: "gallery", region: "us" },
 ];
 
-test("a phone visitor's page views, taps and leavings reach /metrics as what the pages saw; the waking tap's INP ≤ 100 ms", async () => {
+/** A phone's page: touch, 390 px wide, its CPU 4× slower; the page's own observers installed. */
+async function phonePage(): Promise<Page> {
   const page = await suite.browser.newPage();
   await page.setViewport(PHONE);
   const cdp = await page.createCDPSession();
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await page.evaluateOnNewDocument(observeVitals);
+  return page;
+}
+
+/** Lands on `path`, reads a while, then taps the menu (the tap that wakes the app): what the page saw. */
+async function visitAndTap(page: Page, path: string): Promise<Seen> {
+  await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0", timeout: 60_000 });
+  // Loaded and quiet, as the wake is measured in the lab (scripts/wakeBench.mjs): the reporter
+  // and React have loaded while idle; the tap then wakes the app.
+  await loadedWhileIdle(page);
+  expect(await isHydrated(page)).toBe(false);
+  await page.tap(".mobile-menu__toggle");
+  await page.waitForFunction(() => (document.querySelector(".mobile-menu") as HTMLDetailsElement | null)?.open, {
+    timeout: 60_000,
+  });
+  await sleep(1000);
+  return readSeen(page);
+}
+
+test("the tap that wakes the app reaches its next paint within 100 ms on a phone at 4× CPU", async () => {
+  const page = await phonePage();
+  for (const path of ["/", "/us/gallery"]) {
+    const seen = await visitAndTap(page, path);
+    console.log(`waking tap on ${path}: ${seen.firstInteraction} ms to the next paint`);
+    expect(seen.firstInteraction).toBeDefined();
+    expect(seen.firstInteraction).toBeLessThanOrEqual(100);
+  }
+  // Left, so its reports are in before the next test reads /metrics.
+  await page.goto("about:blank");
+  await until(
+    "the two page views' reports",
+    async () => sumOf(parsePrometheusText(await metrics()), "web_vitals_ttfb_seconds_count") >= 2,
+    { timeoutMs: 10_000 },
+  );
+  await page.close();
+});
+
+test("a phone visitor's page views, taps and leavings reach /metrics as what the pages saw", async () => {
+  const page = await phonePage();
+  const baseline = parsePrometheusText(await metrics());
   const seenByPage: (Seen & (typeof VISITS)[number])[] = [];
   for (const visit of VISITS) {
-    await page.goto(`${suite.server.url}${visit.path}`, { waitUntil: "networkidle0" });
-    // Loaded and quiet, as the wake is measured in the lab (scripts/wakeBench.mjs): the reporter
-    // and React have loaded while idle; the tap then wakes the app.
-    await page.waitForNetworkIdle({ idleTime: 1000 });
-    await mainThreadIdle(page);
-    expect(await isHydrated(page)).toBe(false);
-    await page.tap(".mobile-menu__toggle");
-    await page.waitForFunction(() => (document.querySelector(".mobile-menu") as HTMLDetailsElement | null)?.open);
-    await sleep(1000);
-    seenByPage.push({ ...visit, ...(await readSeen(page)) });
-    console.log(
-      await page.evaluate(() =>
-        JSON.stringify(
-          (performance.getEntriesByType("event") as PerformanceEventTiming[])
-            .concat(performance.getEntriesByType("first-input") as PerformanceEventTiming[])
-            .map((e) => [
-              e.name,
-              e.interactionId,
-              Math.round(e.startTime),
-              Math.round(e.processingStart - e.startTime),
-              Math.round(e.processingEnd - e.processingStart),
-              e.duration,
-            ]),
-        ),
-      ),
-    );
+    seenByPage.push({ ...visit, ...(await visitAndTap(page, visit.path)) });
   }
   // Leaving the last page (pagehide) sends its report too.
   await page.goto("about:blank");
 
-  for (const seen of seenByPage) {
-    console.log(`${seen.path}: ${JSON.stringify(seen)}`);
-    // The waking tap: within 100 ms to the next paint at 4× CPU.
-    expect(seen.firstInteraction).toBeDefined();
-    expect(seen.firstInteraction).toBeLessThanOrEqual(100);
-  }
+  for (const seen of seenByPage) console.log(`${seen.path}: ${JSON.stringify(seen)}`);
 
   let samples = parsePrometheusText(await metrics());
+  /** What this visit added to a series of /metrics. */
+  const added = (name: string, where: Record<string, string> = {}) =>
+    sumOf(samples, name, where) - sumOf(baseline, name, where);
   await until(
     "the reports on /metrics",
     async () => {
       samples = parsePrometheusText(await metrics());
-      return sumOf(samples, "web_vitals_ttfb_seconds_count") >= VISITS.length;
+      return added("web_vitals_ttfb_seconds_count") >= VISITS.length;
     },
     { timeoutMs: 10_000 },
   );
   const loads = { device_class: "mobile", navigation_type: "navigate" };
-  expect(sumOf(samples, "web_vitals_ttfb_seconds_count", loads)).toBe(VISITS.length);
+  expect(added("web_vitals_ttfb_seconds_count", loads)).toBe(VISITS.length);
   // Each page view's values, rounded to the millisecond (CLS to 1e-4) in the report.
   const total = (pick: (seen: Seen) => number | undefined) =>
     seenByPage.reduce((sum, seen) => sum + (pick(seen) ?? 0), 0);
   const close = (actual: number, expected: number, perView: number) =>
     expect(Math.abs(actual - expected)).toBeLessThanOrEqual(perView * VISITS.length);
-  close(sumOf(samples, "web_vitals_ttfb_seconds_sum", loads), total((s) => s.TTFB) / 1000, 0.0006);
-  close(sumOf(samples, "web_vitals_fcp_seconds_sum", loads), total((s) => s.FCP) / 1000, 0.0006);
-  close(sumOf(samples, "web_vitals_lcp_seconds_sum", loads), total((s) => s.LCP) / 1000, 0.0006);
-  close(sumOf(samples, "web_vitals_inp_seconds_sum", loads), total((s) => s.INP) / 1000, 0.0006);
+  close(added("web_vitals_ttfb_seconds_sum", loads), total((s) => s.TTFB) / 1000, 0.0006);
+  close(added("web_vitals_fcp_seconds_sum", loads), total((s) => s.FCP) / 1000, 0.0006);
+  close(added("web_vitals_lcp_seconds_sum", loads), total((s) => s.LCP) / 1000, 0.0006);
+  close(added("web_vitals_inp_seconds_sum", loads), total((s) => s.INP) / 1000, 0.0006);
   close(
-    sumOf(samples, "web_vitals_cls_sum", loads),
+    added("web_vitals_cls_sum", loads),
     total((s) => s.CLS),
     0.00006,
   );
-  expect(sumOf(samples, "web_vitals_inp_seconds_count", loads)).toBe(VISITS.length);
-  // By page type and region: the gallery in each region once.
-  for (const region of ["uk", "us"])
-    expect(sumOf(samples, "web_vitals_lcp_seconds_count", { ...loads, page_type: "gallery", region })).toBe(1);
-  expect(sumOf(samples, "web_vitals_lcp_seconds_count", { ...loads, page_type: "index" })).toBe(2);
+  expect(added("web_vitals_inp_seconds_count", loads)).toBe(VISITS.length);
+  // By page type and region: the gallery in each region once, the home page in each.
+  for (const region of ["uk", "us"]) {
+    expect(added("web_vitals_lcp_seconds_count", { ...loads, page_type: "gallery", region })).toBe(1);
+    expect(added("web_vitals_lcp_seconds_count", { ...loads, page_type: "index", region })).toBe(1);
+  }
+  expect(added("web_vitals_lcp_seconds_count", { ...loads, page_type: "info-blog", region: "uk" })).toBe(1);
   await page.close();
 });
 
