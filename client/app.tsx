@@ -22,20 +22,22 @@ import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./n
 import { OnHydrated } from "./onHydrated";
 import { readSiteConfig } from "./siteConfig";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
-import type { AppTags } from "./tags";
 import { yieldToMain } from "./yieldToMain";
 
 /** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
 const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
 
 export interface AppStart {
-  /** Hands the router to the page-view tracking once hydrated (client/tags.ts), if the page has tags. */
-  tags: AppTags | null;
+  /**
+   * Hands the router, once hydrated, to what follows client navigations: the page-view tracking
+   * (client/tags.ts, if the page has tags) and the field vitals (client/vitals/fieldVitals.ts).
+   */
+  followNavigations: (router: DataRouter) => void;
   /** Called once the server's markup has been hydrated. */
   onHydrated: () => void;
 }
 
-async function start({ tags, onHydrated }: AppStart): Promise<void> {
+async function start({ followNavigations, onHydrated }: AppStart): Promise<void> {
   const endStartupWatch = watchStartup();
   watchFailedChunks(assumeNewVersion);
   let current: DataRouter | undefined;
@@ -55,7 +57,7 @@ async function start({ tags, onHydrated }: AppStart): Promise<void> {
   if (setupError) reportError("startup", setupError);
   await yieldToMain();
   const hydrated = () => {
-    tags?.(router);
+    followNavigations(router);
     onHydrated();
   };
   mountApp(

@@ -16,6 +16,8 @@ import { modulePreload, type ModuleUse } from "./modulePreload";
 import { watchLeaving } from "./leaving";
 import { keepSpeculationOffFlaggedPages } from "./speculation";
 import { startTags } from "./tags";
+import { watchInteractions } from "./vitals/earlyInteractions";
+import type { FieldVitals } from "./vitals/fieldVitals";
 import { whenLoadedAndIdle } from "./whenIdle";
 import { yieldToMain } from "./yieldToMain";
 import "../views/styles/site.css";
@@ -24,6 +26,8 @@ import "../views/styles/site.css";
 const APP_PREFETCH_MARK = "app-prefetch";
 
 watchLeaving();
+// From the start, so the interaction that wakes the app counts in the page's INP (decision record 026).
+const interactions = watchInteractions();
 const tags = startTags();
 keepSpeculationOffFlaggedPages();
 
@@ -37,10 +41,21 @@ function preloadPageModules(use: ModuleUse): void {
 // interaction then waits for no network, and its wake has no task too long for a phone
 // (decision record 017). Nothing of the app runs before it.
 let woken = false;
+let vitals: Promise<FieldVitals | null> | undefined;
+/**
+ * The field measure of speed (client/vitals/fieldVitals.ts): loaded with the idle fetch of the
+ * app, after its mark (so, like the app, it is not counted before interaction), or on the wake,
+ * whichever is first; for a visitor who saves data, only on the wake.
+ */
+const startVitals = () =>
+  (vitals ??= import("./vitals/fieldVitals")
+    .then(({ startFieldVitals }) => startFieldVitals(interactions))
+    .catch(() => null));
 whenLoadedAndIdle(() => {
   if (!canPrefetch() || woken) return;
   performance.mark(APP_PREFETCH_MARK);
   preloadPageModules("idle");
+  whenLoadedAndIdle(() => void startVitals());
   void import("./appRuntime").then(({ warmUp }) => whenLoadedAndIdle(warmUp)).catch(() => {});
 });
 
@@ -52,6 +67,7 @@ async function wakeApp(): Promise<void> {
   // Out of the interaction's own event handler: the tap, key or scroll is handled first.
   await yieldToMain();
   preloadPageModules("now");
+  void startVitals();
   // In stages, each a task of its own (decision record 017): React (done while idle, unless the
   // visitor was quicker), the date formatter, the app's other modules, then its start.
   import("./appRuntime")
@@ -63,7 +79,13 @@ async function wakeApp(): Promise<void> {
     .then(() => import("./app"))
     .then(async ({ startApp }) => {
       await yieldToMain();
-      startApp({ tags, onHydrated: () => interaction.hydrated() });
+      startApp({
+        followNavigations: (router) => {
+          tags?.(router);
+          void startVitals().then((started) => started?.follow(router));
+        },
+        onHydrated: () => interaction.hydrated(),
+      });
     })
     .catch(async (error: unknown) => {
       // A build deployed since this page was served no longer has the app's chunks: load the page

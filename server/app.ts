@@ -47,6 +47,7 @@ import { hashedAssets, listedFiles } from "./http/staticAssets";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./preview/sliceSimulatorRoute";
 import { createBuildsRoute } from "./http/builds";
 import { createClientLogRoute } from "./observability/browserErrorReports";
+import { createVitalsRoute } from "./observability/vitalsRoute";
 import type { OutboxStore } from "./outbox/store";
 import { countContentErrors } from "./observability/metrics/contentErrorMetrics";
 import { httpMetrics } from "./observability/metrics/httpMetrics";
@@ -238,6 +239,7 @@ export function createApp({
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
+  app.use(routeLabel("vitals"), createVitalsRoute({ siteUrl: config.SITE_URL, metrics: metrics?.vitals }));
   app.use(
     routeLabel("meta_capi"),
     forwardedFor,

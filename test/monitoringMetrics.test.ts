@@ -89,7 +89,7 @@ test("reads metric names out of PromQL as Prometheus would", () => {
 test("every metric an alert or a dashboard panel reads is exposed by the app", async () => {
   const faults = createFaultyFetch();
   const { app, outbox } = monitoredApp({ wrapFetch: faults.wrap, env: { CONTENT_TIMEOUT_MS: "300" } });
-  // Pages (a miss, then hits), an image transform, a tracking event, a content outage on a page never rendered.
+  // Pages (a miss, then hits), an image transform, a tracking event, a page view's field speed report, a content outage on a page never rendered.
   for (let i = 0; i < 3; i++) expect((await request(app).get("/gallery")).status).toBe(200);
   expect((await request(app).get("/media/detail-shaker-door.jpg?w=640&fm=webp")).status).toBe(200);
   const posted = await request(app)
@@ -98,6 +98,20 @@ test("every metric an alert or a dashboard panel reads is exposed by the app", a
     .set("User-Agent", "Mozilla/5.0 (Test)")
     .send({ event_name: "PageView", region: "uk", custom_data: { page_url: `${SITE}/`, page_title: "Home" } });
   expect(posted.status).toBe(202);
+  const vitals = await request(app)
+    .post("/api/vitals")
+    .set("Origin", SITE)
+    .set("Content-Type", "text/plain")
+    .send(
+      JSON.stringify({
+        page: "gallery",
+        region: "uk",
+        device: "mobile",
+        nav: "navigate",
+        metrics: { LCP: 1.2, INP: 0.05, CLS: 0.01, FCP: 0.9, TTFB: 0.2 },
+      }),
+    );
+  expect(vitals.status).toBe(204);
   await delivery.worker(outbox).runOnce();
   faults.set({ kind: "down" });
   expect((await request(app).get("/gallery/canal-house")).status).toBe(503);

@@ -24,6 +24,7 @@ module.exports.fullTierOnly = [
   "test/mediaCacheBudget.test.ts",
   "test/mediaWarmUp.test.ts",
   "test/monitoringDeploy.test.ts",
+  "test/nginxVitals.test.ts",
   "test/outboxRetention.test.ts",
   "test/prismicPull.test.ts",
   "test/prismicPush.test.ts",

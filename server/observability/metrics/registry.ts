@@ -12,6 +12,7 @@ import type { GpcOptOuts } from "../../tracking/gpcSignal";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";
 import { WRITE_FAILURE_CAUSES, type WriteFailureCause } from "./outboxWriteFailures";
+import { createVitalsMetrics, type VitalsMetrics } from "./vitalsMetrics";
 
 export interface MetricsSources {
   logger: Logger;
@@ -45,6 +46,8 @@ export interface Metrics {
   contentErrors: Counter<"operation" | "kind">;
   /** Counts a page-cache hit answered before the app, into the three series above (server/observability/metrics/hitCounts.ts). */
   recordHit: HitRecorder;
+  /** Visitors' Core Web Vitals, reported by their browsers (server/observability/metrics/vitalsMetrics.ts). */
+  vitals: VitalsMetrics;
 }
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -274,6 +277,7 @@ export function createMetrics({
     httpDuration,
     pageCacheResults,
     recordHit: hits.record,
+    vitals: createVitalsMetrics(registry),
     contentErrors: new Counter({
       name: "content_service_errors_total",
       help: "Failed calls to the content service (Prismic) by operation; kind unavailable: down, slow or rate-limiting.",

@@ -1,0 +1,111 @@
+/**
+ * POST /api/vitals (docs/behaviour.md section 7.6): one page view's Core Web Vitals from a
+ * visitor's browser (client/vitals/fieldVitals.ts), counted into the histograms of
+ * server/observability/metrics/vitalsMetrics.ts. In order, each refusal counted by its reason:
+ * a rate limit per client address (429), the site's own Origin (403), an uncompressed body of at
+ * most 2 KB (413, 415), JSON (400), then the schema (400): known metric names, label values from
+ * the fixed lists of shared/fieldVitals.ts, values within range. A good report answers 204 with
+ * nothing else: no cookie, no body, never stored. Without metrics (no METRICS_TOKEN) reports are
+ * still checked and answered, and counted nowhere.
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { rateLimit } from "express-rate-limit";
+import { z } from "zod";
+import {
+  DEVICE_CLASSES,
+  NAVIGATION_TYPES,
+  PAGE_TYPES,
+  REGIONS,
+  VITALS_PATH,
+  VITAL_NAMES,
+  type VitalName,
+} from "../../shared/fieldVitals";
+import type { RefusalReason, VitalsMetrics } from "./metrics/vitalsMetrics";
+
+export const VITALS_MAX_BYTES = 2 * 1024;
+
+/** A value beyond these is no measurement of a page a visitor waited for (a tab left in the background, a bug). */
+const MAX_SECONDS = 60;
+const MAX_CLS = 10;
+
+const seconds = z.number().finite().min(0).max(MAX_SECONDS);
+const reportSchema = z
+  .object({
+    page: z.enum(PAGE_TYPES),
+    region: z.enum(REGIONS as [string, ...string[]]),
+    device: z.enum(DEVICE_CLASSES),
+    nav: z.enum(NAVIGATION_TYPES),
+    metrics: z
+      .object({
+        LCP: seconds.optional(),
+        INP: seconds.optional(),
+        CLS: z.number().finite().min(0).max(MAX_CLS).optional(),
+        FCP: seconds.optional(),
+        TTFB: seconds.optional(),
+      })
+      .strict()
+      .refine((metrics) => Object.keys(metrics).length > 0, "no metric"),
+  })
+  .strict();
+
+export interface VitalsRouteOptions {
+  siteUrl: string;
+  /** Where reports are counted; without it, nowhere. */
+  metrics?: VitalsMetrics;
+  /** Reports one client address may send a minute (one per page view). */
+  perMinute?: number;
+}
+
+export function createVitalsRoute({ siteUrl, metrics, perMinute = 60 }: VitalsRouteOptions): Router {
+  const site = new URL(siteUrl).origin;
+  const refuse = (res: Response, status: number, reason: RefusalReason) => {
+    metrics?.refuse(reason);
+    res.status(status).set("Cache-Control", "no-store").json({ error: reason });
+  };
+  const router = express.Router();
+  router.post(
+    VITALS_PATH,
+    // Counted before the body is read, so a flood costs no parsing.
+    rateLimit({
+      windowMs: 60_000,
+      limit: perMinute,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      // req.ip follows the app's `trust proxy` setting; a forwarded header it ignores is not an error here.
+      validate: { xForwardedForHeader: false },
+      handler: (_req, res) => refuse(res, 429, "rate_limited"),
+    }),
+    (req: Request, res: Response, next: NextFunction) => {
+      // Browsers send Origin with every POST, sendBeacon's included.
+      if (req.get("origin") !== site) return refuse(res, 403, "origin");
+      next();
+    },
+    // sendBeacon posts a string as text/plain; browsers never compress a request body, so a compressed one is refused unread.
+    express.json({ limit: VITALS_MAX_BYTES, type: ["text/plain", "application/json"], inflate: false, strict: true }),
+    (req: Request, res: Response) => {
+      if (!req.is(["text/plain", "application/json"])) return refuse(res, 400, "not_json");
+      const parsed = reportSchema.safeParse(req.body);
+      if (!parsed.success) return refuse(res, 400, "invalid");
+      const { page, region, device, nav, metrics: values } = parsed.data;
+      const labels = { page_type: page, region, device_class: device, navigation_type: nav };
+      for (const name of VITAL_NAMES) {
+        const value = values[name as VitalName];
+        if (value !== undefined) metrics?.observe(name, labels, value);
+      }
+      res.status(204).set("Cache-Control", "no-store").end();
+    },
+    // Body errors from express.json, by reason; their messages are not echoed.
+    (error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+      if (error.type === "entity.too.large") return refuse(res, 413, "too_large");
+      if (error.type === "encoding.unsupported") return refuse(res, 415, "encoding");
+      if (typeof error.status === "number" && error.status >= 400 && error.status < 500)
+        return refuse(res, 400, "not_json");
+      next(error);
+    },
+  );
+  router.all(VITALS_PATH, (_req, res) => {
+    res.setHeader("Allow", "POST");
+    res.status(405).set("Cache-Control", "no-store").json({ error: "use POST" });
+  });
+  return router;
+}

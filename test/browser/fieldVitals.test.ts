@@ -1,0 +1,280 @@
+/**
+ * Core Web Vitals from the field (docs/behaviour.md section 7.6): a visitor on a phone (CPU 4×
+ * slower) lands on several page types in both regions, taps the menu (the tap that wakes the
+ * app) and leaves; each page view's report reaches /metrics, and the sums there are what the
+ * pages' own PerformanceObservers saw. The waking tap's INP stays within 100 ms. A flood of
+ * made-up reports is refused, sets no cookie and adds no series.
+ */
+import type { Page } from "puppeteer";
+import { VITALS_PATH } from "../../shared/fieldVitals";
+import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
+import { useSiteAndBrowser } from "../support/browserSuite";
+import { parsePrometheusText, sumOf } from "../support/prometheusText";
+import { until } from "../support/waitFor";
+
+const METRICS_TOKEN = "metrics-token-for-the-field-vitals-test";
+const suite = useSiteAndBrowser({ METRICS_TOKEN });
+jest.setTimeout(180_000);
+
+const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
+const CPU_SLOWDOWN = 4;
+
+/** What the page itself saw, by the definitions web-vitals uses (times in ms). */
+interface Seen {
+  LCP?: number;
+  FCP?: number;
+  TTFB: number;
+  CLS: number;
+  INP?: number;
+  /** The first interaction's latency. */
+  firstInteraction?: number;
+}
+
+/** Installed before the page's own scripts: the page's own observers. */
+function observeVitals(): void {
+  const seen = { CLS: 0, interactions: new Map<number, number>(), first: 0 } as {
+    LCP?: number;
+    FCP?: number;
+    CLS: number;
+    interactions: Map<number, number>;
+    first: number;
+  };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.LCP = entry.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") seen.FCP = entry.startTime;
+  }).observe({ type: "paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+      if (!entry.hadRecentInput) seen.CLS += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+  const interactions = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+      if (!entry.interactionId) continue;
+      if (!seen.first) seen.first = entry.interactionId;
+      seen.interactions.set(
+        entry.interactionId,
+        Math.max(seen.interactions.get(entry.interactionId) ?? 0, entry.duration),
+      );
+    }
+  });
+  interactions.observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  interactions.observe({ type: "first-input", buffered: true });
+}
+
+const readSeen = (page: Page): Promise<Seen> =>
+  page.evaluate(() => {
+    const seen = (
+      window as unknown as {
+        __seen: { LCP?: number; FCP?: number; CLS: number; interactions: Map<number, number>; first: number };
+      }
+    ).__seen;
+    const latencies = [...seen.interactions.values()];
+    return {
+      LCP: seen.LCP,
+      FCP: seen.FCP,
+      TTFB: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,
+      CLS: seen.CLS,
+      INP: latencies.length ? Math.max(...latencies) : undefined,
+      firstInteraction: seen.interactions.get(seen.first),
+    };
+  });
+
+/**
+ * Until the entry's idle fetch has begun (its mark), nothing more has loaded for a second, and the
+ * main thread has had two idle periods in a row: the visitor has read a little before tapping.
+ * (Not puppeteer's network idle: the previous page's beacon, sent as it was left, is never
+ * answered to this page and would count as in flight for ever.)
+ */
+async function loadedWhileIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName("app-prefetch").length > 0, { timeout: 60_000 });
+  let resources = -1;
+  await until(
+    "nothing more to load for a second",
+    async () => {
+      const now = await page.evaluate(() => performance.getEntriesByType("resource").length);
+      const quiet = now === resources;
+      resources = now;
+      return quiet;
+    },
+    { timeoutMs: 60_000, intervalMs: 1000 },
+  );
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
+  });
+}
+
+const metrics = async () =>
+  (await fetch(`${suite.server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
+/** The vitals' series as Prometheus names them, without their values. */
+const seriesOf = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => line.replace(/\s+\S+$/, ""));
+
+const VISITS = [
+  { path: "/", page: "index", region: "uk" },
+  { path: "/gallery", page: "gallery", region: "uk" },
+  { path: "/info/blog", page: "info-blog", region: "uk" },
+  { path: "/us", page: "index", region: "us" },
+  { path: "/us/gallery", page: "gallery", region: "us" },
+];
+
+/** A phone's page: touch, 390 px wide, its CPU 4× slower; the page's own observers installed. */
+async function phonePage(): Promise<Page> {
+  const page = await suite.browser.newPage();
+  await page.setViewport(PHONE);
+  const cdp = await page.createCDPSession();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await page.evaluateOnNewDocument(observeVitals);
+  return page;
+}
+
+/** Lands on `path`, reads a while, then taps the menu (the tap that wakes the app): what the page saw. */
+async function visitAndTap(page: Page, path: string): Promise<Seen> {
+  await page.goto(`${suite.server.url}${path}`, { waitUntil: "networkidle0", timeout: 60_000 });
+  // Loaded and quiet, as the wake is measured in the lab (scripts/wakeBench.mjs): the reporter
+  // and React have loaded while idle; the tap then wakes the app.
+  await loadedWhileIdle(page);
+  expect(await isHydrated(page)).toBe(false);
+  await page.tap(".mobile-menu__toggle");
+  await page.waitForFunction(() => (document.querySelector(".mobile-menu") as HTMLDetailsElement | null)?.open, {
+    timeout: 60_000,
+  });
+  await sleep(1000);
+  return readSeen(page);
+}
+
+test("the tap that wakes the app reaches its next paint within 100 ms on a phone at 4× CPU", async () => {
+  const page = await phonePage();
+  for (const path of ["/", "/us/gallery"]) {
+    const seen = await visitAndTap(page, path);
+    console.log(`waking tap on ${path}: ${seen.firstInteraction} ms to the next paint`);
+    expect(seen.firstInteraction).toBeDefined();
+    expect(seen.firstInteraction).toBeLessThanOrEqual(100);
+  }
+  // Left, so its reports are in before the next test reads /metrics.
+  await page.goto("about:blank");
+  await until(
+    "the two page views' reports",
+    async () => sumOf(parsePrometheusText(await metrics()), "web_vitals_ttfb_seconds_count") >= 2,
+    { timeoutMs: 10_000 },
+  );
+  await page.close();
+});
+
+test("a phone visitor's page views, taps and leavings reach /metrics as what the pages saw", async () => {
+  const page = await phonePage();
+  const baseline = parsePrometheusText(await metrics());
+  const seenByPage: (Seen & (typeof VISITS)[number])[] = [];
+  for (const visit of VISITS) {
+    seenByPage.push({ ...visit, ...(await visitAndTap(page, visit.path)) });
+  }
+  // Leaving the last page (pagehide) sends its report too.
+  await page.goto("about:blank");
+
+  for (const seen of seenByPage) console.log(`${seen.path}: ${JSON.stringify(seen)}`);
+
+  let samples = parsePrometheusText(await metrics());
+  /** What this visit added to a series of /metrics. */
+  const added = (name: string, where: Record<string, string> = {}) =>
+    sumOf(samples, name, where) - sumOf(baseline, name, where);
+  await until(
+    "the reports on /metrics",
+    async () => {
+      samples = parsePrometheusText(await metrics());
+      return added("web_vitals_ttfb_seconds_count") >= VISITS.length;
+    },
+    { timeoutMs: 10_000 },
+  );
+  const loads = { device_class: "mobile", navigation_type: "navigate" };
+  expect(added("web_vitals_ttfb_seconds_count", loads)).toBe(VISITS.length);
+  // Each page view's values, rounded to the millisecond (CLS to 1e-4) in the report.
+  const total = (pick: (seen: Seen) => number | undefined) =>
+    seenByPage.reduce((sum, seen) => sum + (pick(seen) ?? 0), 0);
+  const close = (actual: number, expected: number, perView: number) =>
+    expect(Math.abs(actual - expected)).toBeLessThanOrEqual(perView * VISITS.length);
+  close(added("web_vitals_ttfb_seconds_sum", loads), total((s) => s.TTFB) / 1000, 0.0006);
+  close(added("web_vitals_fcp_seconds_sum", loads), total((s) => s.FCP) / 1000, 0.0006);
+  close(added("web_vitals_lcp_seconds_sum", loads), total((s) => s.LCP) / 1000, 0.0006);
+  close(added("web_vitals_inp_seconds_sum", loads), total((s) => s.INP) / 1000, 0.0006);
+  close(
+    added("web_vitals_cls_sum", loads),
+    total((s) => s.CLS),
+    0.00006,
+  );
+  expect(added("web_vitals_inp_seconds_count", loads)).toBe(VISITS.length);
+  // By page type and region: the gallery in each region once, the home page in each.
+  for (const region of ["uk", "us"]) {
+    expect(added("web_vitals_lcp_seconds_count", { ...loads, page_type: "gallery", region })).toBe(1);
+    expect(added("web_vitals_lcp_seconds_count", { ...loads, page_type: "index", region })).toBe(1);
+  }
+  expect(added("web_vitals_lcp_seconds_count", { ...loads, page_type: "info-blog", region: "uk" })).toBe(1);
+  await page.close();
+});
+
+test("a client navigation is a page view of its own, with its own INP and CLS and no load metrics", async () => {
+  const page = await suite.browser.newPage();
+  await page.setViewport(PHONE);
+  await page.goto(`${suite.server.url}/`, { waitUntil: "networkidle0" });
+  const before = parsePrometheusText(await metrics());
+  const clientViews = (samples: ReturnType<typeof parsePrometheusText>) =>
+    sumOf(samples, "web_vitals_cls_count", { navigation_type: "client", page_type: "gallery" });
+  await waitForHydration(page);
+  await sleep(500);
+  await page.tap('.site-footer a[href="/gallery"]');
+  await page.waitForFunction(() => location.pathname === "/gallery");
+  await sleep(500);
+  await page.tap(".mobile-menu__toggle");
+  await sleep(500);
+  await page.goto("about:blank");
+  await until(
+    "the client view's report",
+    async () => clientViews(parsePrometheusText(await metrics())) > clientViews(before),
+    {
+      timeoutMs: 10_000,
+    },
+  );
+  const after = parsePrometheusText(await metrics());
+  expect(sumOf(after, "web_vitals_inp_seconds_count", { navigation_type: "client", page_type: "gallery" })).toBe(
+    sumOf(before, "web_vitals_inp_seconds_count", { navigation_type: "client", page_type: "gallery" }) + 1,
+  );
+  expect(sumOf(after, "web_vitals_lcp_seconds_count", { navigation_type: "client" })).toBe(0);
+  await page.close();
+});
+
+test("a flood of made-up reports is refused with 4xx, sets no cookie and adds no series to /metrics", async () => {
+  const before = seriesOf(await metrics());
+  const made = [
+    { page: "/gallery/secret", region: "uk", device: "mobile", nav: "navigate", metrics: { LCP: 1 } },
+    { page: "index", region: "mars", device: "mobile", nav: "navigate", metrics: { LCP: 1 } },
+    { page: "index", region: "uk", device: "fridge", nav: "navigate", metrics: { LCP: 1 } },
+    { page: "index", region: "uk", device: "mobile", nav: "navigate", metrics: { FID: 1 } },
+    { page: "index", region: "uk", device: "mobile", nav: "navigate", metrics: { LCP: 1e12 } },
+    { page: "index", region: "uk", device: "mobile", nav: "navigate", metrics: { LCP: 1 }, pad: "x".repeat(70 * 1024) },
+  ];
+  const statuses = new Set<number>();
+  for (let i = 0; i < 200; i++) {
+    const res = await fetch(`${suite.server.url}${VITALS_PATH}`, {
+      method: "POST",
+      headers: { Origin: suite.server.url, "Content-Type": "text/plain" },
+      body: JSON.stringify({ ...made[i % made.length], n: i }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    statuses.add(res.status);
+  }
+  console.log(`flood of 200 made-up reports: statuses ${[...statuses].join(", ")}`);
+  const after = seriesOf(await metrics());
+  const added = after.filter((series) => !before.includes(series));
+  // Only the request counters' own series for the endpoint's refusals (one per status code) may be new.
+  expect(added.filter((series) => !/^http_request[\w]*\{.*route="vitals"/.test(series))).toEqual([]);
+  expect(after.filter((s) => s.startsWith("web_vitals_")).sort()).toEqual(
+    before.filter((s) => s.startsWith("web_vitals_")).sort(),
+  );
+});
