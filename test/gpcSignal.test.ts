@@ -104,11 +104,10 @@ describe.each(["uk", "us"] as const)("region %s", (region) => {
       data_processing_options_country: 0,
       data_processing_options_state: 0,
     });
-    // The click is passed on as the event saw it, but no browser id is made up for an opted-out visitor.
+    // No cookie remembers when the click was first seen, so no click is passed on; no browser id is made up.
     expect(stored.payload.user_data).toEqual({
       client_ip_address: "127.0.0.1",
       client_user_agent: "Mozilla/5.0 (Test)",
-      fbc: `fb.0.${stored.createdAt}.IwAR2xYz_AbC-dEf`,
     });
     const metrics = await request(app).get("/metrics").set("Authorization", `Bearer ${METRICS_TOKEN}`);
     expect(
