@@ -53,6 +53,7 @@ module.exports.fullTierOnly = [
   "test/monitoringMetrics.test.ts",
   "test/outboxOldestPending.test.ts",
   "test/outboxStore.contract.test.ts",
+  "test/firestoreOutboxCost.test.ts",
   "test/pageBytes.test.ts",
   "test/pageCache.test.ts",
   "test/pageCacheFastHit.test.ts",
