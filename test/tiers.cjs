@@ -12,6 +12,7 @@ module.exports.fullTierOnly = [
   // The built server, nginx, promtool or a script as its own process.
   "test/deliveryScenarios.test.ts",
   "test/deployFiles.test.ts",
+  "test/deployHardening.test.ts",
   "test/devLoop.test.ts",
   "test/dockerRuntime.test.ts",
   "test/generatedTypes.test.ts",
