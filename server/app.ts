@@ -106,6 +106,11 @@ export function createApp({
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Endpoints and root files answer their exact spelling only (docs/security.md, "Caches and URL
+  // spellings"): Express would match `/ROBOTS.TXT` or `/healthz/` too. Another spelling falls
+  // through to the canonical step's plain 404.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
   // req.ip and req.protocol through the proxies TRUST_PROXY names (default: none); req.secure and
   // req.ip as the page cache's fast path reads them (server/requestRules/trustedProxy.ts).
   app.set("trust proxy", config.TRUST_PROXY);
@@ -254,7 +259,8 @@ export function createApp({
       gpcOptOuts,
     }),
   );
-  app.get(`${DATA_PREFIX}{/*path}`, routeLabel("data"), createDataEndpoint(handlers.all, origin, scope, budget));
+  // `{/}`: the home's data is `/_data/`, a page's may end in a slash as its path does (strict routing).
+  app.get(`${DATA_PREFIX}{/*path}{/}`, routeLabel("data"), createDataEndpoint(handlers.all, origin, scope, budget));
 
   // One URL per page: any other spelling of a page path is one 301 away from it.
   app.use(routeLabel("canonical_redirect"), canonicalUrls);

@@ -125,18 +125,23 @@ describe("which click and browser ids an event carries, and which cookies are wr
     expect(clickIds(UK, { cookies, now: T, mayWrite: true }).fbp).toBe("fb.2.1690000000000.111");
   });
 
-  test("an opted-out visitor (mayWrite false): the click is passed on, nothing is made up or written", () => {
-    expect(clickIds(UK, { fbclid: CLICK, cookies: undefined, now: T, mayWrite: false })).toEqual({
-      fbc: fbc(T),
-      fbp: undefined,
-      write: [],
-    });
+  test("an opted-out visitor (mayWrite false): a click the cookie does not hold is left out, nothing is made up or written", () => {
+    // Without a cookie, each event would date the click anew: Meta wants the time it was first seen.
+    for (const now of [T, T + 300, T + 600])
+      expect(clickIds(UK, { fbclid: CLICK, cookies: undefined, now, mayWrite: false })).toEqual({
+        fbc: undefined,
+        fbp: undefined,
+        write: [],
+      });
     const cookies = { _fbc: fbc(T - 1000), _fbp: "fb.2.1690000000000.123456789" };
     expect(clickIds(UK, { fbclid: "Other", cookies, now: T, mayWrite: false })).toEqual({
-      fbc: fbc(T, "Other"),
+      fbc: undefined,
       fbp: "fb.2.1690000000000.123456789",
       write: [],
     });
+    // The click the cookie remembers (from before the signal): passed on exactly as stored.
+    for (const fbclid of [CLICK, undefined])
+      expect(clickIds(UK, { fbclid, cookies, now: T, mayWrite: false }).fbc).toBe(fbc(T - 1000));
   });
 });
 

@@ -115,6 +115,20 @@ describe("one delivery round", () => {
     expect(await store.get(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "no answer within 150 ms" });
   });
 
+  test("after a timeout the events wait at least another request timeout: Meta may still be processing the first", async () => {
+    const store = f.openStore();
+    const [id] = await addEvents(store, 1);
+    f.fake.next("stall");
+    let clock = T + 1_000;
+    // A back-off of a few ms (FAST_WORKER's), far below the timeout: the timeout sets the wait.
+    await f.worker(store, { requestTimeoutMs: 150, now: () => clock }).runOnce();
+    const retried = (await store.get(id))!;
+    expect(retried).toMatchObject({ status: "pending", lastError: "no answer within 150 ms" });
+    expect(retried.nextAttemptAt - retried.updatedAt).toBeGreaterThanOrEqual(150);
+    clock += 149;
+    expect(await store.claim("other", 10, 5_000, clock)).toEqual([]);
+  });
+
   test("Meta down (connection refused) is retried too", async () => {
     const store = f.openStore();
     const [id] = await addEvents(store, 1);

@@ -96,7 +96,7 @@ describe("over the Firestore outbox (firebase-admin against the in-process emula
     expect(await second.counts()).toMatchObject({ pending: 100 });
 
     f.fake.mode = "down";
-    // The emulator slows down as it fills (each write copies its state): a lease well beyond a round, as in production (30 s vs 1.5 s).
+    // The emulator slows down as it fills (each write copies its state): a lease well beyond a round, as in production (60 s vs 15 s).
     const workers = [
       f.worker(first, { batchSize: 25, leaseMs: 15_000 }),
       f.worker(second, { batchSize: 25, leaseMs: 15_000 }),

@@ -571,17 +571,51 @@ describe("deploy/kubernetes", () => {
     const ports = egress.flatMap((rule) => rule.ports.map((p) => `${p.port}/${p.protocol}`)).sort();
     expect(ports).toEqual(["443/TCP", "53/TCP", "53/UDP"]);
     const https = egress.find((rule) => rule.ports.some((p) => p.port === 443))!;
-    // Out to the internet (Prismic, Meta, Google's APIs), never to the cluster's or the cloud's private addresses.
-    for (const peer of https.to!) {
-      expect(peer.ipBlock).toBeDefined();
-      expect(peer.ipBlock!.except ?? []).toEqual(
-        expect.arrayContaining(
-          peer.ipBlock!.cidr.includes(":")
-            ? ["fc00::/7", "fe80::/10"]
-            : ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16"],
-        ),
+    // Out to the internet (Prismic, Meta, Google's APIs), never to the cluster's or the cloud's
+    // private addresses, nor any other range of IANA's special-purpose registries (multicast too):
+    // a translation prefix (NAT64, 6to4, IPv4-mapped) would reach internal IPv4 addresses.
+    const SPECIAL_V4 = [
+      "0.0.0.0/8",
+      "10.0.0.0/8",
+      "100.64.0.0/10",
+      "127.0.0.0/8",
+      "169.254.0.0/16",
+      "172.16.0.0/12",
+      "192.0.0.0/24",
+      "192.0.2.0/24",
+      "192.31.196.0/24",
+      "192.52.193.0/24",
+      "192.88.99.0/24",
+      "192.168.0.0/16",
+      "192.175.48.0/24",
+      "198.18.0.0/15",
+      "198.51.100.0/24",
+      "203.0.113.0/24",
+      "224.0.0.0/4",
+      "240.0.0.0/4",
+    ];
+    const SPECIAL_V6 = [
+      "::/128",
+      "::1/128",
+      "::ffff:0:0/96",
+      "64:ff9b::/96",
+      "64:ff9b:1::/48",
+      "100::/64",
+      "2001::/23",
+      "2001:db8::/32",
+      "2002::/16",
+      "2620:4f:8000::/48",
+      "3fff::/20",
+      "5f00::/16",
+      "fc00::/7",
+      "fe80::/10",
+      "ff00::/8",
+    ];
+    expect(https.to!.map((peer) => peer.ipBlock?.cidr)).toEqual(["0.0.0.0/0", "::/0"]);
+    for (const peer of https.to!)
+      expect([...(peer.ipBlock!.except ?? [])].sort()).toEqual(
+        [...(peer.ipBlock!.cidr.includes(":") ? SPECIAL_V6 : SPECIAL_V4)].sort(),
       );
-    }
   });
 
   test("the Service, the disruption budget and the autoscaler select the Deployment's pods", () => {

@@ -34,6 +34,18 @@ describe("the signal", () => {
     [{ "sec-gpc": "0" }, false],
     [{ "sec-gpc": "true" }, false],
     [{ "sec-gpc": "" }, false],
+    // Repeated or spaced: Node joins a repeated header as "1, 1"; a middlebox may add spaces.
+    [{ "sec-gpc": "1, 1" }, true],
+    [{ "sec-gpc": "1,1" }, true],
+    [{ "sec-gpc": " 1 " }, true],
+    [{ "sec-gpc": ["1", "1"] }, true],
+    // Mixed: one member says "1", so the visitor's browser sent the signal (fail closed toward privacy).
+    [{ "sec-gpc": "1, 0" }, true],
+    [{ "sec-gpc": "0, 1" }, true],
+    [{ "sec-gpc": "1, " }, true],
+    [{ "sec-gpc": "0, 0" }, false],
+    [{ "sec-gpc": "11" }, false],
+    [{ "sec-gpc": "1;q=1" }, false],
   ])("%j: %s", (headers, expected) => {
     expect(sendsGpc(headers)).toBe(expected);
   });
@@ -92,11 +104,10 @@ describe.each(["uk", "us"] as const)("region %s", (region) => {
       data_processing_options_country: 0,
       data_processing_options_state: 0,
     });
-    // The click is passed on as the event saw it, but no browser id is made up for an opted-out visitor.
+    // No cookie remembers when the click was first seen, so no click is passed on; no browser id is made up.
     expect(stored.payload.user_data).toEqual({
       client_ip_address: "127.0.0.1",
       client_user_agent: "Mozilla/5.0 (Test)",
-      fbc: `fb.0.${stored.createdAt}.IwAR2xYz_AbC-dEf`,
     });
     const metrics = await request(app).get("/metrics").set("Authorization", `Bearer ${METRICS_TOKEN}`);
     expect(
@@ -115,6 +126,17 @@ describe.each(["uk", "us"] as const)("region %s", (region) => {
       "_fbc",
       "_fbp",
     ]);
+  });
+});
+
+describe("a repeated header", () => {
+  test('two Sec-GPC: 1 header lines (Node joins them as "1, 1"): the event is dropped, no cookie written', async () => {
+    const { app, outbox } = createTestApp();
+    const res = await post(app, event("us")).set("Sec-GPC", ["1", "1"] as unknown as string); // superagent sends an array as repeated lines
+    expect(res.status).toBe(202);
+    expect(res.body.dropped).toBe("gpc");
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expect(await outbox.counts()).toMatchObject({ pending: 0 });
   });
 });
 

@@ -481,6 +481,24 @@ describe("the Firestore outbox", () => {
     await deleteApp(reader);
   });
 
+  test("a settlement is one write, by the lease holder while its lease holds: after it, nothing is settled", async () => {
+    const { createFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
+    const { initializeApp, deleteApp } = await import("firebase-admin/app");
+    const { getFirestore } = await import("firebase-admin/firestore");
+    const app = initializeApp({ projectId: "demo-settle" }, "outbox-settle");
+    const store = createFirestoreOutboxStore({ firestore: getFirestore(app), collection: "settling" });
+    const [late, inTime] = [sampleEvent(T0), sampleEvent(T0)];
+    for (const e of [late, inTime]) await store.add(e);
+    await store.claim("w1", 10, LEASE, T0);
+    // Past its lease another worker may already hold the event: the late outcome is not written.
+    expect(await store.settle([late.id], "w1", { status: "delivered", at: T0 + LEASE })).toBe(0);
+    expect(await store.get(late.id)).toMatchObject({ status: "leased", leasedBy: "w1" });
+    const before = emulator.writes.length;
+    expect(await store.settle([inTime.id], "w1", { status: "delivered", at: T0 + LEASE - 1 })).toBe(1);
+    expect(emulator.writes.slice(before).map((w) => [w.collection, w.kind])).toEqual([["settling", "set"]]);
+    await deleteApp(app);
+  });
+
   test("a failure other than 'already there' is reported, never taken for a duplicate", async () => {
     const { createFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
     const { initializeApp, deleteApp } = await import("firebase-admin/app");

@@ -12,6 +12,7 @@ module.exports.fullTierOnly = [
   // The built server, nginx, promtool or a script as its own process.
   "test/deliveryScenarios.test.ts",
   "test/deployFiles.test.ts",
+  "test/deployHardening.test.ts",
   "test/devLoop.test.ts",
   "test/dockerRuntime.test.ts",
   "test/generatedTypes.test.ts",
@@ -55,6 +56,8 @@ module.exports.fullTierOnly = [
   "test/monitoringMetrics.test.ts",
   "test/outboxOldestPending.test.ts",
   "test/outboxStore.contract.test.ts",
+  "test/firestoreOutboxCost.test.ts",
+  "test/slowMeta.test.ts",
   "test/pageBytes.test.ts",
   "test/pageCache.test.ts",
   "test/pageCacheFastHit.test.ts",

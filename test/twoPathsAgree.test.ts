@@ -19,6 +19,7 @@ import { BROWSER, type Case, HOME, LIST, MISSING, type Tags } from "./support/od
 import { PATHS } from "./support/oddRequests/paths";
 import { REPRESENTATIONS } from "./support/oddRequests/representations";
 import { VISITORS } from "./support/oddRequests/visitors";
+import { rawBodyRequest } from "./support/rawBodyRequest";
 import { rawRequest, type RawResponse } from "./support/rawRequest";
 import { createTestApp, WITH_PAGE_CACHE } from "./support/testApp";
 
@@ -127,10 +128,15 @@ async function sendToBoth(pair: Pair, c: Case) {
   const headers = { "X-Request-Id": id, ...(typeof c.headers === "function" ? c.headers(tags) : c.headers) };
   const method = c.method ?? "GET";
   const warming = { ...headers, "X-Request-Id": `${headers["X-Request-Id"]}-warm` };
-  await rawRequest(pair.cached.port, method, c.target, warming);
-  await rawRequest(pair.rendered.port, method, c.target, warming);
-  const cached = await rawRequest(pair.cached.port, method, c.target, headers);
-  const rendered = await rawRequest(pair.rendered.port, method, c.target, headers);
+  // A case with a body is warmed without it: the page is cached before the body is tried.
+  await rawRequest(pair.cached.port, method, c.target, c.body === undefined ? warming : {});
+  await rawRequest(pair.rendered.port, method, c.target, c.body === undefined ? warming : {});
+  const send = (port: number) =>
+    c.body === undefined
+      ? rawRequest(port, method, c.target, headers)
+      : rawBodyRequest(port, method, c.target, headers, c.body);
+  const cached = await send(pair.cached.port);
+  const rendered = await send(pair.rendered.port);
   // The fast path's access line, found by the request id the answer carries.
   const answeredAs = cached.headers["x-request-id"];
   const byFastPath = pair.cached.lines.filter(

@@ -180,7 +180,7 @@ describe.each(["uk", "us"] as const)("region %s", (region) => {
     expect(await store.counts()).toEqual({ pending: 0, leased: 0, delivered: 0, failed: 0, not_sent: 0 });
   });
 
-  test("Sec-GPC: 1 with TRACKING_GPC=ldu: the event with Limited Data Use, the click as it came, no cookie written", async () => {
+  test("Sec-GPC: 1 with TRACKING_GPC=ldu: the event with Limited Data Use, a remembered click unchanged, no cookie written", async () => {
     const store = f.openStore();
     const clock = { now: T };
     const app = relay(store, "ldu", clock);
@@ -198,11 +198,18 @@ describe.each(["uk", "us"] as const)("region %s", (region) => {
         ldu: true,
       }),
     ]);
-    // A first visit: the click with this moment's time, passed on but not kept; no browser id made up.
-    const fresh = await post(app, { eventId: ids(2), region, page: LANDING, fbclid: CLICK, gpc: true });
-    expect(fresh.setCookie).toEqual([]);
+    // A first visit, three events 0.3 s apart: with no cookie to remember when the click was first
+    // seen, no click is passed on (each event would otherwise date it anew); no browser id made up.
+    for (const [n, at] of [T, T + 300, T + 600].entries()) {
+      clock.now = at;
+      const fresh = await post(app, { eventId: ids(2 + n), region, page: LANDING, fbclid: CLICK, gpc: true });
+      expect(fresh.setCookie).toEqual([]);
+    }
     expect(await delivered(store, clock)).toEqual([
-      graphBody({ id: ids(2), at: T, page: LANDING, userData: userData({ fbc: `fb.2.${T}.${CLICK}` }), ldu: true }),
+      `{"data":[${[0, 1, 2]
+        .map((n) => graphBody({ id: ids(2 + n), at: T + 300 * n, page: LANDING, userData: userData({}), ldu: true }))
+        .map((body) => body.slice('{"data":['.length, -'],"access_token":"test-token"}'.length))
+        .join(",")}],"access_token":"test-token"}`,
     ]);
   });
 

@@ -93,7 +93,12 @@ export function createBatchDelivery({
       return 0;
     }
     sendFailures++;
-    const retryAfter = Math.min(outcome.retryAfterMs ?? 0, maxRetryAfterMs);
+    // A request without an answer in time may still be processed by Meta: its events wait at
+    // least another request timeout, so the copy does not go while the first is being worked on.
+    const retryAfter = Math.max(
+      Math.min(outcome.retryAfterMs ?? 0, maxRetryAfterMs),
+      outcome.timedOut ? requestTimeoutMs : 0,
+    );
     const attempts = Math.max(...batch.map((e) => e.attempts)) + 1;
     const nextAttemptAt = at + Math.max(retryAfter, backoffDelay(attempts, backoff, random));
     await settle(batch, { status: "retry", at, nextAttemptAt, error: outcome.error });

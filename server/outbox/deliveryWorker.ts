@@ -2,7 +2,8 @@
  * The delivery worker: claims due events from the outbox (a lease, so several instances can run
  * it at once, each event held by one of them), sends them to the Conversions API in requests of
  * `batchSize` (100 by default; Meta takes up to 1000), and settles them as soon as Meta answers: delivered; pending again after a back-off with jitter (5xx,
- * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer); failed with Meta's
+ * 429, timeouts: 1 s × 1.5ⁿ up to 60 s, or Meta's Retry-After when longer, and after a timeout at
+ * least the request timeout, since Meta may still be processing it); failed with Meta's
  * error (other 4xx). Meta refuses a whole request for one bad event, so a refused batch is split
  * in halves, and halves again, until the refused events are alone: only they are marked failed,
  * the rest are delivered (k refused events among n cost about 2k·log₂(n/k) more requests, each
@@ -35,7 +36,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "../observability/logger";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
 import { createBatchDelivery } from "./batchDelivery";
-import { MAX_EVENTS_PER_REQUEST, type MetaCredentials } from "./metaGraphClient";
+import { MAX_EVENTS_PER_REQUEST, META_REQUEST_TIMEOUT_MS, type MetaCredentials } from "./metaGraphClient";
 import { createRetention } from "./outboxRetention";
 import type { OutboxStore } from "./store";
 
@@ -89,6 +90,12 @@ export interface DeliveryWorker {
  * receive twice (docs/tracking.md). Meta takes up to 1000 a request.
  */
 export const DEFAULT_BATCH_SIZE = 100;
+/**
+ * How long a claim holds its events (ms): the request's timeout (META_REQUEST_TIMEOUT_MS, 15 s),
+ * a third kept back for settling (20 s), and the claim's own time, so a worker waiting on a slow
+ * Meta still holds its events and no other worker sends them meanwhile.
+ */
+export const DEFAULT_LEASE_MS = 60_000;
 
 const NOT_CONFIGURED = "Meta Conversions API credentials are not configured (META_PIXEL_ID, META_ACCESS_TOKEN)";
 
@@ -113,8 +120,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     store,
     credentials,
     workerId = `worker-${randomUUID()}`,
-    leaseMs = 30_000,
-    requestTimeoutMs = 1_500,
+    leaseMs = DEFAULT_LEASE_MS,
+    requestTimeoutMs = META_REQUEST_TIMEOUT_MS,
     backoff = DEFAULT_BACKOFF,
     idleMs = 1_000,
     retentionMs = 7 * 24 * 3_600_000,

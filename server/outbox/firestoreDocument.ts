@@ -20,7 +20,7 @@ export interface OutboxDocument {
   claimableAt: number | null;
   lastError: string | null;
   deliveredAt: number | null;
-  /** Bumped by every transition; `{id}.{gen}` in the transitions collection marks the step taken. */
+  /** Bumped by every claim; `{id}.{gen}` in the transitions collection marks the claim taken. */
   gen: number;
 }
 

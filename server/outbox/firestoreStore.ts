@@ -3,26 +3,40 @@
  * document per event (id = event_id), configured by FIRESTORE_PROJECT_ID and the standard
  * Google credentials (GOOGLE_APPLICATION_CREDENTIALS or the runtime's service account).
  *
- * Every change of a leased or due event is a compare-and-set on its generation `gen`: one atomic
- * batch creates the marker document `outbox_transitions/{id}.{gen}` and moves the event to
- * `gen + 1`. Firestore refuses to create a document that exists, so of two workers that read the
- * same generation exactly one wins, and the other's batch changes nothing. This gives what a
- * transaction would (a claim never overlaps another, only the lease holder settles), and unlike
- * a transaction it also holds on the in-process emulator the tests use, which does not isolate
- * transactions. Queries use single-field indexes only (`claimableAt`, `updatedAt`, `createdAt`,
- * `status`): no composite index to deploy.
+ * A claim is a compare-and-set on the event's generation `gen`: one atomic batch creates the
+ * marker document `outbox_transitions/{id}.{gen}` and moves the event to `gen + 1`. Firestore
+ * refuses to create a document that exists, so of two workers that read the same generation
+ * exactly one wins, and the other's batch changes nothing. This gives what a transaction would (a
+ * claim never overlaps another), and unlike a transaction it also holds on the in-process emulator
+ * the tests use, which does not isolate transactions. A settlement is one update, written only by
+ * the lease holder while its lease holds (no other worker may claim the event before the lease
+ * ends; the worker settles with a third of the lease to spare) and, in Firestore, only if the
+ * event is unchanged since it was read (an update-time precondition, which the emulator ignores).
+ * So a delivered event costs 4 writes: stored, claimed with its marker, settled
+ * (docs/tracking.md, "The Firestore outbox's cost"). Only `claimableAt`, `updatedAt`, `createdAt`
+ * and `status` are queried; every other field is exempt from indexing
+ * (deploy/firestore/firestore.indexes.json).
  *
  * The document's shape is in firestoreDocument.ts, the compare-and-set in firestoreTransitions.ts,
  * retention in firestorePurge.ts.
  */
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { DocumentSnapshot, Firestore } from "firebase-admin/firestore";
 import { settledFields, toRecord, type OutboxDocument } from "./firestoreDocument";
 import { purgeFirestoreOutbox } from "./firestorePurge";
-import { createTransitions, isAlreadyExists, mapLimit, PARALLEL_COMMITS, winners } from "./firestoreTransitions";
+import {
+  createTransitions,
+  isAlreadyExists,
+  isChangedSinceRead,
+  mapLimit,
+  PARALLEL_COMMITS,
+  winners,
+} from "./firestoreTransitions";
 import { forgetVisitor, OUTBOX_STATUSES, type NewOutboxEvent, type OutboxStatus, type OutboxStore } from "./store";
 
 export const DEFAULT_COLLECTION = "outbox";
+/** First generations to choose from (2⁴⁷: the generation stays a safe integer however often it is claimed). */
+const FIRST_GENERATIONS = 2 ** 47;
 
 export interface FirestoreOutboxOptions {
   firestore: Firestore;
@@ -63,7 +77,9 @@ export function createFirestoreOutboxStore({
         claimableAt: event.createdAt,
         lastError: null,
         deliveredAt: null,
-        gen: 0,
+        // A random first generation: an event id stored again after a purge (the browser chooses
+        // event ids) never meets the markers of its earlier life, which are kept until they expire.
+        gen: randomInt(FIRST_GENERATIONS),
       };
       try {
         await events.doc(event.id).create(doc);
@@ -99,23 +115,26 @@ export function createFirestoreOutboxStore({
       if (!ids.length) return 0;
       const fields = settledFields(outcome);
       const counted = outcome.status === "not_sent" ? 0 : 1;
+      // Held: leased to this worker, and the lease not over (after it, another may take the event over).
       const held = (await readAll(ids)).filter((s) => {
         const doc = s.data() as OutboxDocument | undefined;
-        return doc?.status === "leased" && doc.leasedBy === workerId;
+        return doc?.status === "leased" && doc.leasedBy === workerId && (doc.leaseUntil ?? 0) > outcome.at;
       });
       const results = await mapLimit(held, PARALLEL_COMMITS, async (snapshot) => {
         const doc = snapshot.data() as OutboxDocument;
         // The payload is JSON text: rewritten whole (the emulator ignores FieldValue.delete(), and text has no fields to delete).
         const payload =
           outcome.status === "retry" ? {} : { payload: JSON.stringify(forgetVisitor(JSON.parse(doc.payload))) };
-        return (
-          (await transition(
-            snapshot.ref,
-            doc.gen,
+        try {
+          await snapshot.ref.update(
             { ...fields, ...payload, attempts: doc.attempts + counted },
-            outcome.at,
-          )) || undefined
-        );
+            { lastUpdateTime: snapshot.updateTime },
+          );
+          return true;
+        } catch (error) {
+          if (isChangedSinceRead(error)) return undefined;
+          throw error;
+        }
       });
       return winners(results).length;
     },

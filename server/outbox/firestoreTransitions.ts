@@ -1,9 +1,11 @@
 /**
- * The Firestore outbox's compare-and-set (server/outbox/firestoreStore.ts): every change of a
- * leased or due event is one atomic batch that creates the marker document
- * `{collection}_transitions/{id}.{gen}` and moves the event to `gen + 1`. Firestore refuses to
- * create a document that exists, so of two workers that read the same generation exactly one
- * wins, and the other's batch changes nothing. Deleting an event deletes its markers with it.
+ * The Firestore outbox's compare-and-set (server/outbox/firestoreStore.ts): every claim of a due
+ * event is one atomic batch that creates the marker document `{collection}_transitions/{id}.{gen}`
+ * and moves the event to `gen + 1`. Firestore refuses to create a document that exists, so of two
+ * workers that read the same generation exactly one wins, and the other's batch changes nothing.
+ * A marker guards its generation only while a claim of it may still be in flight (seconds): it
+ * carries `expireAt`, a day on, which the TTL policy of deploy/firestore/firestore.indexes.json
+ * reads, so markers go by themselves and deleting an event writes nothing else.
  */
 import type {
   CollectionReference,
@@ -19,8 +21,13 @@ const ALREADY_EXISTS = 6;
 export const PARALLEL_COMMITS = 64;
 /** Firestore's limit of writes per batch. */
 const MAX_BATCH_WRITES = 500;
+/** How long a marker is kept (its `expireAt`, for the TTL policy): far past any claim in flight. */
+export const MARKER_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const isAlreadyExists = (error: unknown) => (error as { code?: number }).code === ALREADY_EXISTS;
+/** gRPC status of a write whose update-time precondition failed: the document changed since it was read. */
+const FAILED_PRECONDITION = 9;
+export const isChangedSinceRead = (error: unknown) => (error as { code?: number }).code === FAILED_PRECONDITION;
 
 /** `fn` over `items`, at most `limit` at a time, results in order. */
 export async function mapLimit<T, R>(
@@ -55,7 +62,7 @@ export function winners<T>(results: PromiseSettledResult<T | undefined>[]): T[] 
 export interface Transitions {
   /** Moves `ref` from generation `gen` to `gen + 1` with `fields`; false when another worker moved it first. */
   transition(ref: DocumentReference, gen: number, fields: Partial<OutboxDocument>, at: number): Promise<boolean>;
-  /** Deletes events with their transition markers, the event last, in batches of at most 500 writes. */
+  /** Deletes events, in batches of at most 500 writes (their markers expire by themselves). */
   deleteEvents(snapshots: readonly QueryDocumentSnapshot[]): Promise<void>;
 }
 
@@ -69,7 +76,8 @@ export function createTransitions(firestore: Firestore, transitions: CollectionR
   ): Promise<boolean> {
     const batch = firestore.batch();
     // The marker first: should it fail, nothing of the batch applies (also on the emulator).
-    batch.create(transitions.doc(`${ref.id}.${gen}`), { at });
+    // A Date is stored as a Firestore timestamp, the type a TTL policy reads.
+    batch.create(transitions.doc(`${ref.id}.${gen}`), { at, expireAt: new Date(at + MARKER_TTL_MS) });
     batch.update(ref, { ...fields, gen: gen + 1 });
     try {
       await batch.commit();
@@ -80,24 +88,13 @@ export function createTransitions(firestore: Firestore, transitions: CollectionR
     }
   }
 
-  /** Deletes events with their transition markers, the event last, in batches of at most 500 writes. */
+  /** Deletes events, in batches of at most 500 writes (their markers expire by themselves). */
   async function deleteEvents(snapshots: readonly QueryDocumentSnapshot[]): Promise<void> {
-    let batch = firestore.batch();
-    let writes = 0;
-    for (const snapshot of snapshots) {
-      const { gen } = snapshot.data() as OutboxDocument;
-      const refs = [...Array.from({ length: gen }, (_, g) => transitions.doc(`${snapshot.id}.${g}`)), snapshot.ref];
-      for (const ref of refs) {
-        if (writes === MAX_BATCH_WRITES) {
-          await batch.commit();
-          batch = firestore.batch();
-          writes = 0;
-        }
-        batch.delete(ref);
-        writes++;
-      }
+    for (let i = 0; i < snapshots.length; i += MAX_BATCH_WRITES) {
+      const batch = firestore.batch();
+      for (const snapshot of snapshots.slice(i, i + MAX_BATCH_WRITES)) batch.delete(snapshot.ref);
+      await batch.commit();
     }
-    if (writes) await batch.commit();
   }
 
   return { transition, deleteEvents };

@@ -22,7 +22,8 @@ export interface MetaCredentials {
 
 export type GraphOutcome =
   | { kind: "delivered"; eventsReceived: number | undefined }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
+  /** `timedOut`: no answer in time, so Meta may still be processing the request. */
+  | { kind: "retry"; error: string; retryAfterMs?: number; timedOut?: boolean }
   | { kind: "rejected"; error: string };
 
 export interface SendOptions {
@@ -74,12 +75,19 @@ function describe(status: number, error: GraphError | undefined, text: string): 
   return `HTTP ${status}: ${error.message ?? "no message"}${user}${codes ? ` [${codes}]` : ""}${trace}`;
 }
 
+/**
+ * How long a Conversions API request may take (ms). Meta often answers in well under a second but
+ * can take several; a request given up on is still processed by Meta, and its events are sent
+ * again (docs/tracking.md, "Delivery is at least once"), so the wait is long.
+ */
+export const META_REQUEST_TIMEOUT_MS = 15_000;
+
 export async function sendEvents(
   events: readonly MetaServerEvent[],
   creds: MetaCredentials,
   options: SendOptions = {},
 ): Promise<GraphOutcome> {
-  const { fetch: fetchImpl = fetch, timeoutMs = 1_500, now = Date.now } = options;
+  const { fetch: fetchImpl = fetch, timeoutMs = META_REQUEST_TIMEOUT_MS, now = Date.now } = options;
   const body = JSON.stringify({
     data: events,
     access_token: creds.accessToken,
@@ -98,7 +106,7 @@ export async function sendEvents(
   } catch (error) {
     const name = (error as Error).name;
     if (name === "TimeoutError" || name === "AbortError")
-      return { kind: "retry", error: `no answer within ${timeoutMs} ms` };
+      return { kind: "retry", error: `no answer within ${timeoutMs} ms`, timedOut: true };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return { kind: "retry", error: `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}` };
   }

@@ -6,6 +6,8 @@
  * only what the app would answer with the same bytes, taking the app's own decisions
  * (server/requestRules/, docs/request-path.md), and hands everything else to the app untouched:
  * - GET/HEAD of a path spelled as it is meant (not a legacy path, not another spelling), of sane length;
+ * - without a body (no Transfer-Encoding, no Content-Length but 0): answered at once, a hit would
+ *   go out before Node's parser reached a malformed body the app answers with a 400;
  * - a page in the cache at the current master ref (a stale one goes the long way, which
  *   serves it and queues its refresh), a 404 only while fresh;
  * - no verified preview of this repository, nor a token being verified or refused (a junk
@@ -92,6 +94,11 @@ function blocksFor(entry: CachedPage, security: ReadonlyArray<[string, string]>)
   };
 }
 
+/** Whether the request announces a body: any Transfer-Encoding, or a Content-Length other than 0. */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers["transfer-encoding"] !== undefined ||
+  (req.headers["content-length"] !== undefined && Number(req.headers["content-length"]) !== 0);
+
 export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
   const blocks = new WeakMap<CachedPage, EntryBlocks>();
   const parseCookies = cookieParser();
@@ -144,6 +151,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
   return (req, res) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
+    if (hasBody(req)) return false;
     const found = entryFor(req);
     if (!found) return false;
     const started = performance.now();

@@ -152,7 +152,8 @@ export function createSitemapRouter(options: SitemapRouteOptions): Router {
     }
   }
 
-  const router = express.Router();
+  // At their exact spelling only, as every root file (docs/security.md, "Caches and URL spellings").
+  const router = express.Router({ caseSensitive: true, strict: true });
   router.get("/sitemap.xml", (req, res) => serve(req, res, "sitemap.xml", null));
   router.get(/^\/sitemap-([1-9]\d{0,6})\.xml$/, (req, res) => {
     const child = Number((req.params as Record<string, string>)[0]);

@@ -13,7 +13,8 @@
  * by the server, not by script: Safari caps script-written cookies at 7 days (24 hours on a page
  * reached through an fbclid link). Never on a page response, which caches share: only the relay's
  * own no-store answer carries them, and never for a visitor whose browser sends Global Privacy
- * Control without their explicit opt-in (server/tracking/gpcSignal.ts).
+ * Control without their explicit opt-in (server/tracking/gpcSignal.ts): that visitor's events carry
+ * only a click their cookie already holds, since nothing else knows when a new click was first seen.
  */
 import { randomInt } from "node:crypto";
 import type { Response } from "express";
@@ -93,9 +94,12 @@ export function clickIds(scope: CookieScope, { fbclid, fbp, cookies, now, mayWri
   const storedFbc = cookie(cookies, FBC_COOKIE);
   const storedClick = storedFbc === undefined ? undefined : FBC_VALUE.exec(storedFbc)?.[1];
   if (fbclid !== undefined && fbclid !== storedClick) {
-    // A click not seen before: its creation time is now.
-    ids.fbc = `fb.${scope.subdomainIndex}.${now}.${fbclid}`;
-    if (mayWrite) ids.write.push({ name: FBC_COOKIE, value: ids.fbc });
+    // A click not seen before: its creation time is now, kept by the cookie. Without the cookie
+    // (an opted-out visitor) every event would date it anew, so it is left out instead.
+    if (mayWrite) {
+      ids.fbc = `fb.${scope.subdomainIndex}.${now}.${fbclid}`;
+      ids.write.push({ name: FBC_COOKIE, value: ids.fbc });
+    }
   } else if (storedClick !== undefined) {
     // The click the cookie remembers, with its own creation time, exactly as stored.
     ids.fbc = storedFbc;

@@ -15,8 +15,18 @@ export type GpcMode = "drop" | "ldu";
 /** What the relay does with one event: send it as it is, send it with Limited Data Use, or drop it. */
 export type EventTreatment = "send" | "limited" | "dropped";
 
-/** Whether the request carries the signal: `Sec-GPC: 1`, the only value the specification defines. */
-export const sendsGpc = (headers: IncomingHttpHeaders): boolean => headers["sec-gpc"] === "1";
+/**
+ * Whether the request carries the signal: `Sec-GPC: 1`, the only value the specification defines,
+ * however a middlebox repeated or spaced it. Node joins repeated header lines with ", ", so the
+ * value is read as a list; when any member is `1` the browser sent the signal, even beside another
+ * member (a mixed value fails closed, toward the visitor's privacy: docs/tracking-privacy.md).
+ */
+export function sendsGpc(headers: IncomingHttpHeaders): boolean {
+  const value = headers["sec-gpc"];
+  if (value === undefined) return false;
+  const lines = Array.isArray(value) ? value : [value];
+  return lines.some((line) => line.split(",").some((member) => member.trim() === "1"));
+}
 
 /** The treatment of an event with (`gpc`) or without the signal, and with or without the visitor's explicit opt-in. */
 export function treatmentOf(gpc: boolean, optIn: boolean | undefined, mode: GpcMode): EventTreatment {

@@ -6,7 +6,6 @@
  * step and gets its plain 404 (docs/security.md, "Caches and URL spellings").
  */
 import type { RequestHandler } from "express";
-import { splitUrl } from "../requestRules/canonicalUrls";
 
 export const GPC_WELL_KNOWN_PATH = "/.well-known/gpc.json";
 
@@ -14,9 +13,8 @@ export const gpcWellKnown = (lastUpdate: string) => ({ gpc: true, lastUpdate });
 
 export function createGpcWellKnownRoute(lastUpdate: string): RequestHandler {
   const body = JSON.stringify(gpcWellKnown(lastUpdate));
-  return (req, res, next) => {
-    // Express matches paths without regard to case or a trailing slash: only the exact one is this file.
-    if (splitUrl(req.originalUrl).path !== GPC_WELL_KNOWN_PATH) return next();
+  // Routed at its exact spelling only (the app's case-sensitive, strict routing: server/app.ts).
+  return (_req, res) => {
     res.set("Cache-Control", "public, max-age=86400").type("application/json").send(body);
   };
 }

@@ -47,6 +47,7 @@ export function useDeliveryFixture(): DeliveryFixture {
   });
   beforeEach(() => {
     fake.mode = "up";
+    fake.delayMs = 0;
     fake.requests.length = 0;
     fake.accepted.clear();
   });

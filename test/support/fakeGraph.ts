@@ -35,6 +35,8 @@ export interface FakeGraph {
   /** Base URL, as META_GRAPH_URL. */
   url: string;
   mode: FakeMode;
+  /** How long each answer takes (ms), as a slow Meta: the request is processed (counted) either way. */
+  delayMs: number;
   /** Answers to give before the mode applies again, in order. */
   next(...answers: Array<FakeAnswer | "stall">): void;
   /** Every request received, in order. */
@@ -79,6 +81,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const accepted = new Map<string, number>();
   const queue: Array<FakeAnswer | "stall"> = [];
   const held = new Set<http.ServerResponse>();
+  const delayed = new Set<NodeJS.Timeout>();
 
   const answer = (res: http.ServerResponse, { status, body, headers }: FakeAnswer) =>
     res
@@ -103,42 +106,61 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         headers: req.headers,
       });
       const planned = queue.shift() ?? fake.mode;
-      if (planned === "stall") {
-        held.add(res);
-        res.on("close", () => held.delete(res));
+      if (fake.delayMs > 0 && planned !== "stall") {
+        // Meta processes what it received, whether or not the client is still waiting for the answer.
+        const timer = setTimeout(() => {
+          delayed.delete(timer);
+          reply(res, planned, body, eventIds);
+        }, fake.delayMs);
+        delayed.add(timer);
         return;
       }
-      if (typeof planned === "object") return answer(res, planned);
-      switch (planned) {
-        case "up":
-          if (body.data.some(refusedByMeta)) return answer(res, { status: 400, body: VALUE_REFUSED });
-          for (const id of eventIds) accepted.set(id, (accepted.get(id) ?? 0) + 1);
-          return answer(res, {
-            status: 200,
-            body: { events_received: eventIds.length, messages: [], fbtrace_id: "ok" },
-          });
-        case "down":
-          return answer(res, {
-            status: 500,
-            body: { error: { message: "An unexpected error has occurred.", code: 2, is_transient: true } },
-          });
-        case "rateLimited":
-          return answer(res, {
-            status: 429,
-            body: { error: { message: "Too many calls", code: 4 } },
-            headers: { "retry-after": "0" },
-          });
-        case "refuse":
-          return answer(res, { status: 400, body: GRAPH_ERROR });
-      }
+      reply(res, planned, body, eventIds);
     });
   });
+
+  function reply(
+    res: http.ServerResponse,
+    planned: FakeAnswer | FakeMode | "stall",
+    body: GraphRequest["body"],
+    eventIds: string[],
+  ) {
+    if (planned === "stall") {
+      held.add(res);
+      res.on("close", () => held.delete(res));
+      return;
+    }
+    if (typeof planned === "object") return answer(res, planned);
+    switch (planned) {
+      case "up":
+        if (body.data.some(refusedByMeta)) return answer(res, { status: 400, body: VALUE_REFUSED });
+        for (const id of eventIds) accepted.set(id, (accepted.get(id) ?? 0) + 1);
+        return answer(res, {
+          status: 200,
+          body: { events_received: eventIds.length, messages: [], fbtrace_id: "ok" },
+        });
+      case "down":
+        return answer(res, {
+          status: 500,
+          body: { error: { message: "An unexpected error has occurred.", code: 2, is_transient: true } },
+        });
+      case "rateLimited":
+        return answer(res, {
+          status: 429,
+          body: { error: { message: "Too many calls", code: 4 } },
+          headers: { "retry-after": "0" },
+        });
+      case "refuse":
+        return answer(res, { status: 400, body: GRAPH_ERROR });
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeGraph = {
     url: `http://127.0.0.1:${port}`,
     mode: "up",
+    delayMs: 0,
     next: (...answers) => void queue.push(...answers),
     requests,
     accepted,
@@ -146,6 +168,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     close: () =>
       new Promise((resolve) => {
         for (const res of held) res.destroy();
+        for (const timer of delayed) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

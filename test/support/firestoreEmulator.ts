@@ -18,7 +18,22 @@ import { FirestoreServer } from "@firestore-emulator/server";
 export interface FirestoreEmulator {
   /** host:port, as FIRESTORE_EMULATOR_HOST. */
   host: string;
+  /** Every document write the emulator applied (what Firestore bills as writes and deletes), in order. */
+  writes: EmulatorWrite[];
   stop(): void;
+}
+
+export interface EmulatorWrite {
+  /** The collection of the written document (its id's parent), e.g. `outbox` or `outbox_transitions`. */
+  collection: string;
+  id: string;
+  kind: "set" | "delete";
+}
+
+interface V1Write {
+  has_delete: boolean;
+  delete: string;
+  update: { name: string };
 }
 
 interface GrpcServer {
@@ -36,9 +51,19 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
       error ? reject(error) : resolve(bound),
     ),
   );
+  // Counted where the emulator applies a write: a write it refuses (an existing marker) counts nothing.
+  const writes: EmulatorWrite[] = [];
+  const state = (emulator as unknown as { state: { writeV1Document(date: Date, write: V1Write): unknown } }).state;
+  const apply = state.writeV1Document.bind(state);
+  state.writeV1Document = (date, write) => {
+    const result = apply(date, write);
+    const parts = (write.has_delete ? write.delete : write.update.name).split("/");
+    writes.push({ collection: parts.at(-2) ?? "", id: parts.at(-1) ?? "", kind: write.has_delete ? "delete" : "set" });
+    return result;
+  };
   const host = `127.0.0.1:${port}`;
   process.env.FIRESTORE_EMULATOR_HOST = host;
   process.env.METADATA_SERVER_DETECTION = "none";
   process.env.GCE_METADATA_HOST = "127.0.0.1:9";
-  return { host, stop: () => emulator.stop() };
+  return { host, writes, stop: () => emulator.stop() };
 }

@@ -33,6 +33,8 @@ export interface Case {
   method?: "GET" | "HEAD" | "POST" | "OPTIONS";
   target: string;
   headers?: Headers | ((tags: Tags) => Headers);
+  /** The request's body, written exactly as given after the headers (which say how it is framed). */
+  body?: string;
   /** Also sent with TRUST_PROXY=loopback (forwarded headers believed), not only with it off. */
   proxied?: boolean;
   /** The fast path answers it when the page is cached. */
