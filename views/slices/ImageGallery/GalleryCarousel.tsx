@@ -89,9 +89,17 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
           </svg>
         </button>
       </div>
-      {/* Focusable so keyboard users can scroll it without JavaScript as well. */}
+      {/* Focusable so keyboard users can scroll it without JavaScript as well; a Tab stop, so a named region. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it */}
-      <div className="image-gallery__track" id={trackId} ref={track} tabIndex={0} onScroll={onScroll}>
+      <div
+        className="image-gallery__track"
+        id={trackId}
+        ref={track}
+        tabIndex={0}
+        onScroll={onScroll}
+        role="region"
+        aria-label={`${label}: images, scroll sideways`}
+      >
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group; a fieldset is for form controls and brings its own box
           <div
