@@ -209,6 +209,7 @@ test.each([
       coversAtMost: r.height / innerHeight,
     };
   });
+  console.info(`The opt-out notice at ${size.width}×${size.height}: ${JSON.stringify(box)}`);
   expect(box).toMatchObject({ reachable: true });
   expect(box.top).toBeGreaterThanOrEqual(0);
   expect(box.bottom).toBeLessThanOrEqual(size.height);
