@@ -4,11 +4,13 @@
  * site does, that the visitor may opt out here or with "Your Privacy Choices" in the footer, and,
  * when the browser sends Global Privacy Control, that the signal is detected and honoured. "Close"
  * records the model's defaults (the signal honoured) so it does not come back; "Manage choices"
- * opens the settings view. It takes no focus: the visitor reads on, and reaches it by Tab.
+ * opens the settings view. It takes no focus: the visitor reads on, and reaches it by Tab. The
+ * page keeps room for it, so it never hides the control that has focus (client/consent/noticeSpace.ts).
  */
 import { chooseConsent, openConsentSettings, type PromptState } from "../../shared/consentPrompt";
 import { button, element } from "./dialogElements";
 import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "./consentTexts";
+import { keepRoomFor } from "./noticeSpace";
 
 /** Opens the notice for `prompt`; returns what removes it. */
 export function openOptOutNotice(prompt: PromptState): () => void {
@@ -28,5 +30,9 @@ export function openOptOutNotice(prompt: PromptState): () => void {
     actions,
   );
   document.body.append(notice);
-  return () => notice.remove();
+  const stopKeepingRoom = keepRoomFor(notice);
+  return () => {
+    stopKeepingRoom();
+    notice.remove();
+  };
 }

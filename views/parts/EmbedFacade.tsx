@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { EmbedField } from "@prismicio/client";
 import { embedPlayer } from "../../shared/embedPlayer";
 import { isSafeHref } from "../../shared/safeUrl";
@@ -7,9 +7,15 @@ import { isSafeHref } from "../../shared/safeUrl";
  * A video or other embed as a click-to-load facade: a poster with the title, and the
  * provider's player only after the visitor presses play, so nothing is requested from the
  * provider before then. Provider HTML is never rendered. Without JavaScript it is a link.
+ * "Play video" replaces itself with the player, so it hands focus to the player: focus would
+ * otherwise fall to the page's start (docs/accessibility.md, "Facades").
  */
 export function EmbedFacade({ embed, caption }: { embed: EmbedField | null | undefined; caption?: string | null }) {
   const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
   const url = embed && "embed_url" in embed ? embed.embed_url : null;
   if (!url || !isSafeHref(url)) return null;
   const title = (embed && "title" in embed && typeof embed.title === "string" && embed.title) || caption || "Video";
@@ -22,6 +28,7 @@ export function EmbedFacade({ embed, caption }: { embed: EmbedField | null | und
       <div className="embed__frame">
         {playing && player ? (
           <iframe
+            ref={frame}
             src={player.src}
             title={title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"

@@ -4,7 +4,9 @@ import { useLocation } from "react-router";
 /**
  * Menus are native `<details>` (they open and close without JavaScript, by mouse and keyboard).
  * Once hydrated, this closes every open one inside the container on navigation, on Escape
- * (returning focus to its summary), on a click outside, and when another one opens. Hydration
+ * (returning focus to its summary), on a click outside, when another one opens, and when focus
+ * moves out of it (Tab past its last item), so an open menu never hides the control that has
+ * focus (docs/accessibility.md, "Nothing covers focus"). Hydration
  * itself closes nothing: a menu opened by the tap that woke the app stays open (decision record 017).
  */
 export function useDismissableDetails<T extends HTMLElement>() {
@@ -40,13 +42,21 @@ export function useDismissableDetails<T extends HTMLElement>() {
       // Only one dropdown of a group of siblings is open at a time.
       for (const d of openOnes()) if (d !== opened && !d.contains(opened) && !opened.contains(d)) d.open = false;
     };
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      // Focus leaving the window (no next element) leaves the menus as they are: the visitor comes back to them.
+      if (!next) return;
+      for (const d of openOnes()) if (!d.contains(next)) d.open = false;
+    };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
     root.addEventListener("toggle", onToggle, true);
+    root.addEventListener("focusout", onFocusOut);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
       root.removeEventListener("toggle", onToggle, true);
+      root.removeEventListener("focusout", onFocusOut);
     };
   }, []);
 

@@ -9,7 +9,7 @@ import { initialPosition, keyTarget, positionFromScroll, slideLabel, clampIndex 
 export function GalleryCarousel({ label, slides }: { label: string; slides: readonly ReactNode[] }) {
   const count = slides.length;
   const trackId = useId();
-  const track = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLElement>(null);
   const frame = useRef(0);
   const [position, setPosition] = useState(() => initialPosition(count));
 
@@ -89,9 +89,16 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
           </svg>
         </button>
       </div>
-      {/* Focusable so keyboard users can scroll it without JavaScript as well. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it */}
-      <div className="image-gallery__track" id={trackId} ref={track} tabIndex={0} onScroll={onScroll}>
+      {/* Focusable so keyboard users can scroll it without JavaScript as well; a Tab stop, so a named region. */}
+      <section
+        className="image-gallery__track"
+        id={trackId}
+        ref={track}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it
+        tabIndex={0}
+        onScroll={onScroll}
+        aria-label={`${label}: images, scroll sideways`}
+      >
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group; a fieldset is for form controls and brings its own box
           <div
@@ -105,7 +112,7 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
             {slide}
           </div>
         ))}
-      </div>
+      </section>
     </section>
   );
 }
