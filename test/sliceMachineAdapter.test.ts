@@ -98,7 +98,7 @@ test("saving every slice and custom type in Slice Machine, unchanged, leaves eac
   expect(changed).toEqual([]);
   expect(sliceFolders).toHaveLength(committedSliceIds.length);
   expect(staleGeneratedFiles(copy.root)).toEqual([]);
-});
+}, 120_000); // 22 saves, each regenerating the types
 
 describe("a slice's life", () => {
   const model = newSliceModel();
