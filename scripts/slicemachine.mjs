@@ -5,6 +5,10 @@
  * Slice Machine listens on every interface, and its /_manager endpoint writes the project's
  * files: we bind it to 127.0.0.1 so only this machine can reach it. Set SLICE_MACHINE_HOST to
  * listen elsewhere (in a container, 0.0.0.0 behind a published port).
+ *
+ * The development server lets only http://localhost:9999 frame its /slice-simulator
+ * (SLICE_SIMULATOR_ANCESTORS): on another port, Simulate stays blank unless `npm run dev` is told
+ * the new origin, so that is said at start (docs/prismic.md).
  */
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -25,5 +29,12 @@ net.Server.prototype.listen = function (...args) {
   }
   return listen.apply(this, args);
 };
+
+const portArgument = process.argv.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
+const port = portArgument < 0 ? "9999" : (process.argv[portArgument].split("=")[1] ?? process.argv[portArgument + 1]);
+if (port !== "9999")
+  console.log(
+    `Slice Machine on port ${port}: for Simulate, start the site with SLICE_SIMULATOR_ANCESTORS=http://localhost:${port} npm run dev`,
+  );
 
 createRequire(import.meta.url)("start-slicemachine/cli");

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { defaultToolbarSrc, isToolbarSrc } from "./preview/toolbar";
 import { tagSettingsShape } from "./tags/tagSettings";
 import { tracingSettingsShape } from "./observability/tracingSettings";
+import { REF_TTL_MS } from "./content/refTracker";
 import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
 import { checkTrackingSettings, trackingSettingsShape } from "./tracking/trackingSettings";
@@ -126,7 +127,7 @@ const schema = z
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
     /** How long the master ref is trusted before it is re-read (ms): the delay before a publish shows. */
-    CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+    CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(REF_TTL_MS),
     /** Every request to the content service gives up after this long (ms). */
     CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
     /** Shared secret of the Prismic publish webhook (POST /api/prismic-webhook); the endpoint is off without it. */

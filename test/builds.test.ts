@@ -32,6 +32,12 @@ test("a page names its build and how often to check for a newer one", async () =
   expect(res.text).toContain(`<meta name="build-id" content="${manifest.buildId}" data-check-interval="120000">`);
 });
 
+test("without BUILD_CHECK_INTERVAL_MS a page checks for a newer build every 10 minutes", async () => {
+  const { app } = createTestApp();
+  const res = await request(app).get("/");
+  expect(res.text).toContain(`<meta name="build-id" content="${manifest.buildId}" data-check-interval="600000">`);
+});
+
 test("the route chunk map lists each page's chunks, without the entry's, under an immutable URL", async () => {
   const map = JSON.parse(
     fs.readFileSync(path.join(ROOT, "dist/client/assets", `routes-${manifest.buildId}.json`), "utf8"),

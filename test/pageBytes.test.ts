@@ -7,6 +7,8 @@
  *
  * A change meant to change pages re-records the fixture: `RECORD_PAGE_BYTES=1 npm test --
  * test/pageBytes.test.ts` (PAGE_BYTES_DUMP=<dir> also writes each body there, to diff by hand).
+ * Re-recording keeps the recorded asset manifest (adding only what the build has and it lacks)
+ * and the recorded order, so the fixture's diff is the pages that changed and nothing else.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -38,7 +40,41 @@ interface Fixture {
 const existing: Fixture | undefined = fs.existsSync(FIXTURE)
   ? (JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as Fixture)
   : undefined;
-const manifest = RECORD || !existing ? readAssetManifest(path.join(ROOT, "dist")) : existing.manifest;
+const RE_RECORD = "RECORD_PAGE_BYTES=1 npm test -- test/pageBytes.test.ts";
+
+/**
+ * The manifest pages are rendered with: the recorded one, so a re-record changes only the pages
+ * that changed, plus whatever the current build has that it lacks (a new page module).
+ */
+function manifestToRender(): AssetManifest {
+  const built = readAssetManifest(path.join(ROOT, "dist"));
+  if (!existing) return built;
+  if (!RECORD) return existing.manifest;
+  const recorded = existing.manifest;
+  return { ...built, ...recorded, modules: { ...built.modules, ...recorded.modules } };
+}
+const manifest = manifestToRender();
+
+/** `now` in the order of `before` for the keys both have, then its new keys in their own order. */
+function inRecordedOrder(before: Record<string, Recorded> | undefined, now: Record<string, Recorded>) {
+  const keys = [
+    ...Object.keys(before ?? {}).filter((k) => k in now),
+    ...Object.keys(now).filter((k) => !before || !(k in before)),
+  ];
+  return Object.fromEntries(keys.map((k) => [k, now[k]]));
+}
+
+/** One line per page whose status, redirect or bytes differ from the recording. */
+function differences(kind: string, before: Record<string, Recorded>, now: Record<string, Recorded>): string[] {
+  const lines: string[] = [];
+  for (const url of new Set([...Object.keys(before), ...Object.keys(now)])) {
+    if (!(url in now)) lines.push(`${kind} ${url}: recorded, no longer reached`);
+    else if (!(url in before)) lines.push(`${kind} ${url}: new, not recorded`);
+    else if (JSON.stringify(before[url]) !== JSON.stringify(now[url]))
+      lines.push(`${kind} ${url}: ${JSON.stringify(before[url])} → ${JSON.stringify(now[url])}`);
+  }
+  return lines;
+}
 
 /** A preview's nonce differs per response by design; everything else must not. */
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce="N"');
@@ -138,9 +174,22 @@ test("every page, in both regions and in preview, is the same bytes as recorded"
   }
 
   if (RECORD || !existing) {
-    fs.writeFileSync(FIXTURE, `${JSON.stringify({ manifest, pages, previews }, null, 1)}\n`);
+    const fixture = {
+      manifest,
+      pages: inRecordedOrder(existing?.pages, pages),
+      previews: inRecordedOrder(existing?.previews, previews),
+    };
+    fs.writeFileSync(FIXTURE, `${JSON.stringify(fixture, null, 1)}\n`);
     return;
   }
-  expect(pages).toEqual(existing.pages);
-  expect(previews).toEqual(existing.previews);
+  const changed = [
+    ...differences("page", existing.pages, pages),
+    ...differences("preview", existing.previews, previews),
+  ];
+  if (changed.length > 0)
+    throw new Error(
+      `${changed.length} pages differ from test/support/pageBytes.json:\n${changed.join("\n")}\n\n` +
+        `If your change is meant to change them, re-record: ${RE_RECORD}\n` +
+        "(PAGE_BYTES_DUMP=<dir> also writes each body there; a re-record keeps every other line of the fixture.)",
+    );
 });

@@ -55,5 +55,7 @@ test("the UI's state has a screenshot for every variation of every slice, read f
       mocks: model.variations.map((v) => ["SharedSliceContent", v.id]),
     });
   }
-  expect(variations).toBe(23);
+  // Every variation was checked, none stepped around: as many as the models have.
+  expect(variations).toBe(library.components.reduce((n, c) => n + c.model.variations.length, 0));
+  expect(variations).toBeGreaterThanOrEqual(sliceDirs.length);
 }, 60_000);

@@ -32,6 +32,7 @@ module.exports.fullTierOnly = [
   "test/requestLog.test.ts",
   "test/scaleTest.test.ts",
   "test/sliceMachineAdapter.test.ts",
+  "test/addingASlice.test.ts",
   "test/sliceMachineUi.test.ts",
   "test/startup.test.ts",
   "test/tagConfig.test.ts",

@@ -9,7 +9,8 @@ import type { SliceCreateHook } from "@slicemachine/plugin-kit";
 import { upsertGeneratedTypes } from "../lib/upsertGeneratedTypes.ts";
 import { upsertSliceLibraryIndexFile } from "../lib/upsertSliceLibraryIndexFile.ts";
 import { rejectIfNecessary } from "../lib/rejectIfNecessary.ts";
-import { writeSliceFile, writeSliceModel } from "@slicemachine/plugin-kit/fs";
+import { writeSliceFile } from "@slicemachine/plugin-kit/fs";
+import { writeSliceModelFile } from "../lib/writeModelFiles.ts";
 import type { PluginOptions } from "../types.ts";
 import { sliceTemplate } from "./slice-create.templates.ts";
 import { sliceMocks } from "../lib/sliceMocks.ts";
@@ -17,7 +18,7 @@ import { sliceMocks } from "../lib/sliceMocks.ts";
 export const sliceCreate: SliceCreateHook<PluginOptions> = async (data, context) => {
   rejectIfNecessary(
     await Promise.allSettled([
-      writeSliceModel({ libraryID: data.libraryID, model: data.model, format: false, helpers: context.helpers }),
+      writeSliceModelFile({ libraryID: data.libraryID, model: data.model, format: false, helpers: context.helpers }),
       writeSliceFile({
         libraryID: data.libraryID,
         model: data.model,

@@ -4,7 +4,8 @@
  * rendered as they are added); once the developer has changed it, it is theirs and left alone.
  */
 import type { SliceUpdateHook } from "@slicemachine/plugin-kit";
-import { readSliceFile, writeSliceFile, writeSliceModel } from "@slicemachine/plugin-kit/fs";
+import { readSliceFile, writeSliceFile } from "@slicemachine/plugin-kit/fs";
+import { writeSliceModelFile } from "../lib/writeModelFiles.ts";
 import { upsertGeneratedTypes } from "../lib/upsertGeneratedTypes.ts";
 import type { PluginOptions } from "../types.ts";
 import { sliceTemplate } from "./slice-create.templates.ts";
@@ -26,7 +27,7 @@ export const sliceUpdate: SliceUpdateHook<PluginOptions> = async (data, context)
     if (error.code === "ENOENT") return null; // the developer removed it: nothing to follow
     throw error;
   });
-  await writeSliceModel({ libraryID, model, format: false, helpers });
+  await writeSliceModelFile({ libraryID, model, format: false, helpers });
   if (view !== null && view === sliceTemplate({ model: previous })) {
     await writeSliceFile({
       libraryID,
