@@ -14,7 +14,7 @@ import { Suspense, use } from "react";
 import { createStaticHandler, createStaticRouter, Outlet, type RouteObject, useLoaderData } from "react-router";
 import { DOCUMENT_END } from "../server/render/htmlShell";
 import { renderDocumentToBuffer, streamDocument } from "../server/render/streamDocument";
-import { type SiteFeatures, useSiteFeatures } from "../views/siteFeatures";
+import { NO_FEATURES, type SiteFeatures, useSiteFeatures } from "../views/siteFeatures";
 import { capturingLogger, type LogLine } from "./support/capturingLogger";
 
 const START = '<!doctype html><html lang="en"><head><title>Test</title></head><body><div id="root">';
@@ -247,7 +247,7 @@ describe("streamDocument", () => {
 
   test("the features given reach the views; without them, none", async () => {
     expect(await get("/features", BROWSER).body).toContain("<p>klaviyo off, reviews off, privacyPolicy off</p>");
-    features = { klaviyo: true, reviews: false, privacyPolicy: true };
+    features = { ...NO_FEATURES, klaviyo: true, reviews: false, privacyPolicy: true };
     expect(await get("/features", BROWSER).body).toContain("<p>klaviyo on, reviews off, privacyPolicy on</p>");
   });
 

@@ -8,7 +8,7 @@
  */
 import { chooseConsent, openConsentSettings, type PromptState } from "../../shared/consentPrompt";
 import { button, element } from "./dialogElements";
-import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "./consentTexts";
+import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "../../shared/consentTexts";
 
 /** Opens the notice for `prompt`; returns what removes it. */
 export function openOptOutNotice(prompt: PromptState): () => void {
