@@ -6,6 +6,7 @@
  * visitor's answer; with JavaScript on, the same link opens the settings dialog and the page is
  * not left. The site runs the US opt-out model, so both models are here (the UK is always opt-in).
  */
+import fs from "node:fs";
 import type { Page } from "puppeteer";
 import { consentCookie, cookieJar, sendGpc } from "../support/privacyVisit";
 import { openRecordedPage, type RecordedPage } from "../support/recordedPage";
@@ -16,6 +17,7 @@ jest.setTimeout(60_000);
 const suite = useStandInSiteAndBrowser({ US_CONSENT_MODEL: "opt-out" });
 
 const dialog = "dialog.consent-dialog[open]";
+const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const withoutScript = async (page: Page) => page.setJavaScriptEnabled(false);
 /** The consent manager has read the stored answer: it sends Consent Mode its update. */
 const consentStarted = (page: Page) =>
@@ -70,10 +72,17 @@ test("UK without JavaScript: “Cookie settings” leads to the page, whose form
   expect(await r.page.$eval("#consent-functional", (i) => (i as HTMLInputElement).checked)).toBe(true);
   expect(await r.page.$eval("#consent-marketing", (i) => (i as HTMLInputElement).checked)).toBe(false);
   expect(new URL(r.page.url()).pathname).toBe("/");
-  // And the page itself, with script, shows the choice in force.
+  // And the page itself, with script, shows the choice in force, and axe finds nothing on it.
+  await r.page.setBypassCSP(true);
   await r.page.goto(`${suite.server.url}/privacy-choices`, { waitUntil: "load" });
   await r.page.waitForFunction(() => (document.querySelector("#choice-functional") as HTMLInputElement)?.checked);
   expect(await r.page.$eval("#choice-marketing", (i) => (i as HTMLInputElement).checked)).toBe(false);
+  await r.page.evaluate(AXE_SOURCE);
+  const violations = await r.page.evaluate(async () => {
+    const { violations } = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return violations.map((v: { id: string }) => v.id);
+  });
+  expect(violations).toEqual([]);
   expect(r.problems).toEqual([]);
   await r.close();
 });
