@@ -14,7 +14,7 @@ import { Suspense, use } from "react";
 import { createStaticHandler, createStaticRouter, Outlet, type RouteObject, useLoaderData } from "react-router";
 import { DOCUMENT_END } from "../server/render/htmlShell";
 import { renderDocumentToBuffer, streamDocument } from "../server/render/streamDocument";
-import { NO_FEATURES, type SiteFeatures, useSiteFeatures } from "../views/siteFeatures";
+import { type SiteFeatures, useSiteFeatures } from "../views/siteFeatures";
 import { capturingLogger, type LogLine } from "./support/capturingLogger";
 
 const START = '<!doctype html><html lang="en"><head><title>Test</title></head><body><div id="root">';
