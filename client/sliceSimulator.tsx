@@ -36,7 +36,7 @@ import { SimulatorManager, simulatorClass, simulatorRootClass, StateEventType } 
 import type { SiteChrome } from "../shared/pageData";
 import { routeId } from "../shared/routeTable";
 import { sliceComponents } from "../views/parts/SliceZone";
-import { SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
+import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../views/siteFeatures";
 
 const LAYOUT_ID = routeId("layout", "gb");
 const EMPTY_CHROME: SiteChrome = {
@@ -53,7 +53,7 @@ const LISTENER_KEY = "site-slice-simulator";
  * up, so an editor sees where the widget goes (the stylesheet marks an empty slot in the
  * simulator); the vendors' scripts are never loaded here.
  */
-const SIMULATED_FEATURES: SiteFeatures = { klaviyo: false, reviews: true, privacyPolicy: true };
+const SIMULATED_FEATURES: SiteFeatures = { ...NO_FEATURES, reviews: true, privacyPolicy: true };
 
 const manager = new SimulatorManager();
 

@@ -2,7 +2,7 @@
  * Consent, third-party tags and tracking in the browser, where the server configured any
  * (shared/siteConfig.ts). Everything starts with the page, before the app wakes
  * (client/entry.tsx): the consent manager (with the page's consent model and the browser's
- * Global Privacy Control signal: client/consent/privacyRules.ts), Tag Manager when the head left
+ * Global Privacy Control signal: shared/privacyRules.ts), Tag Manager when the head left
  * it out, the page-view tracking, Klaviyo (its 3000 ms fallback counts from the page's start)
  * with its form events, and the page's widgets. The
  * elements Klaviyo and the widgets fill are ones React leaves alone (views/parts/ScriptSlot.tsx,
@@ -11,8 +11,9 @@
 import { regionFromPath } from "../shared/region";
 import { bannerConsent } from "./consent/bannerAdapter";
 import { startConsent } from "./consent/consentState";
-import { consentModelFor, globalPrivacyControl } from "./consent/privacyRules";
+import { consentModelFor, globalPrivacyControl } from "../shared/privacyRules";
 import { usercentricsConsent } from "./consent/usercentricsAdapter";
+import { openSettingsFromLinks } from "./consent/privacyChoicesOnPage";
 import { startKlaviyo } from "./klaviyo";
 import { forwardKlaviyoFormEvents } from "./klaviyoForms";
 import { startPageScripts } from "./pageScripts";
@@ -38,6 +39,7 @@ export function startTags(): AppTags | null {
       const model = consentModelFor(region, config.usConsentModel);
       startConsent(bannerConsent({ region, model, gpc }), { model, gpc });
     }
+    openSettingsFromLinks();
   }
   if (config.gtmSrc) startTagManager(config.gtmSrc);
   const followNavigations = trackPageViews();

@@ -64,6 +64,7 @@ import { tagCspSources } from "./tags/tagCsp";
 import { createTagHead } from "./tags/tagHead";
 import { publicSiteConfig } from "./tags/publicConfig";
 import { featuresOf } from "../views/siteFeatures";
+import { createPrivacyChoicesForm } from "./consent/privacyChoicesForm";
 import { tracingEnabled, traceRequests } from "./observability/tracing";
 
 export interface AppDeps {
@@ -242,6 +243,12 @@ export function createApp({
   );
   app.use(routeLabel("sitemap"), createSitemapRouter({ content, origin, logger }));
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
+  // The privacy choices page's form, without script; only the built-in banner's cookie can be written so.
+  if (features.consentManager === "banner")
+    app.use(
+      routeLabel("privacy_choices"),
+      createPrivacyChoicesForm({ siteUrl: config.SITE_URL, usConsentModel: config.US_CONSENT_MODEL }),
+    );
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger));
   app.use(routeLabel("vitals"), createVitalsRoute({ siteUrl: config.SITE_URL, metrics: metrics?.vitals }));

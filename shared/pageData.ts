@@ -52,3 +52,7 @@ export type ArticleData = DocumentPage<ArticleDocument>;
 export type SamplesData = DocumentPage<SamplePageDocument>;
 export type GalleryListData = ListPage<GalleryProjectDocument>;
 export type BlogListData = ListPage<ArticleDocument>;
+/** The privacy choices page: its words are the site's own (shared/consentTexts.ts), not content. */
+export interface PrivacyChoicesData {
+  head: PageHead;
+}

@@ -13,7 +13,8 @@ export type PageKind =
   | "galleryItem"
   | "blogList"
   | "blogArticle"
-  | "samples";
+  | "samples"
+  | "privacyChoices";
 
 /** Everything a route carries besides its loader; read with react-router's useMatches(). */
 export interface RouteHandle {
@@ -30,6 +31,12 @@ export interface PageRoute {
   query?: readonly string[];
 }
 
+/**
+ * The privacy choices page ("Cookie settings"; on /us "Your Privacy Choices"): the footer's link
+ * leads there, and its form posts to the same path (server/consent/privacyChoicesForm.ts).
+ */
+export const PRIVACY_CHOICES_PATH = "/privacy-choices";
+
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: "index", path: "/", page: "home", layout: "default" },
   { name: "gallery", path: "/gallery", page: "galleryList", layout: "default", query: ["page"] },
@@ -37,6 +44,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: "info-blog", path: "/info/blog", page: "blogList", layout: "default", query: ["page"] },
   { name: "info-blog-uid", path: "/info/blog/:uid", page: "blogArticle", layout: "default" },
   { name: "materials-samples", path: "/materials/samples", page: "samples", layout: "default" },
+  {
+    name: "privacy-choices",
+    path: PRIVACY_CHOICES_PATH,
+    page: "privacyChoices",
+    layout: "basic",
+    query: ["saved"],
+  },
   { name: "section", path: "/:section", page: "section", layout: "basic" },
   { name: "section-uid", path: "/:section/:uid", page: "sectionPage", layout: "basic" },
 ];

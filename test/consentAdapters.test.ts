@@ -2,9 +2,9 @@
  * The consent managers' adapters and Consent Mode (docs/behaviour.md section 4), without a browser: Usercentrics'
  * category states, the built-in banner's cookie, and the signals each choice sends.
  */
-import { parseConsentCookie, serializeConsentCookie } from "../client/consent/bannerAdapter";
+import { parseConsentCookie, serializeConsentCookie } from "../shared/consentCookie";
 import { consentModeSignals, consentModeUpdate } from "../client/consent/consentMode";
-import { honourSignal } from "../client/consent/privacyRules";
+import { honourSignal } from "../shared/privacyRules";
 import { consentFromUsercentrics } from "../client/consent/usercentricsAdapter";
 
 describe("Usercentrics", () => {

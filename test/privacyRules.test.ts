@@ -1,6 +1,6 @@
 /**
  * What a stored choice, the page's consent model and the browser's Global Privacy Control signal
- * add up to (client/consent/privacyRules.ts), without a browser: the signal as an opt-out under
+ * add up to (shared/privacyRules.ts), without a browser: the signal as an opt-out under
  * both models, the visitor's override, the record that outlives the signal, and which record
  * counts as an answer where.
  */
@@ -12,7 +12,7 @@ import {
   honourSignal,
   recordSignal,
   reportedConsent,
-} from "../client/consent/privacyRules";
+} from "../shared/privacyRules";
 
 const OPT_IN = { model: "opt-in", gpc: false } as const;
 const OPT_IN_GPC = { model: "opt-in", gpc: true } as const;

@@ -83,7 +83,7 @@ const routes: RouteObject[] = [
 
 const featureList = (features: SiteFeatures) =>
   Object.entries(features)
-    .map(([name, on]) => `${name} ${on ? "on" : "off"}`)
+    .map(([name, on]) => `${name} ${typeof on === "string" ? on : on ? "on" : "off"}`)
     .join(", ");
 
 /**
@@ -246,9 +246,19 @@ describe("streamDocument", () => {
   });
 
   test("the features given reach the views; without them, none", async () => {
-    expect(await get("/features", BROWSER).body).toContain("<p>klaviyo off, reviews off, privacyPolicy off</p>");
-    features = { klaviyo: true, reviews: false, privacyPolicy: true };
-    expect(await get("/features", BROWSER).body).toContain("<p>klaviyo on, reviews off, privacyPolicy on</p>");
+    expect(await get("/features", BROWSER).body).toContain(
+      "<p>klaviyo off, reviews off, privacyPolicy off, consentManager off, usConsentModel opt-in</p>",
+    );
+    features = {
+      klaviyo: true,
+      reviews: false,
+      privacyPolicy: true,
+      consentManager: "banner",
+      usConsentModel: "opt-out",
+    };
+    expect(await get("/features", BROWSER).body).toContain(
+      "<p>klaviyo on, reviews off, privacyPolicy on, consentManager banner, usConsentModel opt-out</p>",
+    );
   });
 
   test("a visitor going away aborts the render: it resolves as not completed, its timer cleared", async () => {

@@ -3,7 +3,7 @@
  * an event and the names of Klaviyo form events, each checked against the relay's own schema.
  */
 import { klaviyoFormEvent } from "../client/klaviyoForms";
-import { honourSignal } from "../client/consent/privacyRules";
+import { honourSignal } from "../shared/privacyRules";
 import { buildPayload, withPrivacySignal } from "../client/tracking";
 import { parseTrackingPayload } from "../server/tracking/trackingPayload";
 

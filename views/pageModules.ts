@@ -13,6 +13,7 @@ export const pageModules: Record<PageKind, () => Promise<PageModule>> = {
   blogList: () => import("./pages/BlogListPage"),
   blogArticle: () => import("./pages/BlogArticlePage"),
   samples: () => import("./pages/SamplesPage"),
+  privacyChoices: () => import("./pages/PrivacyChoicesPage"),
 };
 
 /** Source file of each page module, as esbuild's metafile names it: how the server finds a route's chunks. */
@@ -25,4 +26,5 @@ export const pageModuleFiles: Record<PageKind, string> = {
   blogList: "views/pages/BlogListPage.tsx",
   blogArticle: "views/pages/BlogArticlePage.tsx",
   samples: "views/pages/SamplesPage.tsx",
+  privacyChoices: "views/pages/PrivacyChoicesPage.tsx",
 };

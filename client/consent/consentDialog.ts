@@ -7,7 +7,7 @@
  * Escape keeps the current choice (from the settings view opened on the notice it goes back to
  * the notice), and focus returns where it was. Accept and reject have equal weight; the settings
  * view has one switch per category. What it says per region and Global Privacy Control signal is
- * client/consent/consentTexts.ts. It lives in <body> beside #root, so hydration never sees it.
+ * shared/consentTexts.ts. It lives in <body> beside #root, so hydration never sees it.
  */
 import {
   chooseConsent,
@@ -18,7 +18,14 @@ import {
   type PromptState,
   type PromptView,
 } from "../../shared/consentPrompt";
-import { categoriesFor, noticeText, noticeTitle, settingsText, settingsTitle, signalStatus } from "./consentTexts";
+import {
+  categoriesFor,
+  noticeText,
+  noticeTitle,
+  settingsText,
+  settingsTitle,
+  signalStatus,
+} from "../../shared/consentTexts";
 import { button, element } from "./dialogElements";
 import { openOptOutNotice } from "./optOutNotice";
 

@@ -11,7 +11,7 @@
  */
 import type { ConsentChoice } from "../../shared/consentPrompt";
 import { FUNCTIONAL_SIGNALS, MARKETING_SIGNALS, type ConsentSignalName } from "../../shared/consentSignals";
-import type { ConsentState } from "./privacyRules";
+import type { ConsentState } from "../../shared/privacyRules";
 
 export type ConsentSignal = "granted" | "denied";
 

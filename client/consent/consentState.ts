@@ -1,14 +1,14 @@
 /**
  * The visitor's consent as the browser side uses it, read from the consent manager's adapter
  * (built-in banner or Usercentrics) on start-up and on every change, with the browser's Global
- * Privacy Control signal honoured (client/consent/privacyRules.ts). Necessary is always on;
+ * Privacy Control signal honoured (shared/privacyRules.ts). Necessary is always on;
  * analytics follows marketing (docs/behaviour.md section 4.2). Until the visitor has answered, nothing optional is on
  * under the opt-in model.
  */
 import { updateConsentMode } from "./consentMode";
-import { honourSignal, type ConsentState, type PrivacyContext, type ReportedConsent } from "./privacyRules";
+import { honourSignal, type ConsentState, type PrivacyContext, type ReportedConsent } from "../../shared/privacyRules";
 
-export type { ConsentState, ReportedConsent } from "./privacyRules";
+export type { ConsentState, ReportedConsent } from "../../shared/privacyRules";
 
 /** One adapter per consent manager (docs/architecture.md: one adapter per outside service): it reports the state at once or when known, and on every change. */
 export interface ConsentAdapter {

@@ -9,7 +9,7 @@
  */
 import { chooseConsent, openConsentSettings, type PromptState } from "../../shared/consentPrompt";
 import { button, element } from "./dialogElements";
-import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "./consentTexts";
+import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "../../shared/consentTexts";
 import { keepRoomFor } from "./noticeSpace";
 
 /** Opens the notice for `prompt`; returns what removes it. */

@@ -15,7 +15,7 @@ import { buildSiteChrome } from "../content/siteChrome";
 import { isContentUnavailable } from "../content/contentErrors";
 import { createOutageLog } from "../content/outageLog";
 import type { Logger } from "../observability/logger";
-import { headOf, listHeadOf, type HeadScope } from "./pageHeads";
+import { headOf, listHeadOf, privacyChoicesHeadOf, type HeadScope } from "./pageHeads";
 import { requestMemo, requestScope } from "../http/requestScope";
 
 export const LIST_PAGE_SIZE = 12;
@@ -191,6 +191,7 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
     ]),
     blogArticle: byUid((c, uid, lang) => c.article(uid, lang)),
     samples: async (args, locale) => documentPage(args, locale, await contentOf(args).samplePage(locale.lang)),
+    privacyChoices: async (args, locale) => ({ head: privacyChoicesHeadOf(await headScope(args, locale)) }),
   };
 
   /** A `page` is served only at the URL the link resolver gives it, so each page has one address. */

@@ -6,6 +6,9 @@ import type { ImageField } from "@prismicio/client";
 import { documentAlternates, everyRegion } from "../../shared/alternates";
 import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../../shared/documents";
 import { canonicalPath } from "../../shared/canonicalPath";
+import { privacyChoicesDescription, settingsName } from "../../shared/consentTexts";
+import { regionFromPath } from "../../shared/region";
+import { PRIVACY_CHOICES_PATH } from "../../shared/routeTable";
 import { NOT_FOUND_PATH, resolveLink } from "../../shared/linkResolver";
 import { localizePath, type Locale } from "../../shared/locales";
 import { documentHead, listHead, type HeadContext, type PageHead } from "../../shared/pageHead";
@@ -116,6 +119,22 @@ function articleHead(
     breadcrumbs([homeCrumb(scope), listCrumb(scope, "blog"), here]),
   ];
   return { ...head, jsonLd };
+}
+
+/** The privacy choices page: named as the footer's link of its region names it. */
+export function privacyChoicesHeadOf(scope: HeadScope): PageHead {
+  const context: HeadContext = {
+    ...scope,
+    path: localizePath(PRIVACY_CHOICES_PATH, scope.locale),
+    alternates: everyRegion(PRIVACY_CHOICES_PATH, scope.origin),
+  };
+  const region = regionFromPath(context.path);
+  const title = settingsName({ region });
+  const here = { name: title, url: context.origin + context.path };
+  return {
+    ...listHead(title, 1, context, [breadcrumbs([homeCrumb(scope), here])]),
+    description: privacyChoicesDescription(region),
+  };
 }
 
 export function listHeadOf(list: keyof typeof LIST_PATHS, page: number, scope: HeadScope): PageHead {

@@ -10,7 +10,7 @@
 import type { RequestHandler } from "express";
 
 /** `scheme://host[:port]` of a URL, or undefined when it is not one. */
-function originOf(url: string): string | undefined {
+export function originOf(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   const { origin } = new URL(url);
   // Stryker disable next-line ConditionalExpression,StringLiteral: an opaque origin ("null") never equals the site's http(s) origin: refused either way

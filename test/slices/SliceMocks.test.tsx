@@ -10,7 +10,7 @@ import { createElement } from "react";
 import { renderMock, sliceMocks, type SliceMock } from "../../packages/slicemachine-adapter/src/lib/sliceMocks";
 import { readSliceLibrary } from "../../scripts/slices/sliceLibrary";
 import { sliceComponents } from "../../views/parts/SliceZone";
-import { SiteFeaturesContext } from "../../views/siteFeatures";
+import { NO_FEATURES, SiteFeaturesContext } from "../../views/siteFeatures";
 import { renderInSite } from "../support/renderInSite";
 import { visibleText } from "../support/html";
 import { ROOT } from "../support/testApp";
@@ -46,7 +46,7 @@ test.each(cases)(
     const data = renderMock(slice.model, mock);
     const View = sliceComponents[slice.model.id]!;
     // As in the simulator: the widget slices render their slot (their scripts are set up).
-    const features = { klaviyo: false, reviews: true, privacyPolicy: true };
+    const features = { ...NO_FEATURES, reviews: true, privacyPolicy: true };
     const html = await renderInSite(
       createElement(SiteFeaturesContext, { value: features }, createElement(View as never, { slice: data, index: 1 })),
     );

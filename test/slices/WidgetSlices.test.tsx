@@ -13,7 +13,7 @@ import { SCRIPT_SLOT_ATTRIBUTE } from "../../shared/scriptSlot";
 import { visibleText } from "../support/html";
 import { renderInSite } from "../support/renderInSite";
 
-const ALL: SiteFeatures = { klaviyo: true, reviews: true, privacyPolicy: true };
+const ALL: SiteFeatures = { ...NO_FEATURES, klaviyo: true, reviews: true, privacyPolicy: true };
 const emptyLink = { link_type: "Any" } as LinkField;
 const webLink = (url: string) => ({ link_type: "Web", url }) as unknown as LinkField;
 

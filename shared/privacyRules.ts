@@ -12,9 +12,9 @@
  * - A signal once seen is written into the record, so a later visit without it does not read
  *   the absence as consent.
  */
-import type { ConsentChoice } from "../../shared/consentPrompt";
-import type { Region } from "../../shared/region";
-import type { ConsentModel } from "../../shared/siteConfig";
+import type { ConsentChoice } from "./consentPrompt";
+import type { Region } from "./region";
+import type { ConsentModel } from "./siteConfig";
 
 /** The consent cookie's choice: `model: "opt-out"` marks one recorded under the opt-out model. */
 export interface StoredChoice extends ConsentChoice {
