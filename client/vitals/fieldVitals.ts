@@ -23,7 +23,7 @@ import {
 } from "../../shared/fieldVitals";
 import { regionFromPath } from "../../shared/region";
 import { currentConsent, type ConsentState } from "../consent/consentState";
-import { globalPrivacyControl } from "../consent/privacyRules";
+import { globalPrivacyControl } from "../../shared/privacyRules";
 import type { EarlyInteractions } from "./earlyInteractions";
 import { cumulativeLayoutShift, interactionToNextPaint, type ShiftEntry } from "./viewMetrics";
 
