@@ -13,6 +13,7 @@ module.exports.fullTierOnly = [
   "test/deliveryScenarios.test.ts",
   "test/deployFiles.test.ts",
   "test/devLoop.test.ts",
+  "test/devLoopSaves.test.ts",
   "test/dockerRuntime.test.ts",
   "test/generatedTypes.test.ts",
   "test/gracefulShutdown.test.ts",
