@@ -1,13 +1,16 @@
 /**
- * `npm run dev` sees every save of a file, however it is saved, for as long as it runs: written in
- * place, written to a temporary file and renamed over it (what editors do), rewritten by `sed -i`
- * and restored by `git checkout` (both rename too), in turn and repeatedly, for a view, a
- * stylesheet and a content document (decision record 010). Each save must build (or, for content,
+ * `npm run dev` keeps its own build and sees every save of a file, however it is saved, for as long
+ * as it runs (decision record 010). Its build is in dist-dev/: a production build beside it (a test
+ * run, `npm start`) leaves the open page's assets served, and is stamped as the build of these
+ * sources. Each save — written in place, written to a temporary file and renamed over it (what
+ * editors do), rewritten by `sed -i`, restored by `git checkout` (both rename too), in turn and
+ * repeatedly, for a view, a stylesheet and a content document — must build (or, for content,
  * reload) and show its new text.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { isCurrentBuild } from "./support/buildInputs";
 import { pageContaining, startDevProject, waitFor, type DevProject } from "./support/devProject";
 
 /** The marker each save writes; every file starts with MARK-start and `git checkout` brings MARK-git. */
@@ -131,6 +134,31 @@ afterAll(async () => {
   await dev?.stop();
   if (record.length) console.log(`saves seen by npm run dev:\n${record.join("\n")}`);
 }, 20_000);
+
+describe("npm run dev keeps its own build", () => {
+  /** The URLs of the scripts and stylesheets a page of the dev server loads. */
+  const pageAssets = async () => {
+    const html = await (await fetch(`${dev.url}/no-such-page`)).text();
+    return [...html.matchAll(/"(\/assets\/[\w.-]+\.(?:js|css))"/g)].map((match) => match[1]);
+  };
+
+  test("in dist-dev/, never in dist/", () => {
+    expect(fs.existsSync(path.join(dev.dir, "dist-dev", "server", "index.js"))).toBe(true);
+    expect(fs.existsSync(path.join(dev.dir, "dist"))).toBe(false);
+  });
+
+  test("a production build beside it (what a test run or npm start does) leaves the open page's assets served, and is stamped as the build of these sources", async () => {
+    const before = await pageAssets();
+    expect(before.some((url) => url.startsWith("/assets/entry-"))).toBe(true);
+    expect(before.some((url) => url.startsWith("/assets/dev-client-"))).toBe(true);
+    execFileSync(process.execPath, ["build.mjs"], { cwd: dev.dir, stdio: "pipe" });
+    const statuses = await Promise.all(before.map(async (url) => `${url} ${(await fetch(`${dev.url}${url}`)).status}`));
+    expect(statuses).toEqual(before.map((url) => `${url} 200`));
+    expect(await pageAssets()).toEqual(before);
+    // The tests' check (test/support/globalSetup.ts) takes this build as current: no build of its own.
+    expect(isCurrentBuild(dev.dir, path.join(dev.dir, "dist"))).toBe(true);
+  }, 120_000);
+});
 
 describe("npm run dev sees every save", () => {
   test.each(WATCHED.map((watched) => [watched.kind, watched] as const))(

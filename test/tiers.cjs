@@ -33,6 +33,7 @@ module.exports.fullTierOnly = [
   "test/sliceMachineAdapter.test.ts",
   "test/sliceMachineUi.test.ts",
   "test/startup.test.ts",
+  "test/startLog.test.ts",
   "test/tagConfig.test.ts",
   "test/tracingExport.test.ts",
   "test/throughNginx.test.ts",
