@@ -44,6 +44,7 @@ module.exports.fullTierOnly = [
   // In-process, but seconds each: they render hundreds of pages, measure CPU against a yardstick,
   // or wait out the cache's, the outbox's or the preview budget's real timers.
   "test/builds.test.ts",
+  "test/cleanBuild.test.ts",
   "test/contentContract.test.ts",
   "test/contentOutage.test.ts",
   "test/contentReuse.test.ts",
