@@ -195,6 +195,9 @@ function restart(reason) {
       if (!stopping) spare = spawnSpare();
     } catch (error) {
       log.error(`${error.message}; ${current ? "the previous server keeps serving" : "fix the error and save"}`);
+      // The next restart gets a spare that loaded its packages meanwhile, not a cold process that
+      // must load them within the start's time too (on a busy machine, one failure led to the next).
+      if (!stopping && !spare) spare = spawnSpare();
     }
   });
   return restarting;

@@ -145,6 +145,10 @@ describe("npm run dev keeps its own build", () => {
   test("in dist-dev/, never in dist/", () => {
     expect(fs.existsSync(path.join(dev.dir, "dist-dev", "server", "index.js"))).toBe(true);
     expect(fs.existsSync(path.join(dev.dir, "dist"))).toBe(false);
+    // Each server says the loopback port it took (PORT=0 behind the proxy), and the site's address.
+    const listening = /Listening on port (\d+) \(the site: (\S+)\)/.exec(dev.output());
+    expect(Number(listening?.[1])).toBeGreaterThan(0);
+    expect(listening?.[2]).toBe(dev.url.replace("127.0.0.1", "localhost"));
   });
 
   test("a production build beside it (what a test run or npm start does) leaves the open page's assets served, and is stamped as the build of these sources", async () => {
