@@ -7,9 +7,10 @@
  * repeatedly, for a view, a stylesheet and a content document — must build (or, for content,
  * reload) and show its new text.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { isCurrentBuild } from "./support/buildInputs";
 import { pageContaining, startDevProject, waitFor, type DevProject } from "./support/devProject";
 
@@ -155,8 +156,10 @@ describe("npm run dev keeps its own build", () => {
     const before = await pageAssets();
     expect(before.some((url) => url.startsWith("/assets/entry-"))).toBe(true);
     expect(before.some((url) => url.startsWith("/assets/dev-client-"))).toBe(true);
-    execFileSync(process.execPath, ["build.mjs"], { cwd: dev.dir, stdio: "pipe" });
-    const statuses = await Promise.all(before.map(async (url) => `${url} ${(await fetch(`${dev.url}${url}`)).status}`));
+    // Not a synchronous call: an idle connection to the dev server must be seen closing meanwhile.
+    await promisify(execFile)(process.execPath, ["build.mjs"], { cwd: dev.dir });
+    const statuses: string[] = [];
+    for (const url of before) statuses.push(`${url} ${(await fetch(`${dev.url}${url}`)).status}`);
     expect(statuses).toEqual(before.map((url) => `${url} 200`));
     expect(await pageAssets()).toEqual(before);
     // The tests' check (test/support/globalSetup.ts) takes this build as current: no build of its own.
