@@ -15,6 +15,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { BUILD_STAMP, buildInputsHash } from "./scripts/build/buildInputs.mjs";
 import { buildOptions, root } from "./scripts/build/buildOptions.mjs";
 import { writeBuildOutputs } from "./scripts/build/buildOutputs.mjs";
 import { compressionSummary, precompressAssets } from "./scripts/build/precompressAssets.mjs";
@@ -24,12 +25,15 @@ export { watchBuild } from "./scripts/build/watchBuild.mjs";
 
 /**
  * The one-off build (`node build.mjs [--dev]`): into a folder beside the old output, swapped in at
- * the end, so a server or test reading BUILD_DIR never sees it half-written.
+ * the end, so a server or test reading BUILD_DIR never sees it half-written. A production build is
+ * stamped with the hash of the sources it was made from, read before bundling (a save meanwhile
+ * makes it stale): the tests reuse it when the sources are the same (scripts/build/buildInputs.mjs).
  */
 async function buildOnce(dev) {
   const started = Date.now();
   const finalDir = path.resolve(root, process.env.BUILD_DIR ?? "dist");
   const outDir = `${finalDir}.building-${process.pid}`;
+  const inputs = dev ? undefined : buildInputsHash(root);
   try {
     const { assetsDir, client, server } = buildOptions({ dev, outDir });
     const names = Object.keys(client);
@@ -38,6 +42,7 @@ async function buildOnce(dev) {
     const manifest = await writeBuildOutputs({ dev, outDir, assetsDir, client: built });
     // Development builds are not pre-compressed (compression() covers them per request).
     const compressed = dev ? undefined : await precompressAssets(assetsDir);
+    if (inputs) await fsp.writeFile(path.join(outDir, BUILD_STAMP), inputs);
     const oldDir = `${finalDir}.old-${process.pid}`;
     await fsp.rename(finalDir, oldDir).catch(() => {});
     await fsp.rename(outDir, finalDir);

@@ -57,7 +57,7 @@ export default {
   // file: they are left out of the score rather than making a run several times longer.
   ignoreStatic: !exactRun,
   // What the sandbox copy leaves out (node_modules is linked, not copied).
-  ignorePatterns: [".cache", ".data", "dist.*", "coverage", "reports", "shots"],
+  ignorePatterns: [".cache", ".data", "dist.*", "dist-dev", "coverage", "reports", "shots"],
   // `npm run test:mutation -- --incremental`: only mutants in changed code (and those whose tests changed) run again.
   incrementalFile: "reports/mutation/incremental.json",
   reporters: ["clear-text", "progress", "html"],

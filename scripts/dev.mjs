@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: the developer's loop. A development build (build.mjs `watchBuild`: React's
  * development build, source maps, the production layout) rebuilt on each save; the server
- * (dist/server/index.js, exactly as production runs it, with NODE_ENV=development) restarted on
+ * (dist-dev/server/index.js, exactly as production runs it, with NODE_ENV=development) restarted on
  * each rebuild; the open page told to reload or to swap its stylesheet (server/dev/devEvents.ts).
  *
  * The port stays and no request fails during a restart: the browser talks to a small proxy here
@@ -11,7 +11,8 @@
  * here) lets the requests in flight finish. A build error or a server that does not start keeps
  * the last good server serving.
  *
- * Settings: PORT (default 3000; 0 picks a free one), HOST (default 127.0.0.1), BUILD_DIR, and
+ * Settings: PORT (default 3000; 0 picks a free one), HOST (default 127.0.0.1), BUILD_DIR (default
+ * dist-dev, never dist/: a test run or `npm start` beside the loop builds there), and
  * every setting of server/config.ts, passed on to the server.
  */
 import { spawn } from "node:child_process";
@@ -22,7 +23,8 @@ import pino from "pino";
 import { watchBuild } from "../build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "dist");
+// Its own folder: a production build into dist/ (npm start, a test run) never replaces it.
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "dist-dev");
 const requestedPort = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 /** How long a new server may take to listen before the restart is given up. */
@@ -193,6 +195,9 @@ function restart(reason) {
       if (!stopping) spare = spawnSpare();
     } catch (error) {
       log.error(`${error.message}; ${current ? "the previous server keeps serving" : "fix the error and save"}`);
+      // The next restart gets a spare that loaded its packages meanwhile, not a cold process that
+      // must load them within the start's time too (on a busy machine, one failure led to the next).
+      if (!stopping && !spare) spare = spawnSpare();
     }
   });
   return restarting;

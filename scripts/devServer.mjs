@@ -1,7 +1,7 @@
 /**
  * A server process kept ready by scripts/dev.mjs: it loads the server bundle's packages (React,
  * Express, the router… most of a server's start-up time) while nothing is waiting, then, when
- * told to start, runs the current build (dist/server/index.js) exactly as `npm run serve` does.
+ * told to start, runs the current build (dist-dev/server/index.js) exactly as `npm run serve` does.
  * A restart after a save then costs only the evaluation of our own bundle.
  */
 import fs from "node:fs";

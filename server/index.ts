@@ -13,6 +13,7 @@ import { createDeliveryWorker } from "./outbox/deliveryWorker";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./http/shutdown";
+import { WARM_UP_HEADERS } from "./observability/warmUpRequests";
 import { startTracing, stopTracing } from "./observability/tracing";
 import { countDeliveryOutcomes } from "./observability/metrics/deliveryOutcomes";
 import { countWriteFailures } from "./observability/metrics/outboxWriteFailures";
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
       store: outbox,
       logger,
       credentials: metaCredentials(config),
+      // The embedded site (no hosted repository) is a local one: no Meta account is expected there.
+      unconfiguredExpected: contentClient.mode === "embedded",
       retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
       pendingMaxAgeMs: config.OUTBOX_PENDING_MAX_AGE_HOURS * 3_600_000,
       // Settled rows are bounded by count as well as by time (docs/tracking-privacy.md).
@@ -109,7 +112,9 @@ async function main(): Promise<void> {
   server.on("request", app);
   let warmer: MediaWarmer | undefined;
   server.listen(config.PORT, config.HOST, () => {
-    logger.info({ port: config.PORT, content: contentClient.mode }, `Listening on ${config.SITE_URL}`);
+    // The port bound (PORT=0 picks one: `npm run dev`'s servers, behind its proxy on SITE_URL).
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, content: contentClient.mode }, `Listening on port ${port} (the site: ${config.SITE_URL})`);
     // After listening, never before: readiness does not wait for prepared images.
     const mediaDir = servedMediaDir(config);
     if (config.MEDIA_WARM === "on" && mediaDir && standIn && images)
@@ -118,6 +123,8 @@ async function main(): Promise<void> {
         mediaDir,
         siteUrl: config.SITE_URL,
         selfUrl: selfUrl(server, config.HOST),
+        // Its page requests are logged at debug (server/observability/warmUpRequests.ts).
+        headers: WARM_UP_HEADERS,
         refs,
         logger,
       });

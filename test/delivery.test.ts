@@ -268,6 +268,21 @@ describe("the running worker", () => {
     expect((await store.counts()).pending).toBe(0);
   });
 
+  test("without Meta credentials where none are expected (the embedded site): said once, as information, not a warning", async () => {
+    const store = f.openStore();
+    const { logger, lines } = capturingLogger();
+    const w = f.worker(store, { credentials: undefined, unconfiguredExpected: true, logger });
+    w.start();
+    await addEvents(store, 2);
+    await until("2 events marked not_sent", async () => (await store.counts()).not_sent === 2, { timeoutMs: 20_000 });
+    await w.stop();
+    expect(f.fake.requests).toHaveLength(0);
+    const said = lines.filter((l) => /not configured/.test(l.msg));
+    expect(said.map((l) => l.level)).toEqual([30]);
+    expect(said[0].msg).toMatch(/kept, not sent \(META_PIXEL_ID and META_ACCESS_TOKEN send them\)/);
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+  });
+
   test("stop() stops claiming and waits for the delivery in flight to finish and be recorded", async () => {
     const store = f.openStore();
     const ids = await addEvents(store, 2);

@@ -287,6 +287,18 @@ describe("streamDocument", () => {
     expect(messages()).toContain("render error");
   });
 
+  test("a crawler's render still waiting after 10 s is aborted: the document it gets ends, and React reports nothing amiss", async () => {
+    const reported = jest.spyOn(console, "error");
+    const exchange = get("/slow", CRAWLER);
+    while (heldTimers.length === 0) await turns(1);
+    heldTimers[0].fire();
+    const body = await exchange.body;
+    expect(body.endsWith(DOCUMENT_END)).toBe(true);
+    expect(body).toContain("Loading the slow part");
+    expect(await results[0]).toEqual({ completed: false });
+    expect(reported.mock.calls.flat().join("\n")).not.toMatch(/abortable task|bug in React/);
+  });
+
   test("a finished render leaves no timer behind", async () => {
     await get("/plain", BROWSER).body;
     expect(await results[0]).toEqual({ completed: true });
@@ -372,8 +384,12 @@ describe("renderDocumentToBuffer", () => {
     await turns(10);
     expect(settled).toBe(false);
     expect(heldTimers).toHaveLength(1);
+    const reported = jest.spyOn(console, "error");
     heldTimers[0].fire();
-    await expect(rendering).rejects.toThrow();
+    await expect(rendering).rejects.toThrow("the render did not finish within 10000 ms");
+    // React finishes its abort in the next turns; it has nothing to report.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reported.mock.calls.flat().join("\n")).not.toMatch(/abortable task|bug in React/);
   });
 
   test("clears its timer when the document is done", async () => {

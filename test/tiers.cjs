@@ -14,6 +14,7 @@ module.exports.fullTierOnly = [
   "test/deployFiles.test.ts",
   "test/deployHardening.test.ts",
   "test/devLoop.test.ts",
+  "test/devLoopSaves.test.ts",
   "test/dockerRuntime.test.ts",
   "test/generatedTypes.test.ts",
   "test/gracefulShutdown.test.ts",
@@ -35,6 +36,7 @@ module.exports.fullTierOnly = [
   "test/addingASlice.test.ts",
   "test/sliceMachineUi.test.ts",
   "test/startup.test.ts",
+  "test/startLog.test.ts",
   "test/tagConfig.test.ts",
   "test/tracingExport.test.ts",
   "test/throughNginx.test.ts",
@@ -46,6 +48,7 @@ module.exports.fullTierOnly = [
   // or wait out the cache's, the outbox's or the preview budget's real timers.
   "test/builds.test.ts",
   "test/contentAnswerBounds.test.ts",
+  "test/cleanBuild.test.ts",
   "test/contentContract.test.ts",
   "test/contentOutage.test.ts",
   "test/contentReuse.test.ts",

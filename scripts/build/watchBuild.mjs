@@ -2,9 +2,9 @@
  * `npm run dev`'s builder: the options of buildOptions.mjs in esbuild's incremental contexts,
  * rebuilt on each save. scripts/dev.mjs imports it through build.mjs.
  */
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { watch } from "chokidar";
 import * as esbuild from "esbuild";
 import { SOURCE_FOLDERS, buildOptions, root } from "./buildOptions.mjs";
 import { writeBuildOutputs } from "./buildOutputs.mjs";
@@ -13,12 +13,14 @@ import { writeBuildOutputs } from "./buildOutputs.mjs";
  * The development build behind `npm run dev`: the same options with `dev`, kept in esbuild's
  * incremental contexts and rebuilt when a file under SOURCE_FOLDERS changes. The output is
  * written in place in BUILD_DIR (hashed names, so an open page keeps its chunks), the manifest
- * last and atomically. The files are watched with Node's fs.watch (inotify on Linux) rather than
- * esbuild's own watch mode, which polls a random subset of files and can take 2 s to notice a
- * save. `onBuild` hears of every build: the manifest and what changed (`code`: client or server
+ * last and atomically. The files are watched with chokidar (a watch per folder, inotify on Linux)
+ * rather than esbuild's own watch mode, which polls a random subset of files and can take 2 s to
+ * notice a save, or Node's recursive fs.watch, which watches each file's inode and so loses a file
+ * for good once it is saved by rename (editors, `sed -i`, `git checkout`): decision record 010.
+ * `onBuild` hears of every build: the manifest and what changed (`code`: client or server
  * code; `css`: only the stylesheets), or the errors (esbuild prints them too).
  */
-export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", onBuild, debounceMs = 25 }) {
+export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist-dev", onBuild, debounceMs = 25 }) {
   const outDir = path.resolve(root, buildDir);
   await fsp.rm(outDir, { recursive: true, force: true });
   const { assetsDir, client, server } = buildOptions({ dev: true, outDir });
@@ -89,21 +91,23 @@ export async function watchBuild({ buildDir = process.env.BUILD_DIR ?? "dist", o
   };
   await build();
   let timer;
-  const watchers = SOURCE_FOLDERS.map((folder) =>
-    fs.watch(path.join(root, folder), { recursive: true }, (_event, file) => {
-      // Editors' swap and backup files are not sources.
-      if (!file || /(?:^|[/\\])\.|~$|\.sw.$/.test(file)) return;
-      saved.add(path.posix.join(folder, file.split(path.sep).join("/")));
-      clearTimeout(timer);
-      timer = setTimeout(schedule, debounceMs);
-    }),
-  );
+  const watcher = watch(
+    SOURCE_FOLDERS.map((folder) => path.join(root, folder)),
+    // Editors' swap and backup files are not sources.
+    { ignoreInitial: true, ignored: /(?:^|\/)\.[^/]*$|~$|\.sw.$/ },
+  ).on("all", (event, file) => {
+    if (event === "addDir" || event === "unlinkDir") return;
+    saved.add(path.relative(root, file).split(path.sep).join("/"));
+    clearTimeout(timer);
+    timer = setTimeout(schedule, debounceMs);
+  });
+  await new Promise((resolve) => watcher.once("ready", resolve));
   return {
     /** Resolves once the build in progress, if any, has finished. */
     idle: () => running ?? Promise.resolve(),
     async close() {
       clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      await watcher.close();
       await running;
       await Promise.all(Object.values(contexts).map((context) => context.dispose()));
     },

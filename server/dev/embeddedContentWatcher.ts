@@ -6,10 +6,13 @@
  * (packages/prismic-stand-in/src/model/validateContent.ts); when everything is valid they are published as a
  * new master ref (`embedded.publish`, exactly what a publish does in hosted mode), so the
  * ref-keyed page cache, the menus and the sitemap follow by themselves. A file that does not
- * load or validate is logged by name and the previous content keeps serving.
+ * load or validate is logged by name and the previous content keeps serving. The folders are
+ * watched with chokidar, which sees a file saved by rename (editors, `sed -i`, `git checkout`) as
+ * well as one written in place, every time (decision record 010).
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { FSWatcher } from "chokidar";
 import type { ContentClient } from "../content/contentClient";
 import type { PrismicStandIn } from "../content/prismicStandIn";
 import type { Logger } from "../observability/logger";
@@ -83,22 +86,32 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
       running = running.then(reload).catch((error: unknown) => logger.error({ err: error }, "content reload failed"));
     }, options.debounceMs ?? 30);
   };
-  const watch = (dir: string, relevant: (file: string) => boolean) => {
-    if (!fs.existsSync(dir)) return undefined;
-    return fs.watch(dir, { recursive: true }, (_event, file) => {
-      if (file && relevant(file.toString())) schedule();
-    });
-  };
   const json = (file: string) => file.endsWith(".json") && !path.basename(file).startsWith(".");
-  const watchers = [
-    watch(contentDir, json),
-    watch(path.join(rootDir, "customtypes"), json),
-    watch(path.join(rootDir, "views", "slices"), (file) => path.basename(file) === "model.json"),
+  const folders: Array<[string, (file: string) => boolean]> = [
+    [contentDir, json],
+    [path.join(rootDir, "customtypes"), json],
+    [path.join(rootDir, "views", "slices"), (file) => path.basename(file) === "model.json"],
   ];
+  // Imported when the watch starts: a static import of a package would stay in the production
+  // bundle, which drops this file's code but not the packages it imports.
+  let watcher: FSWatcher | undefined;
+  let closed = false;
+  const watching = import("chokidar").then(({ watch }) => {
+    if (closed) return;
+    watcher = watch(
+      folders.map(([dir]) => dir).filter((dir) => fs.existsSync(dir)),
+      // Media files are many and never content: their folder is not watched.
+      { ignoreInitial: true, ignored: (file) => file === mediaDir },
+    ).on("all", (event, file) => {
+      if (event === "addDir" || event === "unlinkDir") return;
+      if (folders.some(([dir, relevant]) => file.startsWith(dir + path.sep) && relevant(file))) schedule();
+    });
+  });
   return {
     close() {
       clearTimeout(timer);
-      for (const watcher of watchers) watcher?.close();
+      closed = true;
+      void watching.then(() => watcher?.close());
     },
     reload,
   };

@@ -45,6 +45,11 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   /** Undefined: nothing is sent; claimed events are marked `not_sent`. */
   credentials: MetaCredentials | undefined;
+  /**
+   * Running without credentials is the expected set-up (the embedded site of `npm start` and
+   * `npm run dev`): the log says so once as information, not as a warning to act on.
+   */
+  unconfiguredExpected?: boolean;
   workerId?: string;
   /** Events per claim and per request, at most 1000 (Meta's limit); default DEFAULT_BATCH_SIZE. */
   batchSize?: number;
@@ -218,7 +223,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     id: workerId,
     start() {
       if (loop !== undefined) return;
-      if (!credentials) logger.warn(`${NOT_CONFIGURED}: tracking events are kept in the outbox and marked not_sent`);
+      if (!credentials && options.unconfiguredExpected)
+        logger.info(
+          "Meta Conversions API not configured: conversion events are kept, not sent (META_PIXEL_ID and META_ACCESS_TOKEN send them)",
+        );
+      else if (!credentials)
+        logger.warn(`${NOT_CONFIGURED}: tracking events are kept in the outbox and marked not_sent`);
       loop = run();
     },
     async stop() {

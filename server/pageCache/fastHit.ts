@@ -24,6 +24,7 @@ import { pageUrl } from "../../shared/canonicalPath";
 import { splitUrl } from "../requestRules/canonicalUrls";
 import type { RefTracker } from "../content/refTracker";
 import { builtFieldsLogger, type Logger } from "../observability/logger";
+import { isWarmUpRequest } from "../observability/warmUpRequests";
 import type { HitRecorder } from "../observability/metrics/hitCounts";
 import { labelRoute } from "../observability/metrics/routeLabel";
 import { PREVIEW_COOKIE } from "../preview/previewCookie";
@@ -182,7 +183,8 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
       locals.pageCacheResult = "hit";
     }
     const url = req.url ?? "/";
-    accessLog.info(
+    // The server's own warm-up requests at debug (server/observability/warmUpRequests.ts).
+    accessLog[isWarmUpRequest(req) ? "debug" : "info"](
       {
         req: { id, method, url: url.includes("?") ? deps.redactUrl(url) : url },
         res: { statusCode: res.statusCode },

@@ -34,6 +34,7 @@ import { devErrorPage } from "../dev/errorPage";
 import { renderDocumentToBuffer, streamDocument } from "./streamDocument";
 import type { SiteFeatures } from "../../views/siteFeatures";
 import { withSpan } from "../observability/tracing";
+import { isWarmUpRequest } from "../observability/warmUpRequests";
 
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 30;
@@ -70,6 +71,8 @@ const routeIdOf = (context: StaticHandlerContext): string =>
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
   const log = (req as ExpressRequest & { log?: Logger }).log ?? deps.logger;
+  // A render the server's own warm-up asked for is logged at debug (server/observability/warmUpRequests.ts).
+  const level = isWarmUpRequest(req) ? "debug" : "info";
   // The page, not the request: its canonical path and the parameters it reads (`page` on the
   // lists). Campaign parameters (fbclid, utm_*, …) neither make a new entry nor reach the render.
   const { path, search } = splitUrl(req.originalUrl);
@@ -94,14 +97,14 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   if (cached && cached.status === 200 && scope.ref !== "") {
     // A publish (a newer master ref): the older copy at once, and one background render of
     // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
-    deps.renders.refresh(key, () => renderShared(key, scope, deps));
+    deps.renders.refresh(key, () => renderShared(key, scope, deps, level));
     return sendCachedPage(req, res, cached, "STALE");
   }
 
   // A miss: one render per page, which every concurrent request of it waits for.
   // (With the cache off, PAGE_CACHE_BYTES=0, every request renders on its own.)
   if (deps.budget && !deps.budget.spend(req, res)) return;
-  const render = () => renderShared(key, scope, deps);
+  const render = () => renderShared(key, scope, deps, level);
   let result: SharedRender;
   try {
     result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
@@ -128,7 +131,12 @@ type SharedRender = { entry: CachedPage } | { status: number; location: string }
  * other query parameter of any request reaches it), into one buffer, compressed, and kept in
  * the cache when it is a 200 or a 404 at a known ref.
  */
-async function renderShared(key: string, scope: RequestScope, deps: RenderDeps): Promise<SharedRender> {
+async function renderShared(
+  key: string,
+  scope: RequestScope,
+  deps: RenderDeps,
+  level: "info" | "debug" = "info",
+): Promise<SharedRender> {
   const started = performance.now();
   const log = deps.logger;
   const handler = deps.handlerFor(key);
@@ -182,7 +190,7 @@ async function renderShared(key: string, scope: RequestScope, deps: RenderDeps):
     );
   else if (scope.ref !== "" && (page.status === 200 || page.status === 404)) deps.cache.keep(key, entry);
   // A public page's key and the master ref: nothing secret, so no redaction pass.
-  builtFieldsLogger(log).info(
+  builtFieldsLogger(log)[level](
     { page: key, status: page.status, ref: scope.ref, ms: Math.round(performance.now() - started) },
     "page rendered",
   );

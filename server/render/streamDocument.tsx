@@ -10,6 +10,13 @@
  * for Bun, whose API it uses only for server actions' form state, which this site has none of.
  * One build for every render: two builds in one process share the contexts' current values and
  * corrupt each other's renders (decision record 022).
+ *
+ * After an abort React completes the tasks it gave up on one by one, and calls `onAllReady` from
+ * inside that pass, before it has forgotten them: a destination given to it there is flushed and
+ * closed with tasks React still counts as running, which its development build reports as "still
+ * abortable task at the root … a bug in React". So an aborted render gets its destination on the
+ * next turn, once React's pass is over (`afterAbort`), and a cached page's render that ran out of
+ * time is not written out at all.
  */
 import type { Writable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -22,6 +29,9 @@ import type { Logger } from "../observability/logger";
 import { NO_FEATURES, SiteFeaturesContext, type SiteFeatures } from "../../views/siteFeatures";
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+/** Runs `then` at once, or on the next turn when the render was aborted (see above). */
+const afterAbort = (aborted: boolean, then: () => void) => (aborted ? void setImmediate(then) : then());
 
 /**
  * What React's text build needs of a destination: it writes chunks, flushes after each batch,
@@ -87,6 +97,11 @@ export function streamDocument(
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
     let failed = false;
+    let aborted = false;
+    const abort = () => {
+      aborted = true;
+      stream.abort();
+    };
     const done = (completed: boolean) => {
       clearTimeout(timer);
       resolve({ completed: completed && !failed });
@@ -120,10 +135,14 @@ export function streamDocument(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       bootstrapModules: [o.entry],
       [forCrawler ? "onAllReady" : "onShellReady"]() {
-        res.status(o.context.statusCode);
-        res.setHeader("Content-Type", "text/html; charset=utf-8");
-        res.write(o.start);
-        stream.pipe(destination);
+        afterAbort(aborted, () => {
+          // The visitor went away while React finished its abort: nothing to send.
+          if (res.destroyed) return;
+          res.status(o.context.statusCode);
+          res.setHeader("Content-Type", "text/html; charset=utf-8");
+          res.write(o.start);
+          stream.pipe(destination);
+        });
       },
       onShellError(error: unknown) {
         failed = true;
@@ -140,10 +159,10 @@ export function streamDocument(
     });
     res.on("finish", () => done(true));
     res.on("close", () => {
-      if (!res.writableFinished) stream.abort();
+      if (!res.writableFinished) abort();
       done(res.writableFinished);
     });
-    timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+    timer = setTimeout(abort, RENDER_TIMEOUT_MS);
   });
 }
 
@@ -181,6 +200,7 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocume
   return new Promise((resolve, reject) => {
     const chunks: string[] = [];
     let failed: unknown;
+    let timedOut = false;
     const destination = textDestination({
       flushed: (text) => chunks.push(text),
       ended() {
@@ -205,7 +225,8 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocume
         // moved out into a hidden element and an inline script (see streamDocument above).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
-          stream.pipe(destination);
+          // Out of time: rejected already, and React is still finishing its abort (see above).
+          if (!timedOut) stream.pipe(destination);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
@@ -218,6 +239,10 @@ export function renderDocumentToBuffer(o: BufferOptions): Promise<RenderedDocume
         },
       },
     );
-    const timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stream.abort();
+      reject(new Error(`the render did not finish within ${RENDER_TIMEOUT_MS} ms`));
+    }, RENDER_TIMEOUT_MS);
   });
 }

@@ -38,7 +38,16 @@ export interface DevProject {
   stop(): Promise<void>;
 }
 
-export async function startDevProject({ startTimeoutMs = 60_000 } = {}): Promise<DevProject> {
+export interface DevProjectOptions {
+  startTimeoutMs?: number;
+  /** Runs in the copy before `npm run dev` starts (e.g. to make it a git repository). */
+  prepare?: (dir: string) => void;
+}
+
+export async function startDevProject({
+  startTimeoutMs = 60_000,
+  prepare,
+}: DevProjectOptions = {}): Promise<DevProject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dev-loop-"));
   for (const item of COPIED) fs.cpSync(path.join(ROOT, item), path.join(dir, item), { recursive: true });
   fs.cpSync(path.join(ROOT, "content"), path.join(dir, "content"), {
@@ -47,6 +56,7 @@ export async function startDevProject({ startTimeoutMs = 60_000 } = {}): Promise
   });
   fs.symlinkSync(path.join(ROOT, "content", "media"), path.join(dir, "content", "media"));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  prepare?.(dir);
 
   const child: ChildProcess = spawn(process.execPath, [path.join(dir, "scripts", "dev.mjs")], {
     cwd: dir,

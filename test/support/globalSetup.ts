@@ -1,24 +1,21 @@
 /**
  * Builds the client and server bundles before the test files run, unless `dist/` already holds the
- * build of exactly these sources: a second `npm test` (or one file's) after no source change costs
- * no build (test/support/buildInputs.ts says what counts as a source).
+ * build of exactly these sources: a second `npm test` (or one file's), or one after `npm start` or
+ * `npm run build`, costs no build when no source changed (scripts/build/buildInputs.mjs says what
+ * counts as a source; every production build stamps its folder with it).
  */
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { BUILD_STAMP, buildInputsHash } from "./buildInputs";
+import { buildInputsHash, isCurrentBuild } from "./buildInputs";
 import { prepareSharedProcesses } from "./sharedProcess";
 
 export default function globalSetup(): void {
   prepareSharedProcesses();
   const root = path.resolve(__dirname, "../..");
-  const stamp = path.join(root, "dist", BUILD_STAMP);
   const inputs = buildInputsHash(root);
-  const built = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8") : "";
-  if (built === inputs && fs.existsSync(path.join(root, "dist/server/index.js"))) {
+  if (isCurrentBuild(root, path.join(root, "dist"), inputs)) {
     console.log(`\nReusing dist/: built from these sources (${inputs.slice(0, 12)}).`);
     return;
   }
   execFileSync(process.execPath, [path.join(root, "build.mjs")], { cwd: root, stdio: "inherit" });
-  fs.writeFileSync(stamp, inputs);
 }

@@ -20,6 +20,8 @@ export interface MediaWarmerOptions {
   siteUrl: string;
   /** Where this server listens, for reading its own pages (e.g. http://127.0.0.1:3000). */
   selfUrl: string;
+  /** Headers sent with each of those requests (the server's mark of its own warm-up requests). */
+  headers?: Readonly<Record<string, string>>;
   /** The master ref of the moment (server/content/refTracker.ts): a new one is a publish. */
   refs: { current(): Promise<string> };
   logger: Logger;
@@ -60,6 +62,7 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
     mediaDir,
     siteUrl,
     selfUrl,
+    headers = {},
     refs,
     logger,
     maxPages = 500,
@@ -84,7 +87,7 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
   async function text(path: string): Promise<string | undefined> {
     if (stopped) return undefined;
     const res = await fetch(selfUrl + path, {
-      headers: { "user-agent": USER_AGENT, accept: "text/html,application/xml" },
+      headers: { ...headers, "user-agent": USER_AGENT, accept: "text/html,application/xml" },
       redirect: "manual",
       signal: AbortSignal.timeout(30_000),
     });
