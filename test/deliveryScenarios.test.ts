@@ -11,6 +11,7 @@ import * as esbuild from "esbuild";
 import request from "supertest";
 import { DEFAULT_BATCH_SIZE } from "../server/outbox/deliveryWorker";
 import { openOutboxStore } from "../server/outbox/fromConfig";
+import { META_REQUEST_TIMEOUT_MS } from "../server/outbox/metaGraphClient";
 import { startBuiltServer } from "./support/builtServer";
 import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
 import { until } from "./support/waitFor";
@@ -51,19 +52,20 @@ test("the server process delivers what it relays, and on SIGTERM finishes the de
     const exited = new Promise<number | null>((resolve) => server.process.once("exit", resolve));
     server.process.kill("SIGTERM");
     expect(await exited).toBe(0);
-    // The request in flight timed out (1.5 s) and was recorded as such before the exit: nothing is left leased.
+    // The request in flight timed out (META_REQUEST_TIMEOUT_MS, 15 s) and was recorded as such before
+    // the exit: nothing is left leased.
     const store = f.openStore(path.join(dataDir, "outbox.sqlite"));
     expect(await store.get(second.body.event_id)).toMatchObject({
       status: "pending",
       attempts: 1,
-      lastError: "no answer within 1500 ms",
+      lastError: `no answer within ${META_REQUEST_TIMEOUT_MS} ms`,
     });
     expect(await store.get(first.body.event_id)).toMatchObject({ status: "delivered" });
     expect(server.output()).not.toContain("server-token");
   } finally {
     await server.stop();
   }
-}, 30_000);
+}, 60_000);
 
 describe("over the Firestore outbox (firebase-admin against the in-process emulator)", () => {
   let emulator: FirestoreEmulator;

@@ -147,7 +147,7 @@ describe("deploy/nginx/nginx.conf", () => {
   });
 
   test("caches what the app marks cacheable, for as long as it says, stale by its own bounds, one fill per key, bounded in size", () => {
-    expect(directive("proxy_cache")).toEqual(["site", "off", "off"]);
+    expect(directive("proxy_cache")).toEqual(["site", "off", "off", "off"]);
     // Neither proxy_cache_valid (would cache what the app did not mark) nor proxy_cache_use_stale
     // (would replace stale-while-revalidate=60 and stale-if-error=86400 with "forever").
     expect(directive("proxy_cache_valid")).toEqual([]);
@@ -162,19 +162,23 @@ describe("deploy/nginx/nginx.conf", () => {
   });
 
   test("limits /api/ per client address at the app's tracking limit, and tells the app that address as TRUST_PROXY=1 reads it", () => {
-    const [zone, relayZone] = directive("limit_req_zone");
+    const [zone, relayZone, vitalsZone] = directive("limit_req_zone");
     // Per client: an IPv4 address, or an IPv6 /64 (behaviour below, through nginx).
     expect(zone).toMatch(/^\$limit_client zone=api:\d+m rate=1r\/s$/);
     // And the relay for everyone together: one key ($server_name is the same for every request).
     expect(relayZone).toMatch(/^\$server_name zone=relay:\d+[km] rate=\d+r\/s$/);
+    // Field speed reports per client: one a page view (docs/operations.md, "Field speed").
+    expect(vitalsZone).toMatch(/^\$limit_client zone=vitals:\d+m rate=1r\/s$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
-    // The relay's location, then the rest of /api/ (test: every spelling of those paths, below).
+    // The relay's location, the field-speed reports' (test/nginxVitals.test.ts), then the rest of /api/
+    // (test: every spelling of those paths, below).
     expect(directive("limit_req")).toEqual([
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
       expect.stringMatching(/^zone=relay burst=\d+ nodelay$/),
+      "zone=vitals burst=30 nodelay",
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
     ]);
-    expect(directive("limit_req_status")).toEqual(["429", "429"]);
+    expect(directive("limit_req_status")).toEqual(["429", "429", "429"]);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-For $remote_addr");
     for (const name of appServices) expect(compose.services[name].environment!.TRUST_PROXY).toBe("1");
     expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).TRUST_PROXY).toBe(1);

@@ -15,12 +15,12 @@
  * notices, a named test no change of its row fails, a change that no longer applies, or a row with
  * no change here). Without --browsers, a change only browser tests could notice is listed apart.
  */
-import { spawnSync, execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { copyProjectFiles } from "../lib/projectCopy.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DOC = "docs/behaviour.md";
@@ -154,23 +154,7 @@ export function readConstantsTable(root = ROOT) {
   }));
 }
 
-function copyProject() {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-constants-"));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    if (!fs.existsSync(path.join(ROOT, file))) continue;
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
-  }
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
-  return root;
-}
+const copyProject = () => copyProjectFiles(ROOT, "check-constants-");
 
 /** Runs test files in the copy in one plain Jest run: the files that passed. */
 function passing(copy, tests) {

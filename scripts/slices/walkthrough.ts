@@ -12,9 +12,9 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { copyProjectFiles } from "../lib/projectCopy.mjs";
 import {
   addFields,
   createSlice,
@@ -30,20 +30,7 @@ const { values: flags } = parseArgs({
 });
 
 function copyProject(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "slice-walkthrough-"));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    if (!fs.existsSync(path.join(ROOT, file))) continue;
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
-  }
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
+  const root = copyProjectFiles(ROOT, "slice-walkthrough-");
   // A clone, as a newcomer has: some tests copy the project from git's list of files.
   const git = (...args: string[]) => execFileSync("git", args, { cwd: root, stdio: "pipe" });
   git("init", "-q");

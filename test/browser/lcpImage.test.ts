@@ -29,7 +29,11 @@ interface Lcp {
   src: string | null;
 }
 
-/** The last largest-contentful-paint entry of the page. */
+/**
+ * The last largest-contentful-paint entry of the page, read once the page's high-priority image
+ * has been decoded and painted: the browser reports the image's entry only after that paint, so a
+ * busy machine could otherwise read the text's earlier entry as the last.
+ */
 const largestPaint = (page: Page) =>
   within(
     "the page's largest-contentful-paint entry",
@@ -37,13 +41,19 @@ const largestPaint = (page: Page) =>
     page.evaluate(
       () =>
         new Promise<Lcp>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null; url: string };
-            resolve({
-              tag: entry.element?.tagName ?? null,
-              src: (entry.element as HTMLImageElement | null)?.currentSrc || entry.url || null,
-            });
-          }).observe({ type: "largest-contentful-paint", buffered: true });
+          const images = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+          const painted = () => new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+          void Promise.all(images.map((image) => image.decode().catch(() => undefined)))
+            .then(painted)
+            .then(() =>
+              new PerformanceObserver((list) => {
+                const entry = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null; url: string };
+                resolve({
+                  tag: entry.element?.tagName ?? null,
+                  src: (entry.element as HTMLImageElement | null)?.currentSrc || entry.url || null,
+                });
+              }).observe({ type: "largest-contentful-paint", buffered: true }),
+            );
         }),
     ),
   );

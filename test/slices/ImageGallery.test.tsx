@@ -77,7 +77,7 @@ describe("image gallery slice, carousel variation", () => {
 
   test("has labelled previous and next buttons that control the track; previous is disabled at the start", () => {
     const [previous, next] = buttons(html);
-    const trackId = attribute(/<div class="image-gallery__track"[^>]*>/.exec(html)![0], "id");
+    const trackId = attribute(/<section class="image-gallery__track"[^>]*>/.exec(html)![0], "id");
     expect(trackId).toBeTruthy();
     expect(attribute(previous, "type")).toBe("button");
     expect(attribute(previous, "aria-label")).toBe("Previous image");
@@ -94,8 +94,10 @@ describe("image gallery slice, carousel variation", () => {
     );
   });
 
-  test("the track is focusable, so it scrolls from the keyboard even without JavaScript", () => {
-    expect(attribute(/<div class="image-gallery__track"[^>]*>/.exec(html)![0], "tabindex")).toBe("0");
+  test("the track is focusable, so it scrolls from the keyboard even without JavaScript, and as a Tab stop it is a named region", () => {
+    const track = /<section class="image-gallery__track"[^>]*>/.exec(html)![0];
+    expect(attribute(track, "tabindex")).toBe("0");
+    expect(attribute(track, "aria-label")).toBeTruthy();
   });
 
   test("draws lazy images with content alt, width srcset and the slide's sizes, with captions", () => {

@@ -3,10 +3,10 @@
  * renaming and deleting slices): everything tracked by git, plus the untracked files not
  * ignored, with node_modules linked rather than copied. Build output and caches stay behind.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { copyProjectFiles } from "../../scripts/lib/projectCopy.mjs";
 import { ROOT } from "./testApp";
 
 export interface ProjectCopy {
@@ -15,21 +15,7 @@ export interface ProjectCopy {
 }
 
 export function copyProject(prefix = "project-copy-"): ProjectCopy {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    const source = path.join(ROOT, file);
-    if (!fs.existsSync(source)) continue; // deleted in the work tree, not yet committed
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.copyFileSync(source, path.join(root, file));
-  }
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
+  const root = copyProjectFiles(ROOT, prefix);
   return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 
