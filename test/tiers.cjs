@@ -93,9 +93,10 @@ module.exports.crossEngine = ["test/engines/"];
 
 /**
  * Run last in `npm test`, with nothing beside them: the development loop holds a rebuild to a
- * save-to-screen budget on this machine's clock, which a test file beside it would move.
+ * save-to-screen budget on this machine's clock, and the field-speed test the waking press's paint
+ * at 4× CPU, which a test file beside either would move.
  */
-module.exports.runAlone = ["test/devLoop.test.ts"];
+module.exports.runAlone = ["test/devLoop.test.ts", "test/browser/fieldVitals.test.ts"];
 
 /**
  * How long the slower files took in a whole run on this project's 2-core machine (seconds, three
