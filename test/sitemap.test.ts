@@ -15,7 +15,7 @@ import { resolveLink, NOT_FOUND_PATH } from "../shared/linkResolver";
 import { DEFAULT_LOCALE, LOCALES, localeByLang } from "../shared/locales";
 import { buildSectionIndex, type SectionIndex } from "../shared/sectionIndex";
 import { EMBEDDED_REPOSITORY_NAME } from "../server/content/contentClient";
-import { createContentService, type ContentService, type DocumentSummary } from "../server/content/contentService";
+import { createContentService, type ContentService } from "../server/content/contentService";
 import { loadDocuments } from "../packages/prismic-stand-in/src/index";
 import {
   createEmbeddedFetch,
@@ -26,6 +26,7 @@ import { createLogger } from "../server/observability/logger";
 import { createSitemapRouter, SITEMAP_CACHE_CONTROL } from "../server/sitemap/sitemapRoute";
 import { capturingLogger } from "./support/capturingLogger";
 import { CONTENT_ROOT } from "./support/contentFiles";
+import { articleSummary } from "./support/fixtures";
 import { decodeEntities } from "./support/html";
 import { parseIndex, parseUrlset, readAllDocuments, SITEMAP_NS, XHTML_NS, type SitemapUrl } from "./support/sitemapXml";
 import { createTestApp, type TestApp } from "./support/testApp";
@@ -532,21 +533,13 @@ describe("content service failures", () => {
 
   test("a failure after the first bytes aborts the response (no truncated sitemap passes for whole) and is not cached", async () => {
     const PAGES = 6;
-    const article = (n: number): DocumentSummary => ({
-      id: `a${n}`,
-      uid: `article-${n}`,
-      type: "article",
-      lang: "en-gb",
-      last_publication_date: "2025-01-01T00:00:00+0000",
-      alternate_languages: [],
-    });
     let failAt: number | null = 5;
     const { service } = countedService();
     const paged: ContentService = {
       ...service,
       routableDocuments: async (n, size) => {
         if (n === failAt && size > 1) throw new Error("content API down mid-way");
-        const items = Array.from({ length: size }, (_, i) => article((n - 1) * size + i));
+        const items = Array.from({ length: size }, (_, i) => articleSummary((n - 1) * size + i));
         return { items, page: n, totalPages: PAGES, total: PAGES * 100 };
       },
     };

@@ -7,9 +7,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import type { ContentService, DocumentSummary } from "../server/content/contentService";
+import type { ContentService } from "../server/content/contentService";
 import { createSitemapRouter } from "../server/sitemap/sitemapRoute";
 import { capturingLogger } from "./support/capturingLogger";
+import { articleSummary } from "./support/fixtures";
 import { createTestApp } from "./support/testApp";
 
 const PAGES = 400; // 40,000 documents: one file of the most a sitemap may hold
@@ -18,20 +19,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 test("a client that leaves after the first bytes ends the generation and the reading of pages", async () => {
   const { content } = createTestApp();
   let reads = 0;
-  const article = (n: number): DocumentSummary => ({
-    id: `a${n}`,
-    uid: `article-${n}`,
-    type: "article",
-    lang: "en-gb",
-    last_publication_date: "2025-01-01T00:00:00+0000",
-    alternate_languages: [],
-  });
   const slow: ContentService = {
     ...content,
     routableDocuments: async (page, size) => {
       reads++;
       await sleep(5);
-      const items = Array.from({ length: size }, (_, i) => article((page - 1) * size + i));
+      const items = Array.from({ length: size }, (_, i) => articleSummary((page - 1) * size + i));
       return { items, page, totalPages: PAGES, total: PAGES * 100 };
     },
   };
