@@ -12,8 +12,6 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parse, parseAllDocuments } from "yaml";
@@ -23,7 +21,7 @@ import { renderOfflinePage } from "../scripts/offlinePage.mjs";
 import { freePort, ROOT } from "./support/builtServer";
 import { argsOf, execForm, parseDockerfile } from "./support/dockerfile";
 import { rawGet } from "./support/rawExchange";
-import { nginxBinary, startNginx, type Nginx } from "./support/siteCluster";
+import { nginxBinary, startNginxBeforeStandIn, type Nginx } from "./support/siteCluster";
 
 const DEPLOY = path.join(ROOT, "deploy");
 const K8S = path.join(DEPLOY, "kubernetes");
@@ -211,12 +209,12 @@ describe("deploy/nginx/nginx.conf", () => {
 });
 
 describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that answers every request", () => {
-  let upstream: http.Server;
   let nginx: Nginx;
   /** Paths of the requests that reached the instance. */
   const reached: string[] = [];
   beforeAll(async () => {
-    upstream = http.createServer((req, res) => {
+    // The real-IP block turned on for loopback, as behind another load balancer: the test speaks for many clients.
+    nginx = await startNginxBeforeStandIn((req, res) => {
       reached.push(req.url!);
       req.resume();
       req.on("end", () =>
@@ -225,17 +223,9 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
           .end("reached"),
       );
     });
-    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-    // The real-IP block turned on for loopback, as behind another load balancer: the test speaks for many clients.
-    nginx = await startNginx({
-      upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`],
-      offlinePage: "offline",
-      realIpFrom: "127.0.0.1",
-    });
   });
   afterAll(async () => {
     await nginx?.stop();
-    await new Promise((resolve) => upstream?.close(resolve));
   });
   const port = () => Number(new URL(nginx.url).port);
 

@@ -4,30 +4,20 @@
  * (case, a trailing slash, merged slashes, percent-encoding), and a body past 4 KB is refused by
  * nginx before it reaches an instance.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { startNginx, type Nginx } from "./support/siteCluster";
+import { startNginxBeforeStandIn, type Nginx } from "./support/siteCluster";
 
-let upstream: http.Server;
 let nginx: Nginx;
 const reached: string[] = [];
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  nginx = await startNginxBeforeStandIn((req, res) => {
     reached.push(req.url!);
     req.resume();
     req.on("end", () => res.writeHead(204, { "cache-control": "no-store" }).end());
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  nginx = await startNginx({
-    upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`],
-    offlinePage: "offline",
-    realIpFrom: "127.0.0.1",
-  });
 });
 afterAll(async () => {
   await nginx?.stop();
-  await new Promise((resolve) => upstream?.close(resolve));
 });
 
 const post = (target: string, ip: string, body = '{"page":"index"}') =>

@@ -8,6 +8,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { writeLocalNginxConfig } from "../../scripts/scaleTest/nginxConfig.mjs";
@@ -32,6 +34,32 @@ export interface Nginx {
   accessLog(): string[];
   errorLog(): string;
   stop(): Promise<void>;
+}
+
+/**
+ * deploy/nginx/nginx.conf in front of one stand-in instance that answers with `handler`, the
+ * real-IP block on for loopback, so a test speaks for many clients by X-Forwarded-For. Its stop
+ * closes both.
+ */
+export async function startNginxBeforeStandIn(handler: http.RequestListener): Promise<Nginx> {
+  const upstream = http.createServer(handler);
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  const closeUpstream = () => new Promise((resolve) => upstream.close(resolve));
+  const nginx = await startNginx({
+    upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`],
+    offlinePage: "offline",
+    realIpFrom: "127.0.0.1",
+  }).catch(async (error: unknown) => {
+    await closeUpstream();
+    throw error;
+  });
+  return {
+    ...nginx,
+    async stop() {
+      await nginx.stop();
+      await closeUpstream();
+    },
+  };
 }
 
 /**
