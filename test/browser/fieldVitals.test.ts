@@ -32,17 +32,20 @@ interface Seen {
   firstEvents: Record<string, number>;
 }
 
+/** What the page's own observers keep, on `window.__seen`: each interaction's slowest event. */
+interface Observed {
+  LCP?: number;
+  FCP?: number;
+  CLS: number;
+  interactions: Map<number, number>;
+  first: number;
+  firstEvents: Record<string, number>;
+}
+
 /** Installed before the page's own scripts: the page's own observers. */
 function observeVitals(): void {
-  const seen = { CLS: 0, interactions: new Map<number, number>(), first: 0, firstEvents: {} } as {
-    LCP?: number;
-    FCP?: number;
-    CLS: number;
-    interactions: Map<number, number>;
-    first: number;
-    firstEvents: Record<string, number>;
-  };
-  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  const seen: Observed = { CLS: 0, interactions: new Map<number, number>(), first: 0, firstEvents: {} };
+  (window as unknown as { __seen: Observed }).__seen = seen;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.LCP = entry.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
@@ -71,18 +74,7 @@ function observeVitals(): void {
 
 const readSeen = (page: Page): Promise<Seen> =>
   page.evaluate(() => {
-    const seen = (
-      window as unknown as {
-        __seen: {
-          LCP?: number;
-          FCP?: number;
-          CLS: number;
-          interactions: Map<number, number>;
-          first: number;
-          firstEvents: Record<string, number>;
-        };
-      }
-    ).__seen;
+    const seen = (window as unknown as { __seen: Observed }).__seen;
     const latencies = [...seen.interactions.values()];
     return {
       LCP: seen.LCP,
