@@ -2,7 +2,9 @@
  * Documents that open at once (shared/speculationRules.ts): before the app wakes, a link is a
  * document load; hovering it makes the browser prefetch that document, so the click is answered
  * from the prefetch. Measured on a phone's network (slow 4G: 150 ms, 1.6 Mbps) with and without
- * the rules; the numbers are printed, the test holds only to what must be true.
+ * the rules; the numbers are printed, the test holds only to what must be true: the prefetch
+ * went out before the click and the click's document came from it, not
+ * the network.
  */
 import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
@@ -35,6 +37,13 @@ async function hoverThenClick(withRules: boolean) {
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === TARGET && /prefetch/.test(r.headers()["sec-purpose"] ?? ""))
       prefetches.push(Date.now());
+  });
+  // What answered each document response for the target: the network, or the prefetch cache.
+  const fromNetwork: number[] = [];
+  await session.send("Network.enable");
+  session.on("Network.responseReceived", ({ type, response }) => {
+    if (type === "Document" && new URL(response.url).pathname === TARGET && !response.fromPrefetchCache)
+      fromNetwork.push(Date.now());
   });
   await page.goto(`${suite.server.url}/`, { waitUntil: "domcontentloaded" });
   if (!withRules) await page.$eval('script[type="speculationrules"]', (script) => script.remove());
@@ -70,7 +79,12 @@ async function hoverThenClick(withRules: boolean) {
     () => !Object.keys(document.querySelector(".site-header")!).some((k) => k.startsWith("__reactFiber")),
   );
   await page.close();
-  return { ...timing, prefetchedBeforeClick: prefetches.some((at) => at < clickedAt), asleep };
+  return {
+    ...timing,
+    prefetchedBeforeClick: prefetches.some((at) => at < clickedAt),
+    networkAnswersAfterClick: fromNetwork.filter((at) => at >= clickedAt).length,
+    asleep,
+  };
 }
 
 test("a hovered link's document is prefetched before the click and the click is answered from it, before the app wakes", async () => {
@@ -79,12 +93,20 @@ test("a hovered link's document is prefetched before the click and the click is 
   console.log(
     `hovered link, slow 4G: with speculation rules ${JSON.stringify(withRules)}; without ${JSON.stringify(without)}`,
   );
-  expect(without).toMatchObject({ path: TARGET, deliveryType: "", prefetchedBeforeClick: false, asleep: true });
+  // Held by what went over the network, not by timings: on this shared machine a loaded CPU can
+  // make either navigation's responseStart the smaller one.
+  expect(without).toMatchObject({
+    path: TARGET,
+    deliveryType: "",
+    prefetchedBeforeClick: false,
+    networkAnswersAfterClick: 1,
+    asleep: true,
+  });
   expect(withRules).toMatchObject({
     path: TARGET,
     deliveryType: "navigational-prefetch",
     prefetchedBeforeClick: true,
+    networkAnswersAfterClick: 0,
     asleep: true,
   });
-  expect(withRules.responseStart).toBeLessThan(without.responseStart);
 });
