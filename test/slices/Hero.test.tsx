@@ -239,8 +239,26 @@ describe("hero model", () => {
     expect(model.id).toBe("hero");
     const [base, withVideo] = model.variations;
     expect(model.variations.map((v) => v.id)).toEqual(["default", "withVideo"]);
-    expect(Object.keys(base.primary)).toEqual(["eyebrow", "heading", "subheading", "image", "cta_label", "cta_link"]);
+    expect(Object.keys(base.primary)).toEqual([
+      "eyebrow",
+      "eyebrow_lang",
+      "heading",
+      "subheading",
+      "image",
+      "cta_label",
+      "cta_link",
+    ]);
     expect(Object.keys(withVideo.primary)).toEqual([...Object.keys(base.primary), "video", "video_label"]);
     expect((withVideo.primary as Record<string, { type: string }>).video.type).toBe("Embed");
+  });
+
+  test("the eyebrow's language is an optional choice of the languages the site quotes, empty meaning the page's", () => {
+    for (const variation of model.variations) {
+      const field = (variation.primary as Record<string, { type: string; config: Record<string, unknown> }>)
+        .eyebrow_lang;
+      expect(field.type).toBe("Select");
+      expect(field.config.options).toEqual(["fr", "it", "de"]);
+      expect(field.config).not.toHaveProperty("default_value");
+    }
   });
 });
