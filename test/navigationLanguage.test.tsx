@@ -58,6 +58,7 @@ describe("the footer", () => {
   test("leaves a heading in the page's language unmarked, its landmark named by it too", () => {
     const [heading] = tagsHolding(html, "Inspiration");
     expect(attribute(heading, "lang")).toBeUndefined();
+    expect(attribute(heading, "id")).toMatch(/\S/);
     expect(attribute([...html.matchAll(/<nav\b[^>]*>/g)][0][0], "aria-labelledby")).toBe(attribute(heading, "id"));
   });
 });
