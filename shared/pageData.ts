@@ -20,6 +20,8 @@ export interface NavItem {
 
 export interface NavGroup {
   title: string;
+  /** The title's language when it is not the page's (a BCP 47 code, e.g. "fr"), else null (docs/accessibility.md). */
+  titleLang: string | null;
   items: NavItem[];
 }
 

@@ -444,6 +444,16 @@ export interface NavigationDocumentDataBodyNavGroupSlicePrimary {
 	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
 	 */
 	title: prismic.RichTextField;
+	
+	/**
+	 * Title language field in *Navigation → Slice Zone → Navigation group → Primary*
+	 *
+	 * - **Field Type**: Select
+	 * - **Placeholder**: Same as the page
+	 * - **API ID Path**: navigation.body[].nav_group.primary.title_lang
+	 * - **Documentation**: https://prismic.io/docs/fields/select
+	 */
+	title_lang: prismic.SelectField<"fr" | "it" | "de">;
 }
 
 /**
@@ -1135,6 +1145,16 @@ export interface HeroSliceDefaultPrimary {
 	eyebrow: prismic.KeyTextField;
 	
 	/**
+	 * Eyebrow language field in *Hero → Default → Primary*
+	 *
+	 * - **Field Type**: Select
+	 * - **Placeholder**: Same as the page
+	 * - **API ID Path**: hero.default.primary.eyebrow_lang
+	 * - **Documentation**: https://prismic.io/docs/fields/select
+	 */
+	eyebrow_lang: prismic.SelectField<"fr" | "it" | "de">;
+	
+	/**
 	 * Heading field in *Hero → Default → Primary*
 	 *
 	 * - **Field Type**: Text
@@ -1207,6 +1227,16 @@ export interface HeroSliceWithVideoPrimary {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	eyebrow: prismic.KeyTextField;
+	
+	/**
+	 * Eyebrow language field in *Hero → With video → Primary*
+	 *
+	 * - **Field Type**: Select
+	 * - **Placeholder**: Same as the page
+	 * - **API ID Path**: hero.withVideo.primary.eyebrow_lang
+	 * - **Documentation**: https://prismic.io/docs/fields/select
+	 */
+	eyebrow_lang: prismic.SelectField<"fr" | "it" | "de">;
 	
 	/**
 	 * Heading field in *Hero → With video → Primary*

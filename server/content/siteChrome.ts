@@ -13,6 +13,7 @@ function toNavGroups(doc: NavigationDocument | undefined): NavGroup[] {
     .filter((slice): slice is NavGroupSlice => slice.slice_type === "nav_group")
     .map((slice) => ({
       title: prismic.asText(slice.primary.title) ?? "",
+      titleLang: slice.primary.title_lang ?? null,
       items: slice.items
         .filter((item) => prismic.isFilled.link(item.link))
         .map((item) => ({ label: item.label ?? "", link: item.link as LinkLike })),

@@ -13,6 +13,7 @@ const paragraph = (text: string) => [{ type: "paragraph", text, spans: [] }] as 
 
 const primary: HeroPrimary = {
   eyebrow: "Made in Somerset",
+  eyebrow_lang: null,
   heading: "Kitchens made to measure, built to last a lifetime",
   subheading: paragraph("Every cabinet is drawn for your room and built by hand in our workshop."),
   image: image("kitchen-navy-shaker", "Navy shaker kitchen with a pale oak island", 3000, 2000),
@@ -93,6 +94,22 @@ describe("hero slice, default variation", () => {
 
   test("has no film control", () => {
     expect(html).not.toContain("hero__film");
+  });
+});
+
+describe("hero slice, an eyebrow in another language", () => {
+  test("marks the eyebrow, and only the eyebrow, with the language the editor chose", async () => {
+    const html = await renderInSite(
+      <Hero slice={hero({ eyebrow: "Éditions Spéciales", eyebrow_lang: "fr" })} index={0} />,
+    );
+    expect(html).toContain('<p class="eyebrow" lang="fr">Éditions Spéciales</p>');
+    expect(html.match(/ lang="/g)).toHaveLength(1);
+  });
+
+  test("an eyebrow without a language is in the page's: no lang attribute", async () => {
+    const html = await renderInSite(<Hero slice={hero()} index={0} />);
+    expect(html).toContain('<p class="eyebrow">Made in Somerset</p>');
+    expect(html).not.toContain(" lang=");
   });
 });
 
@@ -222,8 +239,26 @@ describe("hero model", () => {
     expect(model.id).toBe("hero");
     const [base, withVideo] = model.variations;
     expect(model.variations.map((v) => v.id)).toEqual(["default", "withVideo"]);
-    expect(Object.keys(base.primary)).toEqual(["eyebrow", "heading", "subheading", "image", "cta_label", "cta_link"]);
+    expect(Object.keys(base.primary)).toEqual([
+      "eyebrow",
+      "eyebrow_lang",
+      "heading",
+      "subheading",
+      "image",
+      "cta_label",
+      "cta_link",
+    ]);
     expect(Object.keys(withVideo.primary)).toEqual([...Object.keys(base.primary), "video", "video_label"]);
     expect((withVideo.primary as Record<string, { type: string }>).video.type).toBe("Embed");
+  });
+
+  test("the eyebrow's language is an optional choice of the languages the site quotes, empty meaning the page's", () => {
+    for (const variation of model.variations) {
+      const field = (variation.primary as Record<string, { type: string; config: Record<string, unknown> }>)
+        .eyebrow_lang;
+      expect(field.type).toBe("Select");
+      expect(field.config.options).toEqual(["fr", "it", "de"]);
+      expect(field.config).not.toHaveProperty("default_value");
+    }
   });
 });

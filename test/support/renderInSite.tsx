@@ -22,7 +22,7 @@ export function chromeFor(path: string, sections: SectionIndex = {}): SiteChrome
 
 export async function renderInSite(
   element: ReactNode,
-  options: { path?: string; sections?: SectionIndex } = {},
+  options: { path?: string; sections?: SectionIndex; chrome?: Partial<SiteChrome> } = {},
 ): Promise<string> {
   const path = options.path ?? "/";
   const locale = localeFromPath(path);
@@ -30,7 +30,7 @@ export async function renderInSite(
     {
       id: `layout___${locale.code}`,
       path: locale.prefix || "/",
-      loader: () => chromeFor(path, options.sections),
+      loader: () => ({ ...chromeFor(path, options.sections), ...options.chrome }),
       children: [{ index: true, element }],
     },
   ]);

@@ -1,3 +1,5 @@
+import { useId } from "react";
+import type { NavGroup } from "../../shared/pageData";
 import { SITE_NAME, SITE_TAGLINE } from "../../shared/site";
 import { useSiteChrome } from "../siteData";
 import { useSiteFeatures } from "../siteFeatures";
@@ -6,6 +8,23 @@ import { PrivacyChoicesLink } from "./PrivacyChoicesLink";
 
 /** Empty, and declared as set by hand: React never hydrates nor replaces the form Klaviyo writes into it. */
 const FILLED_BY_KLAVIYO = { __html: "" };
+
+/**
+ * One group of footer links, a landmark named by its heading: the name is read from the element
+ * that carries the title's language, where an `aria-label` would be read in the page's
+ * (docs/accessibility.md, "Words in another language").
+ */
+function FooterGroup({ group }: { group: NavGroup }) {
+  const headingId = useId();
+  return (
+    <nav className="site-footer__group" aria-labelledby={headingId}>
+      <h2 id={headingId} lang={group.titleLang ?? undefined}>
+        {group.title}
+      </h2>
+      <NavItems items={group.items} />
+    </nav>
+  );
+}
 
 /**
  * Site footer: footer navigation, the way to the consent choice ("Cookie settings"; on /us
@@ -23,10 +42,7 @@ export function Footer() {
           <PrivacyChoicesLink />
         </div>
         {chrome?.footerNav.map((group) => (
-          <nav key={group.title} className="site-footer__group" aria-label={group.title}>
-            <h2>{group.title}</h2>
-            <NavItems items={group.items} />
-          </nav>
+          <FooterGroup key={group.title} group={group} />
         ))}
         {klaviyo && chrome?.footerFormId ? (
           <div

@@ -26,7 +26,9 @@ export function Header() {
             {groups.map((group) => (
               <li key={group.title}>
                 <details className="primary-nav__group">
-                  <summary className="primary-nav__title">{group.title}</summary>
+                  <summary className="primary-nav__title" lang={group.titleLang ?? undefined}>
+                    {group.title}
+                  </summary>
                   <NavItems items={group.items} className="primary-nav__items" />
                 </details>
               </li>
@@ -42,7 +44,7 @@ export function Header() {
           <nav className="mobile-menu__panel" aria-label="Main">
             {groups.map((group) => (
               <section key={group.title} className="mobile-menu__group">
-                <h2>{group.title}</h2>
+                <h2 lang={group.titleLang ?? undefined}>{group.title}</h2>
                 <NavItems items={group.items} />
               </section>
             ))}

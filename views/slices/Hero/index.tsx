@@ -27,7 +27,7 @@ export const HERO_IMAGE_SIZES = "(min-width: 1280px) 50vw, 100vw";
  */
 export default function Hero({ slice, index }: HeroProps) {
   const resolve = useLinkResolver();
-  const { eyebrow, heading, subheading, image, cta_label, cta_link } = slice.primary;
+  const { eyebrow, eyebrow_lang, heading, subheading, image, cta_label, cta_link } = slice.primary;
   const href = resolve(cta_link);
   const HeadingTag = index === 0 ? "h1" : "h2";
   const video = slice.variation === "withVideo" ? playableEmbed(slice.primary.video) : null;
@@ -43,7 +43,11 @@ export default function Hero({ slice, index }: HeroProps) {
     >
       <div className="hero__layout">
         <div className="hero__copy">
-          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          {eyebrow ? (
+            <p className="eyebrow" lang={eyebrow_lang ?? undefined}>
+              {eyebrow}
+            </p>
+          ) : null}
           {heading ? <HeadingTag className="hero__heading">{heading}</HeadingTag> : null}
           <RichText field={subheading} className="hero__sub" headingLevel={levelBelow(heading && HeadingTag)} />
           {href && cta_label ? (
