@@ -2,11 +2,12 @@
  * The Grafana dashboard (deploy/grafana/site.json) drawn with recorded data, without Grafana
  * (neither Debian nor npm packages it): two instances of the production build under a scripted
  * load (page hits and misses, image transforms past a small queue, tracking events with Meta
- * failing for a while), scraped every 2 s by Debian's Prometheus with deploy/prometheus/alerts.yaml
- * loaded. Then every panel's own queries are run against that Prometheus (`query_range`, the
- * dashboard's variables replaced: `$__rate_interval` by 20s, `$instance` by all), drawn in the
- * dashboard's grid (lines for time series, the last value for stats, coloured by the panel's
- * thresholds), with the alerts Prometheus has pending or firing at the end, and Chromium takes the
+ * failing for a while, visitors' Core Web Vitals reports drawn by scripts/ops/fieldReports.mjs
+ * and posted in the browser's own format, with a little junk among them), scraped every 2 s by
+ * Debian's Prometheus with deploy/prometheus/alerts.yaml loaded. Then every panel's own queries
+ * are run against that Prometheus (`query_range`, the dashboard's variables replaced:
+ * `$__rate_interval` by 20s, `$instance` by all), drawn in the dashboard's grid (lines for time
+ * series, the last value for stats, coloured by the panel's thresholds), with the alerts Prometheus has pending or firing at the end, and Chromium takes the
  * screenshot. What is not Grafana: the drawing. What is real: the series, the queries, the rules.
  *
  * Usage: npm run build, then `node scripts/ops/dashboardShot.mjs [out.png]` (Node 24: run it
@@ -19,10 +20,13 @@ import os from "node:os";
 import path from "node:path";
 import { launchChromium } from "../lib/chromium.mjs";
 import { freePort } from "../lib/freePort.mjs";
+import { drawReport, postReport } from "./fieldReports.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const out = path.resolve(process.argv[2] ?? "dashboard.png");
 const seconds = Number(process.env.RECORD_SECONDS ?? 240);
+/** Visitors' Core Web Vitals reports a second, to both instances (scripts/ops/fieldReports.mjs). */
+const REPORTS_PER_SECOND = 8;
 const TOKEN = "dashboard-shot-token-0123456789";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-shot-"));
@@ -202,6 +206,33 @@ loop(
     ),
   () => 100,
 );
+// Visitors' Core Web Vitals reports, each from its own loopback address as from its own visitor;
+// now and then junk: a made-up page type, or a replay without the page's Origin.
+const reports = { sent: 0, refused: 0, junk: 0 };
+const posts = [];
+loop(
+  async () => {
+    const to = site();
+    const visitor = `127.0.${Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
+    if (Math.random() < 0.02) {
+      reports.junk++;
+      const madeUpPage = Math.random() < 0.5;
+      const body = JSON.stringify({ ...drawReport(), ...(madeUpPage ? { page: "wp-login" } : {}) });
+      posts.push(postReport(to, body, { origin: madeUpPage ? "http://localhost:3000" : undefined, from: visitor }));
+      return;
+    }
+    const report = drawReport();
+    if (!report) return;
+    reports.sent++;
+    // Not awaited: visitors do not wait for one another.
+    posts.push(
+      postReport(to, JSON.stringify(report), { origin: "http://localhost:3000", from: visitor }).then((status) => {
+        if (status !== 204) reports.refused++;
+      }),
+    );
+  },
+  () => -Math.log(1 - Math.random()) * (1000 / REPORTS_PER_SECOND),
+);
 const switcher = (async () => {
   while (elapsed() < seconds) {
     metaDown = phase() === "trouble";
@@ -209,6 +240,7 @@ const switcher = (async () => {
   }
 })();
 await Promise.all([...loops, switcher]);
+await Promise.all(posts);
 metaDown = false;
 await sleep(6_000);
 const end = Date.now() / 1000;
@@ -251,6 +283,8 @@ const stats = await (
 
 for (const child of children) child.kill("SIGTERM");
 graph.close();
+// A drawn report refused means its body no longer matches what the endpoint accepts from browsers.
+if (reports.refused) throw new Error(`${reports.refused} of ${reports.sent} drawn vitals reports were refused`);
 
 // Drawing, in the dashboard's own grid (24 columns, 30 px a row unit).
 const COLORS = [
@@ -264,6 +298,12 @@ const COLORS = [
   "#705da0",
   "#37872d",
   "#fade2a",
+  "#ffb357",
+  "#96d98d",
+  "#ca95e5",
+  "#c0d8ff",
+  "#fff899",
+  "#ff7383",
 ];
 const units = {
   percentunit: (v) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`,
@@ -285,7 +325,7 @@ const units = {
         : v >= 1024
           ? `${(v / 1024).toFixed(0)} KiB`
           : `${v.toFixed(0)} B`,
-  reqps: (v) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} req/s`,
+  reqps: (v) => `${v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(2)} req/s`,
   none: (v) => (Math.abs(v) >= 1000 ? `${(v / 1000).toFixed(1)}k` : Number.isInteger(v) ? String(v) : v.toFixed(2)),
 };
 const format = (unit, v) => (!Number.isFinite(v) ? "–" : v === 0 ? "0" : (units[unit] ?? units.none)(v));
@@ -298,7 +338,11 @@ const colorFor = (panel, v) => {
   return { green: "#1a7f37", orange: "#b35c00", red: "#c4162a" }[color] ?? color;
 };
 
-function chart(panel, w, h) {
+function chart(panel, w, height) {
+  // A legend of many series gets the rows it needs (up to five), taken from the chart's height.
+  const legendWidth = panel.series.reduce((sum, s) => sum + s.legend.length * 6 + 24, 0);
+  const legendRows = Math.min(5, Math.max(2, Math.ceil((legendWidth * 1.15) / (w - 16))));
+  const h = height - (legendRows - 2) * 14;
   const points = panel.series.flatMap((s) => s.points.filter(([, v]) => Number.isFinite(v)));
   if (!points.length) return `<div class="empty">No data</div>`;
   const rightRefs = new Set(
@@ -343,7 +387,7 @@ function chart(panel, w, h) {
       .join("");
     svg += `<path d="${d}" stroke="${COLORS[i % COLORS.length]}" class="line"/>`;
   });
-  return `${svg}</svg><div class="legend">${panel.series.map((s, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escapeHtml(s.legend)}</span>`).join("")}</div>`;
+  return `${svg}</svg><div class="legend" style="max-height:${legendRows * 14 + 4}px">${panel.series.map((s, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escapeHtml(s.legend)}</span>`).join("")}</div>`;
 }
 
 const UNIT_W = 1400 / 24;
@@ -361,7 +405,7 @@ svg{display:block}.grid{stroke:#2c2f35}.tick{fill:#8e8e9e;font-size:10px}.line{f
 .legend{display:flex;flex-wrap:wrap;gap:2px 10px;margin:0 8px;font-size:10.5px;max-height:32px;overflow:hidden}.legend i{display:inline-block;width:10px;height:3px;margin-right:4px;vertical-align:middle}
 .empty{color:#777;text-align:center;padding-top:40px}
 </style></head><body><header><h1>${escapeHtml(dashboard.title)}</h1>
-<p>deploy/grafana/site.json's panels and queries over a ${Math.round((end - start) / 60)}-minute recording (2 instances, scraped every 2 s by Prometheus ${escapeHtml("2.42")}; ${stats.data?.result?.[0]?.value?.[1] ?? "?"} series): calm, then Meta down and a burst of new image sizes, then recovery. Drawn by scripts/ops/dashboardShot.mjs, not by Grafana.</p>
+<p>deploy/grafana/site.json's panels and queries over a ${Math.round((end - start) / 60)}-minute recording (2 instances, scraped every 2 s by Prometheus ${escapeHtml("2.42")}; ${stats.data?.result?.[0]?.value?.[1] ?? "?"} series): calm, then Meta down and a burst of new image sizes, then recovery; meanwhile ${reports.sent} visitors' Core Web Vitals reports drawn by scripts/ops/fieldReports.mjs (not measured) and ${reports.junk} junk ones posted to /api/vitals. Drawn by scripts/ops/dashboardShot.mjs, not by Grafana.</p>
 <div class="alerts">${alerts.length ? alerts.map((a) => `<span class="alert ${a.state}">${escapeHtml(a.state)}: ${escapeHtml(a.name)} (${escapeHtml(a.severity)}): ${escapeHtml(a.summary)}</span>`).join("") : '<span class="alert">no alert pending or firing at the end</span>'}</div></header>
 <div class="grid-area" style="height:${Math.max(...panels.map((p) => p.gridPos.y + p.gridPos.h)) * UNIT_H}px">
 ${panels
