@@ -32,11 +32,23 @@ const budget = (ms: number) => Math.round(ms * slowness);
  */
 const betweenSaves = () => new Promise((resolve) => setTimeout(resolve, 1_500 * slowness));
 const REPEATS = Number(process.env.DEV_LOOP_REPEATS ?? 1);
+/**
+ * Whether to time save number `i` of a kind: DEV_LOOP_REPEATS of them, and three when the first
+ * was over its budget. The median of the three is held: one save slowed by a neighbour (another
+ * process's build, a browser starting) is outvoted by two that were not, while a slow loop is
+ * slow three times.
+ */
+const timeSave = (kind: keyof typeof timings, i: number, budgetMs: number) =>
+  i <= REPEATS || (i <= 3 && timings[kind][0] > budget(budgetMs));
+/** Room for three timed saves, or DEV_LOOP_REPEATS of them. */
+const TIMED_TEST_MS = 30_000 * Math.max(REPEATS, 3);
 
 const ERROR_VIEW = "views/pages/ErrorScreen.tsx";
+/** The not-found page's text as the last save left it in ERROR_VIEW. */
+let errorViewText = ">Oops! Page Not Found<";
 const CONTENT_FILE = "content/en-gb/page/worktops.json";
 const CONTENT_PAGE = "/products/worktops";
-const timings: Record<string, number[]> = { view: [], stylesheet: [], server: [], content: [] };
+const timings = { view: [] as number[], stylesheet: [] as number[], server: [] as number[], content: [] as number[] };
 
 let dev: DevProject;
 
@@ -105,12 +117,11 @@ describe("npm run dev", () => {
   test(
     `shows a view's edited text in the served HTML within ${VIEW_BUDGET_MS} ms (idle machine)`,
     async () => {
-      let previous = ">Oops! Page Not Found<";
-      for (let i = 1; i <= REPEATS; i++) {
+      for (let i = 1; timeSave("view", i, VIEW_BUDGET_MS); i++) {
         const text = `>Nothing here (edit ${i})<`;
         await betweenSaves();
-        dev.edit(ERROR_VIEW, previous, text);
-        previous = text;
+        dev.edit(ERROR_VIEW, errorViewText, text);
+        errorViewText = text;
         const { ms } = await waitFor(
           `"${text}" on a not-found page`,
           pageContaining(`${dev.url}/no-such-page`, text),
@@ -118,10 +129,10 @@ describe("npm run dev", () => {
         );
         timings.view.push(ms);
       }
-      // One save in CI; the median of several with DEV_LOOP_REPEATS.
+      // One save in CI (three if it was over budget); the median of several with DEV_LOOP_REPEATS.
       expect(median(timings.view)).toBeLessThanOrEqual(budget(VIEW_BUDGET_MS));
     },
-    30_000 * REPEATS,
+    TIMED_TEST_MS,
   );
 
   test(
@@ -148,7 +159,7 @@ describe("npm run dev", () => {
       const clients = [trickle(0), trickle(1)];
       try {
         let previous = "Disallow: /preview";
-        for (let i = 1; i <= REPEATS; i++) {
+        for (let i = 1; timeSave("server", i, SERVER_BUDGET_MS); i++) {
           const line = `Disallow: /preview-${i}`;
           await betweenSaves();
           dev.edit("server/sitemap/robots.ts", `"${previous}",`, `"${previous}",\n    "${line}",`);
@@ -170,7 +181,7 @@ describe("npm run dev", () => {
       expect(failures).toEqual([]);
       expect(answered).toBeGreaterThan(20);
     },
-    30_000 * REPEATS,
+    TIMED_TEST_MS,
   );
 
   test(
@@ -178,7 +189,7 @@ describe("npm run dev", () => {
     async () => {
       const before = restarts();
       let previous = '"title": "Worktops"';
-      for (let i = 1; i <= REPEATS; i++) {
+      for (let i = 1; timeSave("content", i, CONTENT_BUDGET_MS); i++) {
         const title = `Worktops, edition ${i}`;
         await betweenSaves();
         dev.edit(CONTENT_FILE, previous, `"title": "${title}"`);
@@ -194,7 +205,7 @@ describe("npm run dev", () => {
       expect(restarts()).toBe(before);
       expect(dev.output()).toMatch(/content reloaded in \d+ ms/);
     },
-    30_000 * REPEATS,
+    TIMED_TEST_MS,
   );
 
   test("keeps serving the previous content when a content file is broken, and names the file in the log", async () => {
@@ -317,7 +328,7 @@ describe("npm run dev", () => {
     test("reloads by itself after a view edit", async () => {
       await page.goto(`${dev.url}/no-such-page`, { waitUntil: "load" });
       await setMarker(page);
-      dev.edit(ERROR_VIEW, `>Nothing here (edit ${REPEATS})<`, ">Nothing here (seen in the browser)<");
+      dev.edit(ERROR_VIEW, errorViewText, ">Nothing here (seen in the browser)<");
       await page.waitForFunction(() => document.body.innerText.includes("Nothing here (seen in the browser)"), {
         timeout: 20_000,
       });
