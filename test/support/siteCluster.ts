@@ -205,7 +205,9 @@ export function createInstance(env: Record<string, string>, port: number): Insta
             )) === "ready"
           );
         },
-        { timeoutMs: 30_000, intervalMs: 100 },
+        // A harness deadline: idle, an instance is ready in a few seconds; a cold machine's first
+        // start (libraries read from disk) was seen past 30 s.
+        { timeoutMs: 60_000, intervalMs: 100 },
       );
     },
     stop: () => (child ? stopProcess(child, "SIGTERM", 40_000) : Promise.resolve(null)),
