@@ -17,25 +17,6 @@
  * out by the restart tested here. Hence hosted mode for the publish.
  *
  * The figures are printed and written to .cache/scale-test-report.json.
- *
- * The sizes of the short form, each what its claim needs (SCALE_TEST=full for the capacity
- * figures, docs/capacity.md):
- * - Three instances, production's least (docs/capacity.md, "Past one host"): every claim is one
- *   instance against the others (the one the webhook reached, the one killed, the one draining).
- * - The steady load is the one unpaced window (16 connections, 3 s): it is measured, and the share
- *   answered from nginx's cache needs the pages to expire and refill in it (s-maxage is 5 s).
- * - The rolling restart proves no request fails while an instance drains, is down and comes back:
- *   that needs requests arriving through each of those moments, not as many as the machine can
- *   answer. Paced at 240 requests a second, about a quarter of them reach an instance (the rest are
- *   nginx's cache): some twenty a second at each, five or so within each instance's drain
- *   (SHUTDOWN_DELAY_MS, 250 ms), and a few hundred over the restart, which the test requires. Unpaced,
- *   the load took both cores for as long as the restarts lasted, and slowed each start it waited on.
- * - The publish's visitors (60 a second) keep nginx refreshing the home page while the new content
- *   spreads; the bound is the site's own (CONTENT_REF_TTL_MS + s-maxage + 1 s) and stays real time.
- * - 200 tracking events: two claims' worth (DEFAULT_BATCH_SIZE is 100), so the backlog Meta's outage
- *   builds is more than one instance's worker can hold, and a third of them are delivered before it.
- *   The waits here are real time on purpose (Meta's outage, the killed instance's lease, s-maxage
- *   in nginx): they are what the claims are about, and they cost wall time, not CPU.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -44,7 +25,7 @@ import { discoverVisitorMix } from "../scripts/loadTestMix.mjs";
 import { DEFAULT_LEASE_MS } from "../server/outbox/deliveryWorker";
 import { openFirestoreOutboxStore } from "../server/outbox/firestoreStore";
 import { renderOfflinePage } from "../scripts/offlinePage.mjs";
-import { driveMix, SERVED_BY_CACHE, type MixRequest, type MixResult } from "../scripts/scaleTest/mixedLoad.mjs";
+import { driveMix, type MixRequest, type MixResult } from "../scripts/scaleTest/mixedLoad.mjs";
 import { ROOT } from "./support/builtServer";
 import { startFakeGraph, type FakeGraph } from "./support/fakeGraph";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
@@ -59,9 +40,6 @@ const PLAN = FULL
   ? {
       loadSeconds: 30,
       connections: 32,
-      // Unpaced: the full form measures what the machine can answer.
-      restartRate: undefined,
-      publishRate: undefined,
       events: 3_000,
       refTtlMs: 5_000,
       shutdownDelayMs: 5_000,
@@ -71,9 +49,6 @@ const PLAN = FULL
   : {
       loadSeconds: 3,
       connections: 16,
-      // Requests a second during the rolling restart and the publish (see the header).
-      restartRate: 240,
-      publishRate: 60,
       events: 200,
       refTtlMs: 1_000,
       shutdownDelayMs: 250,
@@ -361,17 +336,11 @@ test("a rolling restart (SIGTERM, one instance after another) under mixed load f
   const result = await driveMix(nginx.url, mix, {
     connections: PLAN.connections,
     durationSeconds: 120,
-    rate: PLAN.restartRate,
     stopWhen: restart,
   });
   await restart;
-  // Answers an instance gave (nginx's cache did not): the load the restarting instances were under.
-  const reachedInstances = Object.entries(result.cache)
-    .filter(([status]) => !SERVED_BY_CACHE.has(status))
-    .reduce((sum, [, n]) => sum + n, 0);
-  report.rollingRestart = { ...figures(result), reachedInstances, exitCodes: exits };
+  report.rollingRestart = { ...figures(result), exitCodes: exits };
   expect(exits).toEqual(instances.map(() => 0));
-  expect(reachedInstances).toBeGreaterThanOrEqual(100);
   expect({
     failed: result.failed,
     errors: result.errors,
@@ -402,12 +371,7 @@ test("a publish, announced to one instance by the webhook, is served by every in
   // Visitors keep coming meanwhile, so nginx keeps refreshing its copy from whichever instance it picks.
   let published!: () => void;
   const propagated = new Promise<void>((resolve) => (published = resolve));
-  const visitors = driveMix(nginx.url, mix, {
-    connections: 4,
-    durationSeconds: 60,
-    rate: PLAN.publishRate,
-    stopWhen: propagated,
-  });
+  const visitors = driveMix(nginx.url, mix, { connections: 4, durationSeconds: 60, stopWhen: propagated });
   await sleep(1_000);
 
   standIn.publish(demoWithHomeHeading(heading));

@@ -38,11 +38,5 @@ export const SERVED_BY_CACHE: Set<string>;
 export function driveMix(
   origin: string,
   mix: MixRequest[],
-  options?: {
-    connections?: number;
-    durationSeconds?: number;
-    /** Requests a second over all the connections (paced); without it, as many as are answered. */
-    rate?: number;
-    stopWhen?: Promise<unknown>;
-  },
+  options?: { connections?: number; durationSeconds?: number; stopWhen?: Promise<unknown> },
 ): Promise<MixResult>;

@@ -16,12 +16,9 @@ export const SERVED_BY_CACHE = new Set(["HIT", "STALE", "UPDATING"]);
 
 /**
  * Runs the load for `durationSeconds`, or until `stopWhen` settles (whichever comes first), and
- * resolves with the tallies. Never rejects for bad answers: the caller asserts on them. Without
- * `rate` each connection sends its next request as soon as the last is answered (as much load as
- * the machine takes); with it, `rate` requests a second over all the connections (a paced load,
- * which costs what it sends whatever the machine).
+ * resolves with the tallies. Never rejects for bad answers: the caller asserts on them.
  */
-export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, rate, stopWhen } = {}) {
+export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, stopWhen } = {}) {
   const total = mix.reduce((sum, r) => sum + r.weight, 0);
   const pick = () => {
     let x = Math.random() * total;
@@ -43,7 +40,6 @@ export function driveMix(origin, mix, { connections = 20, durationSeconds = 10, 
         url: origin,
         connections,
         duration: durationSeconds,
-        ...(rate ? { overallRate: rate } : {}),
         // As long as nginx waits for an instance (proxy_read_timeout): longer is a failure.
         timeout: 30,
         requests: [
