@@ -25,8 +25,8 @@
  *   to measure the share nginx answers from its cache and every answer's status.
  * - The rolling restart and the publish run under as much load as the machine answers. A paced
  *   load (240 and 60 requests a second) was measured against it back to back: the same CPU for
- *   the file (the load is not where its CPU goes), restarts that
- *   took longer, and a publish bound missed; so the load stays unpaced.
+ *   the file (the load is not where its CPU goes), restarts that took longer, and a publish bound
+ *   missed; so the load stays unpaced.
  * - 200 tracking events: two claims' worth (DEFAULT_BATCH_SIZE is 100), so the backlog Meta's
  *   outage builds is more than one instance's worker holds, and a third are delivered before it.
  * - The waits are real time on purpose: nginx's s-maxage, Meta's outage and the killed instance's
