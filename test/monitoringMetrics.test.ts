@@ -137,23 +137,44 @@ test("app_ready is 1 while /readyz says ready, and 0 while draining", async () =
 });
 
 test("content_ref_age_seconds stays within the ref's TTL while Prismic answers, and grows while it does not", async () => {
-  const faults = createFaultyFetch();
-  const { app } = monitoredApp({
-    wrapFetch: faults.wrap,
-    env: { CONTENT_REF_TTL_MS: "200", CONTENT_TIMEOUT_MS: "300" },
+  // Only the clock is fake (and runs): the ref's TTL and its age are stepped past rather than
+  // waited out, while the sockets and the content timeout's timers run as they do.
+  jest.useFakeTimers({
+    advanceTimers: true,
+    doNotFake: [
+      "hrtime",
+      "nextTick",
+      "performance",
+      "queueMicrotask",
+      "setImmediate",
+      "clearImmediate",
+      "setInterval",
+      "clearInterval",
+      "setTimeout",
+      "clearTimeout",
+    ],
   });
-  expect((await request(app).get("/")).status).toBe(200);
-  await new Promise((r) => setTimeout(r, 400));
-  // An idle instance is not stale: the scrape re-reads the ref once its TTL has passed.
-  expect(sumOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
-  faults.set({ kind: "down" });
-  await new Promise((r) => setTimeout(r, 1_100));
-  const age = sumOf(await scrape(app), "content_ref_age_seconds");
-  expect(age).toBeGreaterThanOrEqual(1);
-  expect(age).toBeLessThan(5);
-  faults.set({ kind: "ok" });
-  await new Promise((r) => setTimeout(r, 250));
-  expect(sumOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
+  try {
+    const faults = createFaultyFetch();
+    const { app } = monitoredApp({
+      wrapFetch: faults.wrap,
+      env: { CONTENT_REF_TTL_MS: "200", CONTENT_TIMEOUT_MS: "300" },
+    });
+    expect((await request(app).get("/")).status).toBe(200);
+    jest.setSystemTime(Date.now() + 400);
+    // An idle instance is not stale: the scrape re-reads the ref once its TTL has passed.
+    expect(sumOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
+    faults.set({ kind: "down" });
+    jest.setSystemTime(Date.now() + 1_100);
+    const age = sumOf(await scrape(app), "content_ref_age_seconds");
+    expect(age).toBeGreaterThanOrEqual(1);
+    expect(age).toBeLessThan(5);
+    faults.set({ kind: "ok" });
+    jest.setSystemTime(Date.now() + 250);
+    expect(sumOf(await scrape(app), "content_ref_age_seconds")).toBeLessThan(0.2);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test("outbox_oldest_pending_age_seconds is the age of the oldest event still to deliver, 0 when none is", async () => {

@@ -17,6 +17,20 @@
  * out by the restart tested here. Hence hosted mode for the publish.
  *
  * The figures are printed and written to .cache/scale-test-report.json.
+ *
+ * The short form's sizes, each what its claim needs (SCALE_TEST=full for capacity figures):
+ * - Three instances, production's least (docs/capacity.md): each claim is one instance against
+ *   the others (the one the webhook reached, the one killed, the one draining).
+ * - Steady load, 16 connections for 3 s: about two thousand requests over the whole mix, enough
+ *   to measure the share nginx answers from its cache and every answer's status.
+ * - The rolling restart and the publish run under as much load as the machine answers. A paced
+ *   load (240 and 60 requests a second) was measured against it back to back: the same CPU for
+ *   the file (the load is not where its CPU goes), restarts that took longer, and a publish bound
+ *   missed; so the load stays unpaced.
+ * - 200 tracking events: two claims' worth (DEFAULT_BATCH_SIZE is 100), so the backlog Meta's
+ *   outage builds is more than one instance's worker holds, and a third are delivered before it.
+ * - The waits are real time on purpose: nginx's s-maxage, Meta's outage and the killed instance's
+ *   lease run in other processes, and they are what the claims are about; they cost wall, not CPU.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
