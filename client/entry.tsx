@@ -73,9 +73,11 @@ async function wakeApp(trigger?: Event): Promise<void> {
   const pressHandled = afterPress(trigger);
   // Out of the interaction's own event handler: the tap, key or scroll is handled first.
   await yieldToMain();
-  preloadPageModules("now");
   await pressHandled;
   performance.mark(APP_WAKE_MARK);
+  // Module preloads are parsed and compiled as they are added (tens of milliseconds at 4× CPU
+  // for the app's modules), so they too wait for the press.
+  preloadPageModules("now");
   void startVitals();
   // In stages, each a task of its own (decision record 017): React (done while idle, unless the
   // visitor was quicker), the date formatter, the app's other modules, then its start.
