@@ -8,6 +8,7 @@
  * opens without the app. Whether the page is being left is watched from the start
  * (client/leaving.ts): a load the visitor's own navigation cancels is not a missing chunk.
  */
+import { afterPress } from "./afterPress";
 import { appModuleUrls, isChunkLoadError, recoverFromChunkError } from "./chunkErrors";
 import { reportClientError } from "./clientLog";
 import { onFirstInteraction } from "./firstInteraction";
@@ -24,6 +25,8 @@ import "../views/styles/site.css";
 
 /** A performance mark where the idle fetch of the app begins: what loaded before it is what every page view costs. */
 const APP_PREFETCH_MARK = "app-prefetch";
+/** A performance mark where the wake's own work begins: after the waking press has been painted. */
+const APP_WAKE_MARK = "app-wake";
 
 watchLeaving();
 // From the start, so the interaction that wakes the app counts in the page's INP (decision record 026).
@@ -59,13 +62,21 @@ whenLoadedAndIdle(() => {
   void import("./appRuntime").then(({ warmUp }) => whenLoadedAndIdle(warmUp)).catch(() => {});
 });
 
-const interaction = onFirstInteraction(() => void wakeApp());
+const interaction = onFirstInteraction((event) => void wakeApp(event));
 
-/** The wake, from the visitor's first interaction to the hydrated app. */
-async function wakeApp(): Promise<void> {
+/** The wake, from the visitor's first interaction (`trigger`) to the hydrated app. */
+async function wakeApp(trigger?: Event): Promise<void> {
   woken = true;
+  // A press (a tap, a key) wakes on its way down: its click or key-up, and the paint that shows
+  // what it did, come first; the work below would hold them back (client/afterPress.ts). Watched
+  // from here, in the press's own handler, so that an end that comes at once is not missed.
+  const pressHandled = afterPress(trigger);
   // Out of the interaction's own event handler: the tap, key or scroll is handled first.
   await yieldToMain();
+  await pressHandled;
+  performance.mark(APP_WAKE_MARK);
+  // Module preloads are parsed and compiled as they are added (tens of milliseconds at 4× CPU
+  // for the app's modules), so they too wait for the press.
   preloadPageModules("now");
   void startVitals();
   // In stages, each a task of its own (decision record 017): React (done while idle, unless the

@@ -36,15 +36,18 @@ function whenReactOwns(element: Element): Promise<void> {
   });
 }
 
-/** Calls `wake` once, on the first interaction, and holds early clicks on the app's buttons until `hydrated()`. */
-export function onFirstInteraction(wake: () => void): FirstInteraction {
+/**
+ * Calls `wake` once, on the first interaction (with its event; none when woken by `wake()`), and
+ * holds early clicks on the app's buttons until `hydrated()`.
+ */
+export function onFirstInteraction(wake: (event?: Event) => void): FirstInteraction {
   let woken = false;
   let held: HTMLElement[] | null = [];
-  const start = () => {
+  const start = (event?: Event) => {
     if (woken) return;
     woken = true;
     for (const type of WAKE_EVENTS) window.removeEventListener(type, start, true);
-    wake();
+    wake(event);
   };
   const holdClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(APP_BUTTON) : null;
@@ -52,7 +55,7 @@ export function onFirstInteraction(wake: () => void): FirstInteraction {
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(button);
-    start();
+    start(event);
   };
   const listen = () => {
     for (const type of WAKE_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
@@ -60,7 +63,7 @@ export function onFirstInteraction(wake: () => void): FirstInteraction {
   document.addEventListener("click", holdClick, true);
   listen();
   return {
-    wake: start,
+    wake: () => start(),
     retry() {
       if (!woken || !held) return;
       woken = false;

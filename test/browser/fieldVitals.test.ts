@@ -2,7 +2,7 @@
  * Core Web Vitals from the field (docs/behaviour.md section 7.6): a visitor on a phone (CPU 4×
  * slower) lands on several page types in both regions, taps the menu (the tap that wakes the
  * app) and leaves; each page view's report reaches /metrics, and the sums there are what the
- * pages' own PerformanceObservers saw. The waking tap's INP stays within 100 ms. A flood of
+ * pages' own PerformanceObservers saw. The waking tap is painted before the wake's work begins. A flood of
  * made-up reports is refused, sets no cookie and adds no series.
  */
 import type { Page } from "puppeteer";
@@ -30,6 +30,10 @@ interface Seen {
   firstInteraction?: number;
   /** The first interaction's events (pointerdown, pointerup, click…), each one's duration. */
   firstEvents: Record<string, number>;
+  /** When the first interaction's last event had been handled (its processingEnd). */
+  firstHandledAt?: number;
+  /** When the wake's own work began (the entry's `app-wake` mark). */
+  wakeBeganAt?: number;
 }
 
 /** What the page's own observers keep, on `window.__seen`: each interaction's slowest event. */
@@ -40,11 +44,18 @@ interface Observed {
   interactions: Map<number, number>;
   first: number;
   firstEvents: Record<string, number>;
+  firstHandledAt: number;
 }
 
 /** Installed before the page's own scripts: the page's own observers. */
 function observeVitals(): void {
-  const seen: Observed = { CLS: 0, interactions: new Map<number, number>(), first: 0, firstEvents: {} };
+  const seen: Observed = {
+    CLS: 0,
+    interactions: new Map<number, number>(),
+    first: 0,
+    firstEvents: {},
+    firstHandledAt: 0,
+  };
   (window as unknown as { __seen: Observed }).__seen = seen;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.LCP = entry.startTime;
@@ -60,8 +71,10 @@ function observeVitals(): void {
     for (const entry of list.getEntries() as PerformanceEventTiming[]) {
       if (!entry.interactionId) continue;
       if (!seen.first) seen.first = entry.interactionId;
-      if (entry.interactionId === seen.first)
+      if (entry.interactionId === seen.first) {
         seen.firstEvents[entry.name] = Math.max(seen.firstEvents[entry.name] ?? 0, entry.duration);
+        seen.firstHandledAt = Math.max(seen.firstHandledAt, entry.processingEnd);
+      }
       seen.interactions.set(
         entry.interactionId,
         Math.max(seen.interactions.get(entry.interactionId) ?? 0, entry.duration),
@@ -84,6 +97,8 @@ const readSeen = (page: Page): Promise<Seen> =>
       INP: latencies.length ? Math.max(...latencies) : undefined,
       firstInteraction: seen.interactions.get(seen.first),
       firstEvents: seen.firstEvents,
+      firstHandledAt: seen.firstHandledAt || undefined,
+      wakeBeganAt: performance.getEntriesByName("app-wake")[0]?.startTime,
     };
   });
 
@@ -155,14 +170,18 @@ async function visitAndTap(page: Page, path: string): Promise<Seen> {
 }
 
 /**
- * The press that wakes the app (its pointerdown, whose handler starts the wake) reaches its next
- * paint within 100 ms on a phone at 4× CPU, the lab's measure of the waking tap
- * (docs/browsers-wake.md). The whole tap's latency, its slowest event (the click, whose paint waits
- * for the wake's first tasks), is what INP counts and what the field reports: printed here, and
- * summed against /metrics in the next test. Events under 16 ms are not reported by the browser
- * (the observer's threshold), so a missing pointerdown is a fast one.
+ * The tap that wakes the app on a phone at 4× CPU: the wake's own work begins only after the
+ * tap's last event has been handled, a frame later (client/afterPress.ts), so the tap's latency is
+ * the page's own response to it and not the app's start. Held from the page's own Event Timing
+ * entries (their processingEnd) and the entry's `app-wake` mark, an order that a loaded machine
+ * cannot reverse; the press (pointerdown) reaches its next paint within 100 ms. The whole tap's
+ * INP, its slowest event (the click that opens the menu), is printed and summed against /metrics
+ * in the next test: on this 2-core machine 88–170 ms, about what the same tap costs with the app
+ * kept asleep (the menu's own style, layout and paint at 4×), so it is measured, not held to
+ * 100 ms (docs/behaviour.md section 7). Event Timing reports events of 16 ms or more (the
+ * observer's threshold), so a missing event is a fast one.
  */
-test("the press that wakes the app reaches its next paint within 100 ms on a phone at 4× CPU; the whole tap is measured", async () => {
+test("the tap that wakes the app is handled and painted before the wake's work begins, its press within 100 ms on a phone at 4× CPU", async () => {
   const ttfbCount = async () => sumOf(parsePrometheusText(await metrics()), "web_vitals_ttfb_seconds_count");
   const before = await ttfbCount();
   const page = await phonePage();
@@ -176,6 +195,7 @@ test("the press that wakes the app reaches its next paint within 100 ms on a pho
         `waking tap on ${path}: ${seen.firstInteraction} ms (INP), by event ${JSON.stringify(seen.firstEvents)}`,
       );
       expect(seen.firstInteraction).toBeDefined();
+      expect(seen.wakeBeganAt).toBeGreaterThan(seen.firstHandledAt ?? 0);
       expect(seen.firstEvents.pointerdown ?? 16).toBeLessThanOrEqual(100);
     }
     passed = true;
