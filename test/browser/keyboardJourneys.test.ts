@@ -7,10 +7,11 @@
  * sideways; "Play video" hands focus to the player; the carousel's scroll track has a name.
  */
 import type { Page } from "puppeteer";
+import sharp from "sharp";
 import { useStandInSiteAndBrowser } from "../support/browserSuite";
 import { type RunningServer, startBuiltServer } from "../support/builtServer";
 import { waitForHydration } from "../support/browserPage";
-import { tabTo } from "../support/focusPixels";
+import { contrast, tabTo } from "../support/focusPixels";
 
 jest.setTimeout(90_000);
 
@@ -270,5 +271,36 @@ test("the carousel's scroll track, a Tab stop, is a named region", async () => {
   const track = await tabTo(page, ".image-gallery__track");
   const node = await page.accessibility.snapshot({ root: track, interestingOnly: false });
   expect({ role: node?.role, name: node?.name }).toEqual({ role: "region", name: expect.stringMatching(/\w{3}/) });
+  await page.close();
+});
+
+test("in forced colours, the banner's switches show whether they are on, by the keyboard", async () => {
+  const page = await open("/", PHONE);
+  const cdp = await page.createCDPSession();
+  await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
+  await page.waitForSelector("dialog.consent-dialog[open]");
+  await tabTo(page, "dialog.consent-dialog button:last-of-type");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
+  await page.keyboard.press("Enter");
+  const toggle = await tabTo(page, ".consent-dialog__category input:not([disabled])");
+  // The knob: the switch's left and right thirds at its middle row, one of them the knob, 3:1 apart.
+  const knob = async () => {
+    const png = await toggle.screenshot();
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const row = Math.floor(info.height / 2) * info.width * 3;
+    const at = (fx: number) => {
+      const i = row + Math.floor(info.width * fx) * 3;
+      return [data[i], data[i + 1], data[i + 2]] as [number, number, number];
+    };
+    const [left, right] = [at(0.28), at(0.72)];
+    return { apart: contrast(left, right) >= 3, track: at(0.5) };
+  };
+  const off = await knob();
+  await page.keyboard.press("Space");
+  expect(await toggle.evaluate((el) => (el as HTMLInputElement).checked)).toBe(true);
+  const on = await knob();
+  expect({ off: off.apart, on: on.apart }).toEqual({ off: true, on: true });
+  // On, the track between the two is filled: 3:1 against the same pixel off.
+  expect(contrast(off.track, on.track)).toBeGreaterThanOrEqual(3);
   await page.close();
 });
