@@ -46,9 +46,16 @@ export interface HeadContext {
   alternates: Alternate[];
 }
 
-/** "Title | Hartley & Reed", or the bare name for the home page's fallback. */
+/**
+ * "Title | Hartley & Reed", or the bare name for the home page's fallback. A meta title an editor
+ * already ended with the brand ("… | Hartley & Reed", "… – Hartley & Reed") keeps it once: a tab
+ * and a screen reader hear the brand one time.
+ */
 export function pageTitle(title: string | null | undefined): string {
-  return !title || title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;
+  if (!title || title === SITE_NAME) return SITE_NAME;
+  return title.endsWith(SITE_NAME) && /[|–—:-]\s*$/.test(title.slice(0, -SITE_NAME.length))
+    ? title
+    : `${title} | ${SITE_NAME}`;
 }
 
 function shareImage(origin: string, ...candidates: Array<SeoData["meta_image"]>): ShareImage {

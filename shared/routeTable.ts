@@ -37,6 +37,12 @@ export interface PageRoute {
  */
 export const PRIVACY_CHOICES_PATH = "/privacy-choices";
 
+/**
+ * The accessibility statement, a `page` editors own, routed by its uid alone. Every footer links
+ * to it; the error screen, which has no content to draw its footer from, links here by this path.
+ */
+export const ACCESSIBILITY_STATEMENT_PATH = "/accessibility-statement";
+
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: "index", path: "/", page: "home", layout: "default" },
   { name: "gallery", path: "/gallery", page: "galleryList", layout: "default", query: ["page"] },

@@ -63,13 +63,13 @@ describe.each([
     expect(urls.map((u) => u.loc)).toContain(`${ORIGIN}${path}`);
   });
 
-  test("every page of the region links to it from the footer", async () => {
+  test("every page of the region links to it from the footer, the not-found screen too", async () => {
     const { urls } = parseUrlset((await request(app).get("/sitemap.xml").expect(200)).text);
     const pages = urls
       .map((u) => new URL(u.loc).pathname)
       .filter((p) => (prefix ? p === prefix || p.startsWith(`${prefix}/`) : p !== "/us" && !p.startsWith("/us/")));
     expect(pages.length).toBeGreaterThan(20);
-    for (const page of [...pages, `${prefix}/privacy-choices`]) {
+    for (const page of [...pages, `${prefix}/privacy-choices`, `${prefix}/no-such-page`]) {
       const res = await get(page);
       const footer = res.text.match(/<footer[\s\S]*<\/footer>/)?.[0] ?? "";
       expect({

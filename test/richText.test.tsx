@@ -84,8 +84,10 @@ describe("rich text", () => {
     expect(html).toContain("<p><strong>Bold</strong> and <em>italic</em> words</p>");
   });
 
-  test("renders preformatted text in <pre>, keeping its line breaks", () => {
-    expect(html).toContain("<pre>const x = 1;\n  indented</pre>");
+  test("renders preformatted text in <pre>, keeping its line breaks, as a named Tab stop (it may scroll)", () => {
+    expect(html).toContain(
+      '<pre tabindex="0" role="region" aria-label="Preformatted text, scrolls sideways">const x = 1;\n  indented</pre>',
+    );
   });
 
   test("groups list items into <ul> and ordered items into <ol>", () => {
@@ -231,7 +233,7 @@ describe("rich text as Prismic's API may send it: what can be rendered is, the r
     expect(html).toContain("<p>A paragraph without spans</p>");
     expect(html).toContain("<ul><li>An item without spans</li></ul>");
     expect(html).toContain("<ol><li>A step with spans null</li></ol>");
-    expect(html).toContain("<pre>pre without spans</pre>");
+    expect(html).toContain(">pre without spans</pre>");
   });
 
   test("null nodes, nodes without a type or text, images without a URL or size and embeds without oEmbed are left out", async () => {

@@ -3,7 +3,8 @@
  * control reached by the keyboard, what focus changes must reach 3:1 against what was there
  * before, over at least a line around the control (docs/accessibility.md, "Focus"). The surfaces:
  * the cream page and header, a white card, the pink of a dropdown item, the navy footer and video
- * frame, the navy pill of the current region, and a carousel button that is disabled.
+ * frame, the navy pill of the current region, a carousel button that is disabled, and a block of
+ * preformatted text that scrolls sideways on a phone (a Tab stop with a name, so the keyboard can scroll it).
  */
 import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
@@ -84,4 +85,18 @@ test("a disabled carousel button keeps a ring as strong as any other", async () 
   const previous = await tabTo(page, '.image-gallery__button[aria-disabled="true"]');
   expect(await previous.evaluate((el) => el.getAttribute("aria-label"))).toBe("Previous image");
   expectVisible(await measureFocusIndicator(page, previous), "Previous image, disabled");
+});
+
+test("preformatted text that scrolls sideways on a phone is a named Tab stop with a ring, and the arrow keys scroll it", async () => {
+  const page = await visit("/us/info/blog/caring-for-oiled-oak", PHONE);
+  const pre = await tabTo(page, ".rich-text pre");
+  expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const node = await page.accessibility.snapshot({ root: pre, interestingOnly: false });
+  expect({ role: node?.role, name: node?.name }).toEqual({ role: "region", name: expect.stringMatching(/\w{3}/) });
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction((el) => el.scrollLeft > 0, {}, pre);
+  await pre.evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  expectVisible(await measureFocusIndicator(page, pre), "preformatted text, phone");
 });

@@ -1,19 +1,27 @@
 /**
  * Keyboard journeys as a person makes them (Tab, Shift+Tab, Enter, Escape), at phone, tablet and
- * desktop sizes, in both regions, with the consent manager running and the US on its opt-out
- * model: the control that has focus is never wholly hidden, by the sticky header, the open menu,
+ * desktop sizes, in both regions, with the consent manager running and the US on each of its
+ * consent models (opt-out; opt-in, on a second server, as the model is the server's setting): the control that has focus is never wholly hidden, by the sticky header, the open menu,
  * a dropdown or the opt-out notice (docs/accessibility.md, "Nothing covers focus"); menus close
  * when focus leaves them; the notice stays readable and usable at 400 % zoom and on a phone held
  * sideways; "Play video" hands focus to the player; the carousel's scroll track has a name.
  */
 import type { Page } from "puppeteer";
+import sharp from "sharp";
 import { useStandInSiteAndBrowser } from "../support/browserSuite";
+import { type RunningServer, startBuiltServer } from "../support/builtServer";
 import { waitForHydration } from "../support/browserPage";
-import { tabTo } from "../support/focusPixels";
+import { contrast, tabTo } from "../support/focusPixels";
 
 jest.setTimeout(90_000);
 
 const suite = useStandInSiteAndBrowser({ US_CONSENT_MODEL: "opt-out" });
+/** The same site on the US's other consent model, driven by the same browser. */
+let optIn: RunningServer;
+beforeAll(async () => {
+  optIn = await startBuiltServer({ ...suite.standIns.env, US_CONSENT_MODEL: "opt-in" });
+}, 60_000);
+afterAll(() => optIn?.stop());
 const PHONE = { width: 375, height: 740 };
 const TABLET = { width: 1024, height: 768 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -21,12 +29,12 @@ const ZOOM_400 = { width: 320, height: 256 };
 const LANDSCAPE = { width: 740, height: 375 };
 
 /** A first visit: a browser context of its own (no consent recorded yet), the app awake. */
-async function open(path: string, size: { width: number; height: number }): Promise<Page> {
+async function open(path: string, size: { width: number; height: number }, site = suite.server): Promise<Page> {
   const context = await suite.browser.createBrowserContext();
   const page = await context.newPage();
   page.once("close", () => void context.close().catch(() => {}));
   await page.setViewport(size);
-  await page.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
+  await page.goto(`${site.url}${path}`, { waitUntil: "load" });
   await waitForHydration(page);
   return page;
 }
@@ -37,7 +45,7 @@ const shiftTab = async (page: Page) => {
   await page.keyboard.up("Shift");
 };
 
-/** The UK's banner is a modal dialog: the visitor answers it first, by keyboard ("Reject all"). */
+/** The UK's banner (and the US's on the opt-in model) is a modal dialog: the visitor answers it first, by keyboard ("Reject all"). */
 async function answerBanner(page: Page) {
   await page.waitForSelector("dialog.consent-dialog[open]");
   await tabTo(page, "dialog.consent-dialog button:nth-of-type(2)");
@@ -188,6 +196,24 @@ describe("every Tab stop can be seen", () => {
     expect(await page.$("section.consent-notice")).not.toBeNull();
     await page.close();
   });
+
+  test.each([
+    ["/us/products/doors-drawers", PHONE],
+    ["/us/info/blog/caring-for-oiled-oak", DESKTOP],
+  ])("in the US on the opt-in model, %s at %o, with its banner answered by the keyboard", async (path, size) => {
+    const page = await open(path, size, optIn);
+    // Opt-in: the banner asks, as in the UK, and there is no opt-out notice.
+    await answerBanner(page);
+    expect(await page.$("section.consent-notice")).toBeNull();
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    const { stops, hidden } = await walk(page);
+    expect(stops).toBeGreaterThan(15);
+    expect(hidden).toEqual([]);
+    await page.close();
+  });
 });
 
 test.each([
@@ -245,5 +271,36 @@ test("the carousel's scroll track, a Tab stop, is a named region", async () => {
   const track = await tabTo(page, ".image-gallery__track");
   const node = await page.accessibility.snapshot({ root: track, interestingOnly: false });
   expect({ role: node?.role, name: node?.name }).toEqual({ role: "region", name: expect.stringMatching(/\w{3}/) });
+  await page.close();
+});
+
+test("in forced colours, the banner's switches show whether they are on, by the keyboard", async () => {
+  const page = await open("/", PHONE);
+  const cdp = await page.createCDPSession();
+  await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
+  await page.waitForSelector("dialog.consent-dialog[open]");
+  await tabTo(page, "dialog.consent-dialog button:last-of-type");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
+  await page.keyboard.press("Enter");
+  const toggle = await tabTo(page, ".consent-dialog__category input:not([disabled])");
+  // The knob: the switch's left and right thirds at its middle row, one of them the knob, 3:1 apart.
+  const knob = async () => {
+    const png = await toggle.screenshot();
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const row = Math.floor(info.height / 2) * info.width * 3;
+    const at = (fx: number) => {
+      const i = row + Math.floor(info.width * fx) * 3;
+      return [data[i], data[i + 1], data[i + 2]] as [number, number, number];
+    };
+    const [left, right] = [at(0.28), at(0.72)];
+    return { apart: contrast(left, right) >= 3, track: at(0.5) };
+  };
+  const off = await knob();
+  await page.keyboard.press("Space");
+  expect(await toggle.evaluate((el) => (el as HTMLInputElement).checked)).toBe(true);
+  const on = await knob();
+  expect({ off: off.apart, on: on.apart }).toEqual({ off: true, on: true });
+  // On, the track between the two is filled: 3:1 against the same pixel off.
+  expect(contrast(off.track, on.track)).toBeGreaterThanOrEqual(3);
   await page.close();
 });

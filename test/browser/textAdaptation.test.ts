@@ -112,3 +112,47 @@ test("in forced colours, the FAQ's plus and the current region's pill are still 
   expect(await spread(page, edge)).toBeGreaterThanOrEqual(3);
   await page.close();
 });
+
+test("in forced colours, the controls drawn by a fill alone stay drawn: the menu's lines and cross, play buttons, a disabled carousel button", async () => {
+  const page = await openPage(suite.browser, `${suite.server.url}/editions-speciales/heritage-collection`, {
+    width: 375,
+    height: 740,
+  });
+  const cdp = await page.createCDPSession();
+  await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
+  const boxOf = (selector: string) =>
+    page.$eval(selector, (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+    });
+  // The phone's Menu: three lines, and a cross once open.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const icon = await boxOf(".mobile-menu__icon");
+  const lines = { x: icon.x, y: icon.y - 8, width: icon.width, height: 17 };
+  expect({ closed: await spread(page, lines) }).toEqual({ closed: expect.any(Number) });
+  expect(await spread(page, lines)).toBeGreaterThanOrEqual(3);
+  await page.click(".mobile-menu__toggle");
+  expect(await spread(page, lines)).toBeGreaterThanOrEqual(3);
+  await page.click(".mobile-menu__toggle");
+  // The video's Play: a strip along its top edge, where only a border can draw.
+  await (await page.$(".embed__play"))!.scrollIntoView();
+  const play = await boxOf(".embed__play");
+  expect(
+    await spread(page, { x: play.x + play.width / 3, y: play.y, width: play.width / 3, height: 3 }),
+  ).toBeGreaterThanOrEqual(3);
+  // A disabled carousel button is drawn in GrayText, unlike the enabled one beside it.
+  const colours = await page.$$eval(".image-gallery__button", (buttons) =>
+    buttons.map(
+      (b) => `${b.getAttribute("aria-disabled") === "true" ? "disabled" : "enabled"} ${getComputedStyle(b).color}`,
+    ),
+  );
+  const [disabled, enabled] = ["disabled", "enabled"].map((s) =>
+    colours
+      .find((c) => c.startsWith(s))!
+      .split(" ")
+      .slice(1)
+      .join(" "),
+  );
+  expect(disabled).not.toBe(enabled);
+  await page.close();
+});

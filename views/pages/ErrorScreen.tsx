@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { localizePath } from "../../shared/locales";
+import { ACCESSIBILITY_STATEMENT_PATH } from "../../shared/routeTable";
 import { SITE_NAME } from "../../shared/site";
 import { DevErrorDetails } from "../parts/DevErrorDetails";
 import { HeadSync } from "../parts/HeadSync";
@@ -8,6 +9,7 @@ import { useLocale } from "../siteData";
 /**
  * The error layout and not-found screen (docs/behaviour.md section 2.7): full height, centred, "404",
  * "Oops! Page Not Found" and an outlined "Go Back Home" button to the region's root.
+ * Its footer links to the accessibility statement, as every page's does.
  * Unhandled errors land here too; their details never reach the page. When the
  * content service is down (503) the same layout says so kindly instead. Development builds add
  * the error's message and stack (views/parts/DevErrorDetails.tsx).
@@ -44,6 +46,9 @@ export function ErrorScreen() {
           Go Back Home
         </Link>
       </main>
+      <footer className="error-footer">
+        <Link to={localizePath(ACCESSIBILITY_STATEMENT_PATH, locale)}>Accessibility statement</Link>
+      </footer>
     </div>
   );
 }

@@ -10,13 +10,20 @@ import { ResponsiveImage } from "./ResponsiveImage";
 import { renderableRichText } from "./richTextNodes";
 import { SiteLink } from "./SiteLink";
 
+/**
+ * The name of a block of preformatted text. It keeps its lines, so on a phone it may scroll
+ * sideways: it is a Tab stop the arrow keys scroll, and a Tab stop needs a name and a role
+ * (docs/accessibility.md, "Focus").
+ */
+const PREFORMATTED_NAME = "Preformatted text, scrolls sideways";
+
 /** Images in running text are drawn at the reading measure at most. */
 const INLINE_IMAGE_SIZES = "(min-width: 960px) 68ch, 100vw";
 
 /**
  * Rich text through @prismicio/react with our link resolution. A hyperlink whose target
  * resolves to nothing (empty or unsafe, e.g. `javascript:`) is rendered as plain text;
- * images are responsive and lazy; an embed is a click-to-load facade, never provider HTML.
+ * images are responsive and lazy; preformatted text is a named Tab stop (it may scroll); an embed is a click-to-load facade, never provider HTML.
  * Headings are rendered at levels that keep the page's outline valid (views/parts/headingOutline.ts):
  * the first at `headingLevel`, the level the view gives its copy (2 under the page's h1, one
  * below a slice's own heading), and they look like what the editor chose (`rt-h{n}`). Headings
@@ -111,6 +118,13 @@ function richTextElements(
         </p>
       );
     },
+    preformatted: ({ node, key }) => (
+      // biome-ignore lint/a11y/useSemanticElements: a region that keeps <pre>'s own meaning
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a Tab stop because the keyboard scrolls it
+      <pre key={key} tabIndex={0} role="region" aria-label={PREFORMATTED_NAME}>
+        {node.text}
+      </pre>
+    ),
     embed: ({ node, key }) => <EmbedFacade key={key} embed={node.oembed} />,
   };
   const nodes = renderableRichText(field);
