@@ -17,11 +17,22 @@ const landingTop = (page: Page, selector: string) =>
     return { padding, margin: parseFloat(getComputedStyle(el).scrollMarginTop) || 0 };
   });
 
+/**
+ * The page, hydrated and with the app's effects run: React attaches its fibers (what
+ * waitForHydration sees) while it hydrates, before the commit whose effects start the scroll
+ * management; React Router's <ScrollRestoration> then takes scrolling over from the browser.
+ */
+async function openStartedPage(url: string): Promise<Page> {
+  const page = await openPage(suite.browser, url);
+  await page.waitForFunction(() => history.scrollRestoration === "manual");
+  return page;
+}
+
 /** Clicks a link by script, so the test does not scroll to it first. */
 const clickLink = (page: Page, selector: string) => page.$eval(selector, (a) => (a as HTMLAnchorElement).click());
 
 test("a navigation to a new route scrolls to the top", async () => {
-  const page = await openPage(suite.browser, `${suite.server.url}/gallery`);
+  const page = await openStartedPage(`${suite.server.url}/gallery`);
   await page.evaluate(() => window.scrollTo(0, 1500));
   expect(await page.evaluate(() => window.scrollY)).toBe(1500);
   await clickLink(page, 'main a[href="/gallery/old-rectory"]');
@@ -74,7 +85,7 @@ test("a URL with a hash lands its element under the header with its scroll margi
 });
 
 test("a link to another page's hash lands the element under the header with its scroll margin after the client navigation", async () => {
-  const page = await openPage(suite.browser, `${suite.server.url}/products/worktops`);
+  const page = await openStartedPage(`${suite.server.url}/products/worktops`);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await clickLink(page, 'main a[href="/info/blog/choosing-a-worktop#our-advice"]');
   await page.waitForFunction(
@@ -89,7 +100,7 @@ test("a link to another page's hash lands the element under the header with its 
 });
 
 test("back and forward restore each entry's scroll position, after the page's data was fetched again", async () => {
-  const page = await openPage(suite.browser, `${suite.server.url}/gallery`);
+  const page = await openStartedPage(`${suite.server.url}/gallery`);
   const galleryData: string[] = [];
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/_data/gallery") galleryData.push(r.url());
