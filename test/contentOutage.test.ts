@@ -12,24 +12,11 @@ import { demoWithHomeHeading } from "./support/publish";
 import { createTestApp } from "./support/testApp";
 import { until } from "./support/waitFor";
 import { warmPage } from "./support/warmPage";
+import { useRunningFakeDate } from "./support/fakeDate";
 
 // Only the clock is fake (and runs), so a test can step past a wait while the sockets and timers run.
 beforeEach(() => {
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
+  useRunningFakeDate();
 });
 afterEach(() => jest.useRealTimers());
 

@@ -19,6 +19,7 @@ import { sampleEvent } from "./support/outboxEvents";
 import { parsePrometheusText, samplesOf, sumOf, type Sample } from "./support/prometheusText";
 import { metricNames } from "./support/promqlNames";
 import { createTestApp, ROOT, WITH_PAGE_CACHE } from "./support/testApp";
+import { useRunningFakeDate } from "./support/fakeDate";
 
 const TOKEN = "scrape-token-0123456789abcdef";
 const SITE = "http://localhost:3000";
@@ -139,21 +140,7 @@ test("app_ready is 1 while /readyz says ready, and 0 while draining", async () =
 test("content_ref_age_seconds stays within the ref's TTL while Prismic answers, and grows while it does not", async () => {
   // Only the clock is fake (and runs): the ref's TTL and its age are stepped past rather than
   // waited out, while the sockets and the content timeout's timers run as they do.
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
+  useRunningFakeDate();
   try {
     const faults = createFaultyFetch();
     const { app } = monitoredApp({
