@@ -98,6 +98,20 @@ async function walk(page: Page, { limit = 70 } = {}) {
   return { stops, hidden };
 }
 
+/** Back at the top with nothing focused, where a visitor who has answered the banner starts. */
+const startOver = (page: Page) =>
+  page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+
+/** Every Tab stop from here to the page's end can be seen: more than 15 of them, none hidden. */
+async function expectEveryStopSeen(page: Page) {
+  const { stops, hidden } = await walk(page);
+  expect(stops).toBeGreaterThan(15);
+  expect(hidden).toEqual([]);
+}
+
 describe("the phone and tablet menu", () => {
   test.each([
     ["phone", PHONE],
@@ -170,13 +184,8 @@ describe("every Tab stop can be seen", () => {
   ])("in the UK, %s at %o, with the banner answered", async (path, size) => {
     const page = await open(path, size);
     await answerBanner(page);
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    const { stops, hidden } = await walk(page);
-    expect(stops).toBeGreaterThan(15);
-    expect(hidden).toEqual([]);
+    await startOver(page);
+    await expectEveryStopSeen(page);
     await page.close();
   });
 
@@ -189,9 +198,7 @@ describe("every Tab stop can be seen", () => {
   ])("in the US on the opt-out model, %s at %o, with its notice open", async (path, size) => {
     const page = await open(path, size);
     await page.waitForSelector("section.consent-notice");
-    const { stops, hidden } = await walk(page);
-    expect(stops).toBeGreaterThan(15);
-    expect(hidden).toEqual([]);
+    await expectEveryStopSeen(page);
     // The walk ended on the notice's own buttons, which are seen too.
     expect(await page.$("section.consent-notice")).not.toBeNull();
     await page.close();
@@ -205,13 +212,8 @@ describe("every Tab stop can be seen", () => {
     // Opt-in: the banner asks, as in the UK, and there is no opt-out notice.
     await answerBanner(page);
     expect(await page.$("section.consent-notice")).toBeNull();
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    const { stops, hidden } = await walk(page);
-    expect(stops).toBeGreaterThan(15);
-    expect(hidden).toEqual([]);
+    await startOver(page);
+    await expectEveryStopSeen(page);
     await page.close();
   });
 });
