@@ -7,6 +7,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
+import { bodyFailure } from "../http/bodyFailure";
 import type { Logger } from "./logger";
 
 export const CLIENT_LOG_PATH = "/api/client-log";
@@ -64,11 +65,11 @@ export function createClientLogRoute(logger: Logger, { limit = 10, windowMs = 60
       log.warn({ clientError: parsed.data }, "client error reported");
       res.status(204).setHeader("Cache-Control", "no-store").end();
     },
-    // Body errors from express.json: too large, not JSON, wrong encoding. Their messages are not echoed.
-    (error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
-      if (error.type === "entity.too.large") return answer(res, 413, "Report too large");
-      if (typeof error.status === "number" && error.status >= 400 && error.status < 500)
-        return answer(res, 400, "Invalid report");
+    // Body errors from express.json (server/http/bodyFailure.ts): too large, or any other fault of the body.
+    (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+      const failure = bodyFailure(error);
+      if (failure === "too_large") return answer(res, 413, "Report too large");
+      if (failure) return answer(res, 400, "Invalid report");
       next(error);
     },
   );

@@ -11,6 +11,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
+import { bodyFailure } from "../http/bodyFailure";
 import {
   DEVICE_CLASSES,
   NAVIGATION_TYPES,
@@ -94,12 +95,12 @@ export function createVitalsRoute({ siteUrl, metrics, perMinute = 60 }: VitalsRo
       }
       res.status(204).set("Cache-Control", "no-store").end();
     },
-    // Body errors from express.json, by reason; their messages are not echoed.
-    (error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
-      if (error.type === "entity.too.large") return refuse(res, 413, "too_large");
-      if (error.type === "encoding.unsupported") return refuse(res, 415, "encoding");
-      if (typeof error.status === "number" && error.status >= 400 && error.status < 500)
-        return refuse(res, 400, "not_json");
+    // Body errors from express.json, by reason (server/http/bodyFailure.ts).
+    (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+      const failure = bodyFailure(error);
+      if (failure === "too_large") return refuse(res, 413, "too_large");
+      if (failure === "encoding") return refuse(res, 415, "encoding");
+      if (failure === "unreadable") return refuse(res, 400, "not_json");
       next(error);
     },
   );
