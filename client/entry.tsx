@@ -67,13 +67,10 @@ const interaction = onFirstInteraction((event) => void wakeApp(event));
 /** The wake, from the visitor's first interaction (`trigger`) to the hydrated app. */
 async function wakeApp(trigger?: Event): Promise<void> {
   woken = true;
-  // A press (a tap, a key) wakes on its way down: its click or key-up, and the paint that shows
-  // what it did, come first; the work below would hold them back (client/afterPress.ts). Watched
-  // from here, in the press's own handler, so that an end that comes at once is not missed.
-  const pressHandled = afterPress(trigger);
-  // Out of the interaction's own event handler: the tap, key or scroll is handled first.
-  await yieldToMain();
-  await pressHandled;
+  // Out of the interaction's own event handler, and for a press (a tap, a key: it wakes on its way
+  // down) after its click or key-up and the paint that shows what it did, which the work below
+  // would hold back (client/afterPress.ts). Called in the handler, so an end that comes at once is seen.
+  await afterPress(trigger);
   performance.mark(APP_WAKE_MARK);
   // Module preloads are parsed and compiled as they are added (tens of milliseconds at 4× CPU
   // for the app's modules), so they too wait for the press.
