@@ -302,6 +302,20 @@ describe("bad input answers 400 with a JSON error naming the field", () => {
   });
 });
 
+test("a body in an encoding the relay does not take answers 415 in its own words, the parser's message not echoed", async () => {
+  const { app, outbox } = createTestApp();
+  const res = await request(app)
+    .post("/api/meta-capi")
+    .set("Origin", SITE)
+    .set("Content-Type", "application/json")
+    .set("Content-Encoding", "x-made-up")
+    .send(JSON.stringify(valid()));
+  expect(res.status).toBe(415);
+  expect(res.body).toEqual({ field: "body", error: "body: in an encoding this endpoint does not take" });
+  expect(res.text).not.toContain("x-made-up");
+  expect(await outbox.counts()).toMatchObject({ pending: 0 });
+});
+
 test("a body over 16 KB answers 413 in JSON", async () => {
   const { app, outbox } = createTestApp();
   const res = await post(app, { ...valid(), custom_data: { ...valid().custom_data, padding: "x".repeat(17 * 1024) } });

@@ -33,6 +33,7 @@ import express, {
 } from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
+import { bodyFailure } from "../http/bodyFailure";
 import type { RefTracker } from "./refTracker";
 import type { Logger } from "../observability/logger";
 
@@ -134,9 +135,10 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
   );
 
   /** The body reader's refusals (too large, not JSON) as the other answers here: JSON, no stack. */
-  const bodyErrors: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, next) => {
-    if (req.path !== WEBHOOK_PATH || typeof error?.status !== "number" || error.status >= 500) return next(error);
-    if (error.type === "entity.too.large") {
+  const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
+    const failure = bodyFailure(error);
+    if (req.path !== WEBHOOK_PATH || !failure) return next(error);
+    if (failure === "too_large") {
       return refuse(
         res,
         413,
@@ -145,7 +147,7 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
           : "The body is over 64 KB: put the secret in an Authorization header (Bearer) to send more",
       );
     }
-    refuse(res, error.status, "The body is not JSON");
+    refuse(res, (error as { status: number }).status, "The body is not JSON");
   };
   router.use(bodyErrors);
   return router;

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import cookieParser from "cookie-parser";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
+import { bodyFailure, type BodyFailure } from "../http/bodyFailure";
 import type { Logger } from "../observability/logger";
 import type { OutboxCapacity } from "../outbox/outboxCapacity";
 import type { OutboxStore } from "../outbox/store";
@@ -52,15 +53,17 @@ const sendError = (res: Response, status: number, error: string, field?: string)
     .set("Cache-Control", "no-store")
     .json(field ? { error, field } : { error });
 
-/** body-parser's errors as JSON answers: never a stack, never a 500 for the client's bytes. */
+/** body-parser's errors as JSON answers in the relay's words: never a stack, never a 500 for the client's bytes. */
+const BODY_REFUSALS: Record<BodyFailure, string> = {
+  too_large: `body: larger than ${MAX_BODY_BYTES / 1024} KB`,
+  encoding: "body: in an encoding this endpoint does not take",
+  unreadable: "body: not valid JSON",
+};
 const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const type = (error as { type?: string }).type;
-  const status = (error as { status?: number }).status;
-  if (type === "entity.too.large") return sendError(res, 413, `body: larger than ${MAX_BODY_BYTES / 1024} KB`, "body");
-  if (type === "entity.parse.failed") return sendError(res, 400, "body: not valid JSON", "body");
-  if (typeof status === "number" && status >= 400 && status < 500)
-    return sendError(res, status, `body: ${(error as Error).message}`, "body");
-  next(error);
+  const failure = bodyFailure(error);
+  if (!failure) return next(error);
+  // The parser's own status (413, 415, 400); its message is never echoed.
+  sendError(res, (error as { status: number }).status, BODY_REFUSALS[failure], "body");
 };
 
 /** Rejects after `ms` (the write itself goes on: a late success is kept, and a retry with the same event_id is not stored twice). */
