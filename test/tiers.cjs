@@ -61,6 +61,7 @@ module.exports.fullTierOnly = [
   "test/outboxOldestPending.test.ts",
   "test/outboxStore.contract.test.ts",
   "test/firestoreOutboxCost.test.ts",
+  "test/markerExpiry.test.ts",
   "test/slowMeta.test.ts",
   "test/pageBytes.test.ts",
   "test/pageCache.test.ts",

@@ -82,7 +82,12 @@ export function buildOptions({ dev, outDir }) {
   if (dev) client.devClient = { ...browser, entryPoints: { "dev-client": "client/dev/devClient.ts" } };
   const server = {
     absWorkingDir: root,
-    entryPoints: { server: "server/index.ts", [STAND_IN_OUTPUT]: STAND_IN_ENTRY },
+    entryPoints: {
+      server: "server/index.ts",
+      [STAND_IN_OUTPUT]: STAND_IN_ENTRY,
+      // An operator's one-time command, run in the image (docs/operations.md).
+      "expire-outbox-markers": "server/outbox/expireMarkersCommand.ts",
+    },
     bundle: true,
     platform: "node",
     format: "esm",

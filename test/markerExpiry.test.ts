@@ -1,0 +1,107 @@
+/**
+ * The one-time clean-up of the Firestore outbox's markers written before markers carried
+ * `expireAt` (server/outbox/markerExpiry.ts), against the in-process emulator: a marker without the
+ * field gets the `expireAt` it would have had, or is deleted when that is already past; a marker
+ * with it is left alone, unwritten; more than one batch of
+ * writes is all written; a second run writes nothing.
+ */
+import type { App } from "firebase-admin/app";
+import type { Firestore } from "firebase-admin/firestore";
+import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.UTC(2026, 10, 28, 12);
+
+let emulator: FirestoreEmulator;
+let app: App;
+let firestore: Firestore;
+
+beforeAll(async () => {
+  emulator = await startFirestoreEmulator();
+  const { initializeApp } = await import("firebase-admin/app");
+  const { getFirestore } = await import("firebase-admin/firestore");
+  app = initializeApp({ projectId: "demo-marker-expiry" }, "marker-expiry");
+  firestore = getFirestore(app);
+});
+afterAll(async () => {
+  const { deleteApp } = await import("firebase-admin/app");
+  await deleteApp(app);
+  emulator.stop();
+});
+
+test("old markers get their expireAt or go; markers that have it are not written; a second run writes nothing", async () => {
+  const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
+  const markers = firestore.collection("legacy_transitions");
+  const batch = firestore.batch();
+  // Written before markers carried expireAt: two days old, an hour old, one with no readable `at`.
+  batch.set(markers.doc("a.1"), { at: NOW - 2 * DAY });
+  batch.set(markers.doc("b.1"), { at: NOW - 60 * 60 * 1000 });
+  batch.set(markers.doc("c.1"), { at: "yesterday" });
+  // Written since: left as they are.
+  batch.set(markers.doc("d.1"), { at: NOW - 1000, expireAt: new Date(NOW - 1000 + DAY) });
+  batch.set(markers.doc("e.1"), { at: NOW - 3 * DAY, expireAt: new Date(NOW - 2 * DAY) });
+  await batch.commit();
+  // Another outbox's markers are not this one's.
+  await firestore
+    .collection("other_transitions")
+    .doc("z.1")
+    .set({ at: NOW - 2 * DAY });
+
+  const from = emulator.writes.length;
+  const result = await expireOldMarkers(firestore, { collection: "legacy", now: NOW });
+  expect(result).toEqual({ read: 5, dated: 1, deleted: 2 });
+  const writes = emulator.writes.slice(from);
+  expect(writes.map((w) => `${w.kind} ${w.collection}/${w.id}`).sort()).toEqual([
+    "delete legacy_transitions/a.1",
+    "delete legacy_transitions/c.1",
+    "set legacy_transitions/b.1",
+  ]);
+
+  const left = await markers.get();
+  expect(left.docs.map((d) => d.id).sort()).toEqual(["b.1", "d.1", "e.1"]);
+  const dated = left.docs.find((d) => d.id === "b.1")!;
+  // A Firestore timestamp (what the TTL policy reads), a day after the claim it marks.
+  expect(dated.get("expireAt").toMillis()).toBe(NOW - 60 * 60 * 1000 + DAY);
+  expect((await firestore.collection("other_transitions").doc("z.1").get()).exists).toBe(true);
+
+  const again = emulator.writes.length;
+  expect(await expireOldMarkers(firestore, { collection: "legacy", now: NOW })).toEqual({
+    read: 3,
+    dated: 0,
+    deleted: 0,
+  });
+  expect(emulator.writes.length).toBe(again);
+});
+
+test("an empty outbox is read once and nothing is written", async () => {
+  const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
+  const from = emulator.writes.length;
+  expect(await expireOldMarkers(firestore, { collection: "empty", now: NOW })).toEqual({
+    read: 0,
+    dated: 0,
+    deleted: 0,
+  });
+  expect(emulator.writes.length).toBe(from);
+});
+
+test("more markers than one batch takes (500 writes) are all dated or deleted", async () => {
+  const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
+  const markers = firestore.collection("many_transitions");
+  const COUNT = 1201;
+  for (let i = 0; i < COUNT; i += 500) {
+    const batch = firestore.batch();
+    for (let j = i; j < Math.min(i + 500, COUNT); j++)
+      batch.set(markers.doc(`e${j}.1`), { at: j % 2 ? NOW - 2 * DAY : NOW - 1000 });
+    await batch.commit();
+  }
+  const from = emulator.writes.length;
+  expect(await expireOldMarkers(firestore, { collection: "many", now: NOW })).toEqual({
+    read: COUNT,
+    dated: 601,
+    deleted: 600,
+  });
+  expect(emulator.writes.length - from).toBe(COUNT);
+  const left = await markers.get();
+  expect(left.size).toBe(601);
+  expect(left.docs.every((d) => d.get("expireAt")?.toMillis() === NOW - 1000 + DAY)).toBe(true);
+});
