@@ -71,8 +71,13 @@ export async function measureFocusIndicator(
   };
   const focused = await shot(page, clip);
   await element.evaluate((el) => (el as HTMLElement).blur());
-  // Any transition of the control's colours ends.
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  // The blur's transitions (a control's colours) end, and a frame with their last values is drawn:
+  // waited for as they happen rather than for a guess at the longest transition's time.
+  await element.evaluate(async () => {
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => {})));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const unfocused = await shot(page, clip);
   const pairs = new Map<string, { count: number; ratio: number; colours: [string, string] }>();
   let strongPixels = 0;
