@@ -117,8 +117,18 @@ describe("over the Firestore outbox (firebase-admin against the in-process emula
   }, 60_000);
 });
 
-/** Bundles test/support/outboxWorkerProcess.ts so it runs in a plain `node` process (packages from node_modules). */
-async function buildOutboxWorkerProcess(): Promise<string> {
+/**
+ * Bundles test/support/outboxWorkerProcess.ts so it runs in a plain `node` process (packages from
+ * node_modules). Once per file: the two tests that kill a worker process run the same bundle.
+ */
+let workerProcessBundle: Promise<string> | undefined;
+const buildOutboxWorkerProcess = () => (workerProcessBundle ??= bundleOutboxWorkerProcess());
+afterAll(async () => {
+  const bundle = await workerProcessBundle;
+  if (bundle) fs.rmSync(bundle, { force: true });
+});
+
+async function bundleOutboxWorkerProcess(): Promise<string> {
   const outfile = path.join(ROOT, ".cache", `outbox-worker-${process.pid}.mjs`);
   await esbuild.build({
     absWorkingDir: ROOT,
@@ -171,7 +181,6 @@ test("a worker killed while Meta holds its request: only that request's events a
     timeoutMs: 30_000,
   });
   await worker.stop();
-  fs.rmSync(script, { force: true });
 
   const sent = new Map<string, number>();
   for (const request of f.fake.requests) for (const id of request.eventIds) sent.set(id, (sent.get(id) ?? 0) + 1);
@@ -232,7 +241,6 @@ test("10,000 events through an outage, a killed worker process and two workers: 
   expect(ids.filter((id) => !f.fake.accepted.has(id))).toEqual([]);
   expect(await seed.counts()).toEqual({ pending: 0, leased: 0, delivered: 10_000, failed: 0, not_sent: 0 });
   expect((await seed.get(killedBatch[0]))!.attempts).toBeGreaterThanOrEqual(1);
-  fs.rmSync(script, { force: true });
   console.log(
     `10k delivery: ${Object.entries(timings)
       .map(([k, v]) => `${k} ${v} ms`)
