@@ -8,34 +8,20 @@
  */
 import type { Page } from "puppeteer";
 import sharp from "sharp";
-import type { StandInSiteAndBrowser } from "../support/browserSuite";
+import { useStandInSiteAndBrowser } from "../support/browserSuite";
 import { type RunningServer, startBuiltServer } from "../support/builtServer";
 import { waitForHydration } from "../support/browserPage";
-import { launchBrowser } from "../support/chromium";
 import { contrast, tabTo } from "../support/focusPixels";
-import { startTogether } from "../support/startTogether";
-import { startStandIns } from "../support/tagStandIns";
 
 jest.setTimeout(90_000);
 
-const suite = {} as StandInSiteAndBrowser;
+const suite = useStandInSiteAndBrowser({ US_CONSENT_MODEL: "opt-out" });
 /** The same site on the US's other consent model, driven by the same browser. */
 let optIn: RunningServer;
-// Both servers and the browser start side by side: neither server needs the other, and the
-// file's tests wait for all three either way.
 beforeAll(async () => {
-  suite.standIns = await startStandIns();
-  [suite.server, optIn, suite.browser] = await startTogether([
-    startBuiltServer({ ...suite.standIns.env, US_CONSENT_MODEL: "opt-out" }),
-    startBuiltServer({ ...suite.standIns.env, US_CONSENT_MODEL: "opt-in" }),
-    launchBrowser(),
-  ]);
+  optIn = await startBuiltServer({ ...suite.standIns.env, US_CONSENT_MODEL: "opt-in" });
 }, 60_000);
-afterAll(async () => {
-  await suite.browser?.close();
-  await Promise.all([suite.server?.stop(), optIn?.stop()]);
-  await suite.standIns?.close();
-});
+afterAll(() => optIn?.stop());
 const PHONE = { width: 375, height: 740 };
 const TABLET = { width: 1024, height: 768 };
 const DESKTOP = { width: 1280, height: 800 };
