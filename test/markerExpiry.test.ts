@@ -2,8 +2,8 @@
  * The one-time clean-up of the Firestore outbox's markers written before markers carried
  * `expireAt` (server/outbox/markerExpiry.ts), against the in-process emulator: a marker without the
  * field gets the `expireAt` it would have had, or is deleted when that is already past; a marker
- * with it is left alone, unwritten; more than one batch of
- * writes is all written; a second run writes nothing.
+ * with it is left alone, unwritten; more than one batch of writes is all written; a second run
+ * writes nothing.
  */
 import type { App } from "firebase-admin/app";
 import type { Firestore } from "firebase-admin/firestore";
@@ -29,8 +29,15 @@ afterAll(async () => {
   emulator.stop();
 });
 
-test("old markers get their expireAt or go; markers that have it are not written; a second run writes nothing", async () => {
+/** One clean-up of `collection`'s markers at NOW: what it says it did, and the writes the emulator applied. */
+async function expire(collection: string) {
   const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
+  const from = emulator.writes.length;
+  const result = await expireOldMarkers(firestore, { collection, now: NOW });
+  return { result, writes: emulator.writes.slice(from) };
+}
+
+test("old markers get their expireAt or go; markers that have it are not written; a second run writes nothing", async () => {
   const markers = firestore.collection("legacy_transitions");
   const batch = firestore.batch();
   // Written before markers carried expireAt: two days old, an hour old, one with no readable `at`.
@@ -47,10 +54,8 @@ test("old markers get their expireAt or go; markers that have it are not written
     .doc("z.1")
     .set({ at: NOW - 2 * DAY });
 
-  const from = emulator.writes.length;
-  const result = await expireOldMarkers(firestore, { collection: "legacy", now: NOW });
+  const { result, writes } = await expire("legacy");
   expect(result).toEqual({ read: 5, dated: 1, deleted: 2 });
-  const writes = emulator.writes.slice(from);
   expect(writes.map((w) => `${w.kind} ${w.collection}/${w.id}`).sort()).toEqual([
     "delete legacy_transitions/a.1",
     "delete legacy_transitions/c.1",
@@ -64,28 +69,18 @@ test("old markers get their expireAt or go; markers that have it are not written
   expect(dated.get("expireAt").toMillis()).toBe(NOW - 60 * 60 * 1000 + DAY);
   expect((await firestore.collection("other_transitions").doc("z.1").get()).exists).toBe(true);
 
-  const again = emulator.writes.length;
-  expect(await expireOldMarkers(firestore, { collection: "legacy", now: NOW })).toEqual({
-    read: 3,
-    dated: 0,
-    deleted: 0,
-  });
-  expect(emulator.writes.length).toBe(again);
+  const again = await expire("legacy");
+  expect(again.result).toEqual({ read: 3, dated: 0, deleted: 0 });
+  expect(again.writes).toEqual([]);
 });
 
 test("an empty outbox is read once and nothing is written", async () => {
-  const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
-  const from = emulator.writes.length;
-  expect(await expireOldMarkers(firestore, { collection: "empty", now: NOW })).toEqual({
-    read: 0,
-    dated: 0,
-    deleted: 0,
-  });
-  expect(emulator.writes.length).toBe(from);
+  const { result, writes } = await expire("empty");
+  expect(result).toEqual({ read: 0, dated: 0, deleted: 0 });
+  expect(writes).toEqual([]);
 });
 
 test("more markers than one batch takes (500 writes) are all dated or deleted", async () => {
-  const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
   const markers = firestore.collection("many_transitions");
   const COUNT = 1201;
   for (let i = 0; i < COUNT; i += 500) {
@@ -94,13 +89,9 @@ test("more markers than one batch takes (500 writes) are all dated or deleted", 
       batch.set(markers.doc(`e${j}.1`), { at: j % 2 ? NOW - 2 * DAY : NOW - 1000 });
     await batch.commit();
   }
-  const from = emulator.writes.length;
-  expect(await expireOldMarkers(firestore, { collection: "many", now: NOW })).toEqual({
-    read: COUNT,
-    dated: 601,
-    deleted: 600,
-  });
-  expect(emulator.writes.length - from).toBe(COUNT);
+  const { result, writes } = await expire("many");
+  expect(result).toEqual({ read: COUNT, dated: 601, deleted: 600 });
+  expect(writes).toHaveLength(COUNT);
   const left = await markers.get();
   expect(left.size).toBe(601);
   expect(left.docs.every((d) => d.get("expireAt")?.toMillis() === NOW - 1000 + DAY)).toBe(true);

@@ -20,7 +20,7 @@ const ALREADY_EXISTS = 6;
 /** Commits in flight at once when one call changes many events. */
 export const PARALLEL_COMMITS = 64;
 /** Firestore's limit of writes per batch. */
-const MAX_BATCH_WRITES = 500;
+export const MAX_BATCH_WRITES = 500;
 /** How long a marker is kept (its `expireAt`, for the TTL policy): far past any claim in flight. */
 export const MARKER_TTL_MS = 24 * 60 * 60 * 1000;
 

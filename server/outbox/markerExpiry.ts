@@ -9,10 +9,7 @@
  * Run by `npm run outbox:expire-markers` (docs/operations.md, "Outbox markers from before expiry").
  */
 import type { Firestore, QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { MARKER_TTL_MS } from "./firestoreTransitions";
-
-/** Firestore's limit of writes per batch. */
-const MAX_BATCH_WRITES = 500;
+import { MARKER_TTL_MS, MAX_BATCH_WRITES } from "./firestoreTransitions";
 
 export interface MarkerExpiryResult {
   /** Markers read. */
