@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { useStandInSiteAndBrowser } from "../support/browserSuite";
 import { type RunningServer, startBuiltServer } from "../support/builtServer";
 import { waitForHydration } from "../support/browserPage";
+import { firstVisitTab } from "../support/firstVisitTab";
 import { contrast, tabTo } from "../support/focusPixels";
 
 jest.setTimeout(90_000);
@@ -28,8 +29,14 @@ const DESKTOP = { width: 1280, height: 800 };
 const ZOOM_400 = { width: 320, height: 256 };
 const LANDSCAPE = { width: 740, height: 375 };
 
-/** A first visit: a browser context of its own (no consent recorded yet), the app awake. */
-async function open(path: string, size: { width: number; height: number }, site = suite.server): Promise<Page> {
+/** A first visit (no consent recorded yet), the app awake, in the file's one tab (test/support/firstVisitTab.ts). */
+const tab = firstVisitTab(() => suite.browser);
+afterAll(() => tab.close());
+const open = (path: string, size: { width: number; height: number }, site = suite.server): Promise<Page> =>
+  tab.open(`${site.url}${path}`, size);
+
+/** A first visit in a browser context of its own, for a test that changes the tab (emulated media, interception). */
+async function openOwn(path: string, size: { width: number; height: number }, site = suite.server): Promise<Page> {
   const context = await suite.browser.createBrowserContext();
   const page = await context.newPage();
   page.once("close", () => void context.close().catch(() => {}));
@@ -145,7 +152,6 @@ describe("the phone and tablet menu", () => {
       await page.keyboard.press("Escape");
       expect(await page.$eval(".mobile-menu", (d) => (d as HTMLDetailsElement).open)).toBe(false);
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.close();
     },
   );
 });
@@ -174,7 +180,6 @@ test("desktop dropdowns close when focus leaves them, forwards or back", async (
   expect(await isOpen()).toBe(false);
   expect(await page.evaluate(() => document.querySelectorAll("details[open]").length)).toBe(0);
   expect(await focusState(page)).toMatchObject({ hiddenBy: null });
-  await page.close();
 });
 
 describe("every Tab stop can be seen", () => {
@@ -186,7 +191,6 @@ describe("every Tab stop can be seen", () => {
     await answerBanner(page);
     await startOver(page);
     await expectEveryStopSeen(page);
-    await page.close();
   });
 
   test.each([
@@ -201,7 +205,6 @@ describe("every Tab stop can be seen", () => {
     await expectEveryStopSeen(page);
     // The walk ended on the notice's own buttons, which are seen too.
     expect(await page.$("section.consent-notice")).not.toBeNull();
-    await page.close();
   });
 
   test.each([
@@ -214,7 +217,6 @@ describe("every Tab stop can be seen", () => {
     expect(await page.$("section.consent-notice")).toBeNull();
     await startOver(page);
     await expectEveryStopSeen(page);
-    await page.close();
   });
 });
 
@@ -248,11 +250,10 @@ test.each([
   expect(await focusState(page)).toMatchObject({ label: 'button.button "Close"', hiddenBy: null });
   await page.keyboard.press("Enter");
   await page.waitForSelector("section.consent-notice", { hidden: true });
-  await page.close();
 });
 
 test("Play video hands focus to the player, and the next Tab goes on from it", async () => {
-  const page = await open("/us/editions-speciales/heritage-collection", DESKTOP);
+  const page = await openOwn("/us/editions-speciales/heritage-collection", DESKTOP);
   // The player's own address stays off the network: only the focus is looked at.
   await page.setRequestInterception(true);
   page.on("request", (request) => {
@@ -273,11 +274,10 @@ test("the carousel's scroll track, a Tab stop, is a named region", async () => {
   const track = await tabTo(page, ".image-gallery__track");
   const node = await page.accessibility.snapshot({ root: track, interestingOnly: false });
   expect({ role: node?.role, name: node?.name }).toEqual({ role: "region", name: expect.stringMatching(/\w{3}/) });
-  await page.close();
 });
 
 test("in forced colours, the banner's switches show whether they are on, by the keyboard", async () => {
-  const page = await open("/", PHONE);
+  const page = await openOwn("/", PHONE);
   const cdp = await page.createCDPSession();
   await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
   await page.waitForSelector("dialog.consent-dialog[open]");
