@@ -1,7 +1,8 @@
 /**
  * A page in a fresh browser context (its own cookies) that records every request it makes, and
  * answers the tracking relay (POST /api/meta-capi) itself, keeping each body: the assertions
- * read exactly what the browser sent, whether or not the relay is mounted.
+ * read exactly what the browser sent, whether or not the relay is mounted. A visit that changed
+ * nothing lasting gives its tab back for the file's next first visit, the visitor forgotten.
  */
 import type { Browser, BrowserContext, Page } from "puppeteer";
 import type { StandInRecord } from "./tagStandIns";
@@ -34,38 +35,81 @@ export interface RecordedPageOptions {
   context?: BrowserContext;
 }
 
-export async function openRecordedPage(
-  browser: Browser,
-  url: string,
-  options: RecordedPageOptions = {},
-): Promise<RecordedPage> {
-  const context = options.context ?? (await browser.createBrowserContext());
-  const { hostname } = new URL(url);
-  for (const [name, value] of Object.entries(options.cookies ?? {}))
-    await context.setCookie({ name, value, domain: hostname, path: "/" });
+/** A tab that records for whichever RecordedPage holds it now; between holders it lets nothing out. */
+interface RecordingTab {
+  page: Page;
+  context: BrowserContext;
+  holder: { recorded: RecordedPage; options: RecordedPageOptions } | null;
+  /** Origins its documents came from since it was opened: what forgetting the visitor clears. */
+  origins: Set<string>;
+  /** A test changed it in a way that outlives a document (LASTING_CHANGES). */
+  changed: boolean;
+}
+
+/**
+ * Tabs given back by a visit that changed nothing that outlives a document (no `beforeLoad`, no
+ * shared context), kept for the file's next visits: Chromium spends about 2.5 CPU-s here on
+ * starting and tearing down each tab's renderer process. Each has a context of its own, as a new
+ * visit does (two at once are both visible, as in two windows).
+ */
+const freeTabs = new WeakMap<Browser, RecordingTab[]>();
+
+/**
+ * What a test can do to a tab that outlives its documents (scripts and headers for every
+ * document, emulation, JavaScript off, a DevTools session of its own…): a tab they were called
+ * on is closed, not reused.
+ */
+const LASTING_CHANGES = [
+  "evaluateOnNewDocument",
+  "exposeFunction",
+  "setExtraHTTPHeaders",
+  "setUserAgent",
+  "setJavaScriptEnabled",
+  "setBypassCSP",
+  "setOfflineMode",
+  "setCacheEnabled",
+  "setGeolocation",
+  "authenticate",
+  "emulate",
+  "emulateMediaType",
+  "emulateMediaFeatures",
+  "emulateTimezone",
+  "emulateIdleState",
+  "emulateVisionDeficiency",
+  "emulateCPUThrottling",
+  "emulateNetworkConditions",
+  "createCDPSession",
+] as const;
+
+async function newRecordingTab(context: BrowserContext): Promise<RecordingTab> {
   const page = await context.newPage();
-  await page.setViewport({ width: options.width ?? 1440, height: 900 });
-  const recorded: RecordedPage = {
-    page,
-    context,
-    requests: [],
-    posts: [],
-    relayAnswers: [],
-    problems: [],
-    standIns: () => page.evaluate(() => ({ ...((window as unknown as { __standIns?: object }).__standIns ?? {}) })),
-    cookie: async (name) => (await context.cookies()).find((c) => c.name === name)?.value,
-    close: () => (options.context ? page.close() : context.close()),
-  };
+  const tab: RecordingTab = { page, context, holder: null, origins: new Set(), changed: false };
+  for (const name of LASTING_CHANGES) {
+    const original = (page[name] as (...args: unknown[]) => unknown).bind(page);
+    Object.defineProperty(page, name, {
+      value: (...args: unknown[]) => {
+        tab.changed = true;
+        return original(...args);
+      },
+    });
+  }
   page.on("console", (msg) => {
     // Failed requests are the request log's business; the site's own misses are not ours here.
     if ((msg.type() === "error" || msg.type() === "warn") && !msg.text().startsWith("Failed to load resource")) {
-      recorded.problems.push(`${msg.type()}: ${msg.text()}`);
+      tab.holder?.recorded.problems.push(`${msg.type()}: ${msg.text()}`);
     }
   });
-  page.on("pageerror", (error) => recorded.problems.push(`pageerror: ${(error as Error).message}`));
+  page.on("pageerror", (error) => tab.holder?.recorded.problems.push(`pageerror: ${(error as Error).message}`));
   await page.setRequestInterception(true);
   page.on("request", (request) => {
+    if (!tab.holder) {
+      // Between visits (the last document's pagehide beacons): nothing reaches a server.
+      void request.abort();
+      return;
+    }
+    const { recorded, options } = tab.holder;
     recorded.requests.push({ url: request.url(), at: Date.now() });
+    if (request.url().startsWith("http")) tab.origins.add(new URL(request.url()).origin);
     const toRelay = request.method() === "POST" && new URL(request.url()).pathname === "/api/meta-capi";
     if (toRelay)
       recorded.posts.push({
@@ -84,16 +128,81 @@ export async function openRecordedPage(
   page.on("response", (response) => {
     const request = response.request();
     if (
+      tab.holder?.options.relayStatus === "pass" &&
       request.method() === "POST" &&
-      new URL(request.url()).pathname === "/api/meta-capi" &&
-      options.relayStatus === "pass"
+      new URL(request.url()).pathname === "/api/meta-capi"
     ) {
+      const { recorded } = tab.holder;
       void response.text().then(
         (body) => recorded.relayAnswers.push({ status: response.status(), body }),
         () => {},
       );
     }
   });
+  return tab;
+}
+
+/** A free tab of this file's, its visitor forgotten (cookies, storage, session storage), or a new one. */
+async function takeTab(browser: Browser): Promise<RecordingTab> {
+  const tab = freeTabs.get(browser)?.pop();
+  if (!tab || tab.page.isClosed()) return newRecordingTab(await browser.createBrowserContext());
+  return tab;
+}
+
+async function giveBack(browser: Browser, tab: RecordingTab): Promise<void> {
+  tab.holder = null;
+  if (tab.page.isClosed()) return;
+  if (tab.changed) {
+    await tab.context.close().catch(() => undefined);
+    return;
+  }
+  try {
+    if (tab.page.url().startsWith("http")) await tab.page.evaluate(() => sessionStorage.clear());
+    await tab.page.goto("about:blank");
+    // The page's own method, not the wrapper that marks a test's session as a lasting change.
+    const cdp = await Object.getPrototypeOf(tab.page).createCDPSession.call(tab.page);
+    for (const origin of tab.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+    await cdp.send("Network.clearBrowserCookies");
+    await cdp.detach();
+    tab.origins.clear();
+  } catch {
+    // A tab that cannot be reset is not reused.
+    await tab.context.close().catch(() => undefined);
+    return;
+  }
+  const free = freeTabs.get(browser) ?? [];
+  free.push(tab);
+  freeTabs.set(browser, free);
+}
+
+export async function openRecordedPage(
+  browser: Browser,
+  url: string,
+  options: RecordedPageOptions = {},
+): Promise<RecordedPage> {
+  // Whatever `beforeLoad` does to the tab (headers, scripts for new documents) outlives the visit.
+  const reusable = !options.context && !options.beforeLoad;
+  const tab = reusable
+    ? await takeTab(browser)
+    : await newRecordingTab(options.context ?? (await browser.createBrowserContext()));
+  const { page, context } = tab;
+  const { hostname, origin } = new URL(url);
+  tab.origins.add(origin);
+  for (const [name, value] of Object.entries(options.cookies ?? {}))
+    await context.setCookie({ name, value, domain: hostname, path: "/" });
+  await page.setViewport({ width: options.width ?? 1440, height: 900 });
+  const recorded: RecordedPage = {
+    page,
+    context,
+    requests: [],
+    posts: [],
+    relayAnswers: [],
+    problems: [],
+    standIns: () => page.evaluate(() => ({ ...((window as unknown as { __standIns?: object }).__standIns ?? {}) })),
+    cookie: async (name) => (await context.cookies()).find((c) => c.name === name)?.value,
+    close: () => (reusable ? giveBack(browser, tab) : options.context ? page.close() : context.close()),
+  };
+  tab.holder = { recorded, options };
   await options.beforeLoad?.(page);
   await page.goto(url, { waitUntil: "load" });
   return recorded;
