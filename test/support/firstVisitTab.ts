@@ -17,6 +17,18 @@ export interface FirstVisitTab {
   close(): Promise<void>;
 }
 
+/**
+ * Leaves the tab on about:blank with the visitor forgotten, as in a new browser context: the last
+ * document's session storage, then cookies, storage, caches and service workers of `origins`.
+ * `cdp` is a DevTools session of the tab's.
+ */
+export async function forgetVisitor(page: Page, cdp: CDPSession, origins: Iterable<string>): Promise<void> {
+  if (page.url().startsWith("http")) await page.evaluate(() => sessionStorage.clear());
+  await page.goto("about:blank");
+  for (const origin of origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+  await cdp.send("Network.clearBrowserCookies");
+}
+
 export function firstVisitTab(browser: () => Browser): FirstVisitTab {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -32,10 +44,7 @@ export function firstVisitTab(browser: () => Browser): FirstVisitTab {
         cdp = await page.createCDPSession();
         visited.clear();
       } else {
-        if (page.url().startsWith("http")) await page.evaluate(() => sessionStorage.clear());
-        await page.goto("about:blank");
-        for (const origin of visited) await cdp!.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-        await cdp!.send("Network.clearBrowserCookies");
+        await forgetVisitor(page, cdp!, visited);
       }
       visited.add(new URL(url).origin);
       await page.setViewport(size);

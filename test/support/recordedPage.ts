@@ -4,7 +4,8 @@
  * read exactly what the browser sent, whether or not the relay is mounted. A visit that changed
  * nothing lasting gives its tab back for the file's next first visit, the visitor forgotten.
  */
-import type { Browser, BrowserContext, Page } from "puppeteer";
+import type { Browser, BrowserContext, CDPSession, Page } from "puppeteer";
+import { forgetVisitor } from "./firstVisitTab";
 import type { StandInRecord } from "./tagStandIns";
 
 export interface RecordedPage {
@@ -157,12 +158,9 @@ async function giveBack(browser: Browser, tab: RecordingTab): Promise<void> {
     return;
   }
   try {
-    if (tab.page.url().startsWith("http")) await tab.page.evaluate(() => sessionStorage.clear());
-    await tab.page.goto("about:blank");
     // The page's own method, not the wrapper that marks a test's session as a lasting change.
-    const cdp = await Object.getPrototypeOf(tab.page).createCDPSession.call(tab.page);
-    for (const origin of tab.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-    await cdp.send("Network.clearBrowserCookies");
+    const cdp: CDPSession = await Object.getPrototypeOf(tab.page).createCDPSession.call(tab.page);
+    await forgetVisitor(tab.page, cdp, tab.origins);
     await cdp.detach();
     tab.origins.clear();
   } catch {
