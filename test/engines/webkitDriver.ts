@@ -139,7 +139,11 @@ export async function webkitDriver(): Promise<Driver> {
         ["stdbuf", "-oL", MINIBROWSER, "--enable-write-console-messages-to-stdout=true", PROBE, url],
         env,
       );
-      // No load event to wait for from outside: a generous allowance for the load, then the wait.
+      // The probe's warning shows MiniBrowser is up (on a busy machine its start alone took over
+      // 3 s); no load event to wait for from outside: then a generous allowance for the load, and the wait.
+      const startedBy = Date.now() + 30_000;
+      while (browser.child.exitCode === null && !browser.output().includes(PROBE) && Date.now() < startedBy)
+        await sleep(100);
       await sleep(3_000 + ms);
       const exited = browser.child.exitCode;
       browser.stop();
