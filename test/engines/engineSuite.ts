@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
-import { hydrationBegun, pageHydrated } from "../support/hydration";
+import { hydrationBegun, pageHydrated, scriptsRan } from "../support/hydration";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
 import type { Driver, DriverOptions, EngineName } from "./driver";
 import { puppeteerDriver } from "./puppeteerDriver";
@@ -100,6 +100,7 @@ export const hydrated = (d: Driver, timeoutMs = 15_000) =>
 
 /** A press of Shift changes nothing on the page but wakes the app; then this waits until it has hydrated. */
 export async function wake(d: Driver): Promise<void> {
+  await d.waitFor("the page's scripts to have run", scriptsRan, []);
   await d.press("Shift");
   await hydrated(d);
 }

@@ -1,13 +1,16 @@
 /** Helpers for browser tests: open a page and wait for hydration, watch requests, mark a document. */
 import type { Browser, HTTPRequest, Page } from "puppeteer";
-import { hydrationBegun, pageHydrated } from "./hydration";
+import { hydrationBegun, pageHydrated, scriptsRan } from "./hydration";
 import { within } from "./waitFor";
 
 /** Whether React has hydrated (or freshly mounted) the page: it marks its elements with its fiber key. */
 export const isHydrated = (page: Page) => page.evaluate(hydrationBegun);
 
 /** What a visitor's first interaction does (decision record 008): a press of Shift changes nothing on the page but wakes the app. */
-export const wakeApp = (page: Page) => page.keyboard.press("Shift");
+export async function wakeApp(page: Page): Promise<void> {
+  await page.waitForFunction(scriptsRan);
+  await page.keyboard.press("Shift");
+}
 
 /**
  * The app wakes on the visitor's first interaction (decision record 008): a press of Shift,

@@ -34,3 +34,13 @@ export function hydrationBegun(): boolean {
   const el = document.querySelector(".site-header, .not-found");
   return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
 }
+
+/**
+ * Whether the document's scripts have run, so the entry module listens for the first interaction
+ * (client/firstInteraction.ts): module scripts run before DOMContentLoaded, after readyState turns
+ * "interactive". A key pressed before is not seen, and the app would never wake. Runs in the page.
+ */
+export function scriptsRan(): boolean {
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return document.readyState === "complete" || (navigation?.domContentLoadedEventEnd ?? 0) > 0;
+}
