@@ -2,9 +2,10 @@
  * Every answer from the content API is bounded (docs/behaviour.md section 3.6, docs/security.md):
  * the hosted code path (a real `fetch` over loopback) reads Prismic's HTTP stand-in through a
  * front that can answer hostile instead. A huge body is cut at the byte bound, never held whole,
- * and the memory comes back; a redirect is not followed; counts that cannot be true, or a sitemap
- * index past 50,000 children, are an upstream error (the friendly 503), never a loop or an
- * endless file; and the site serves the page again once the answers are healthy.
+ * and the memory comes back; a body that never ends is cut at the content timeout; a redirect is
+ * not followed; counts that cannot be true, or a sitemap index past 50,000 children, are an
+ * upstream error (the friendly 503), never a loop or an endless file; and the site serves the
+ * page again once the answers are healthy.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -104,6 +105,24 @@ describe("a huge answer", () => {
       expect(healthy.text).toContain("Canal House");
     },
   );
+});
+
+test("an answer that trickles and never ends is cut at the content timeout: the page is the friendly 503, and renders once healthy", async () => {
+  const { app } = site;
+  await warmPage(app, "/");
+  front.set({ kind: "trickle", everyMs: 50 }, projectQuery("canal-house"));
+  const started = Date.now();
+  const res = await request(app).get("/gallery/canal-house");
+  expect(res.status).toBe(503);
+  expect(res.headers["retry-after"]).toMatch(/^\d+$/);
+  expect(front.answered()).toBeGreaterThan(0);
+  // Cut at the 4 s content timeout (CONTENT_TIMEOUT_MS above), not left to the socket.
+  expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+  expect(Date.now() - started).toBeLessThan(20_000);
+
+  front.set(undefined);
+  const healthy = await request(app).get("/gallery/canal-house");
+  expect(healthy.status).toBe(200);
 });
 
 test("a redirect to another host is not followed: the page is the friendly 503 and the other host sees nothing", async () => {

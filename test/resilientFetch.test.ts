@@ -1,7 +1,7 @@
 /**
  * The `fetch` the Prismic client is given (server/content/resilientFetch.ts): a timeout on every
- * request, a short 429 let through to the client's own retry a few times with an explicit
- * Retry-After, and a long 429 or a 503 with Retry-After making every request fail fast for at
+ * request and on its body's arrival, a short 429 let through to the client's own retry a few
+ * times with an explicit Retry-After, and a long 429 or a 503 with Retry-After making every request fail fast for at
  * most a minute, with one probe every 5 s that ends the wait as soon as Prismic answers; no
  * redirect followed, and no answer read past its byte bound. A stand-in `fetch` answers, and the
  * clock is injected.
@@ -84,6 +84,40 @@ describe("a request that does not finish", () => {
       throw new TypeError("fetch failed");
     }) as typeof fetch;
     await expect(resilientFetch(broken, { timeoutMs: 1_000, now: clock })(URL_A)).rejects.toThrow(TypeError);
+  });
+});
+
+describe("an answer whose body does not finish", () => {
+  /** Headers at once, then a byte now and then for ever: the body ends only when the request's signal aborts, with its reason, as the network's does. */
+  const trickling = (async (_input: unknown, init?: RequestInit) => {
+    let timer: NodeJS.Timeout;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        timer = setInterval(() => controller.enqueue(new Uint8Array([32])), 5);
+        init!.signal!.addEventListener("abort", () => {
+          clearInterval(timer);
+          controller.error(init!.signal!.reason);
+        });
+      },
+      cancel: () => clearInterval(timer),
+    });
+    return new Response(body, { status: 200 });
+  }) as typeof fetch;
+
+  test("fails as content unavailable at the timeout, saying the answer did not finish", async () => {
+    const response = await resilientFetch(trickling, { timeoutMs: 50, now: clock })(URL_A);
+    const error = await failure(response.text());
+    expect(error.message).toBe("Prismic's answer did not finish within 50 ms");
+  });
+
+  test("ended by the caller while the body arrives, fails with the caller's own reason", async () => {
+    const controller = new AbortController();
+    const response = await resilientFetch(trickling, { timeoutMs: 60_000, now: clock })(URL_A, {
+      signal: controller.signal,
+    });
+    const reading = response.text();
+    controller.abort(new Error("visitor went away"));
+    await expect(reading).rejects.toThrow("visitor went away");
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * An answer from Prismic with its body bounded in bytes (docs/behaviour.md section 3.6): a
- * `Content-Length` above the bound fails at once, and a body without one is counted as it
- * streams and cut when it passes the bound, so an endless or huge answer is never held whole.
- * Either way the failure is a ContentUnavailableError, which pages treat like a 5xx (stale
- * content, else the friendly 503).
+ * An answer from Prismic with its body bounded in bytes and in time (docs/behaviour.md section
+ * 3.6): a `Content-Length` above the bound fails at once, and a body without one is counted as
+ * it streams and cut when it passes the bound, so an endless or huge answer is never held whole;
+ * a body still arriving when the request's deadline passes is cut there. Each failure is a
+ * ContentUnavailableError, which pages treat like a 5xx (stale content, else the friendly 503),
+ * and not the network's own abort, whose kind a caller would have to guess.
  */
 import { ContentUnavailableError } from "./contentErrors";
 
@@ -18,25 +19,48 @@ function tooLarge(maxBytes: number): ContentUnavailableError {
   return new ContentUnavailableError(`Prismic's answer is larger than ${maxBytes} bytes`);
 }
 
-/** `response` with a body that errors (and stops reading the network) once it passes `maxBytes`. */
-export function boundedResponse(response: Response, maxBytes: number): Response {
+/** The request's deadline: aborted when it passes, and how long it was. */
+export interface Deadline {
+  signal: AbortSignal;
+  ms: number;
+}
+
+/**
+ * `response` with a body that errors (and stops reading the network) once it passes `maxBytes`,
+ * or once `deadline` has passed while it is still arriving.
+ */
+export function boundedResponse(response: Response, maxBytes: number, deadline?: Deadline): Response {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     void response.body?.cancel().catch(() => undefined);
     throw tooLarge(maxBytes);
   }
   if (!response.body) return response;
+  const reader = response.body.getReader();
   let seen = 0;
-  const counted = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        // Erroring the transform cancels the source: the connection stops downloading.
-        if (seen > maxBytes) controller.error(tooLarge(maxBytes));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        // The network's abort at the deadline says only "aborted": say what happened.
+        controller.error(
+          deadline?.signal.aborted
+            ? new ContentUnavailableError(`Prismic's answer did not finish within ${deadline.ms} ms`)
+            : error,
+        );
+        return;
+      }
+      if (read.done) return controller.close();
+      seen += read.value.byteLength;
+      if (seen <= maxBytes) return controller.enqueue(read.value);
+      controller.error(tooLarge(maxBytes));
+      // Stop downloading the rest.
+      void reader.cancel().catch(() => undefined);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
   const bounded = new Response(counted, {
     status: response.status,
     statusText: response.statusText,

@@ -28,7 +28,9 @@ const ANSWERS_ABOUT_CONTENT = [
 
 export function isContentUnavailable(error: unknown): boolean {
   if (error instanceof ContentUnavailableError) return true;
-  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return true;
+  // By name: an abort may be another realm's DOMException (a test runner's), not this realm's Error.
+  const name = typeof error === "object" && error !== null ? (error as { name?: unknown }).name : undefined;
+  if (name === "AbortError" || name === "TimeoutError") return true;
   // undici's network failures: "fetch failed" with a cause.
   if (error instanceof TypeError && /fetch failed|network/i.test(error.message)) return true;
   if (error instanceof prismic.PrismicError) return !ANSWERS_ABOUT_CONTENT.some((kind) => error instanceof kind);

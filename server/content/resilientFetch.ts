@@ -1,11 +1,11 @@
 /**
  * The `fetch` the Prismic client is given (docs/behaviour.md section 3.6): every request has a
- * timeout, follows no redirect and reads at most MAX_ANSWER_BYTES (boundedBody.ts), and rate
- * limits are bounded. The client itself retries a 429 after `Retry-After` (1.5 s without one)
- * and without limit; here a short wait is allowed at most a few times, and a long one (or a 503
- * with Retry-After) makes every request fail fast for at most a minute, one probe going through
- * every few seconds to see whether Prismic is back (upstreamGate.ts). Pages then come from the
- * cache or the friendly 503.
+ * timeout (its body's arrival included), follows no redirect and reads at most MAX_ANSWER_BYTES
+ * (boundedBody.ts), and rate limits are bounded. The client itself retries a 429 after
+ * `Retry-After` (1.5 s without one) and without limit; here a short wait is allowed at most a few
+ * times, and a long one (or a 503 with Retry-After) makes every request fail fast for at most a
+ * minute, one probe going through every few seconds to see whether Prismic is back
+ * (upstreamGate.ts). Pages then come from the cache or the friendly 503.
  */
 import { boundedResponse, MAX_ANSWER_BYTES } from "./boundedBody";
 import { ContentUnavailableError } from "./contentErrors";
@@ -77,7 +77,7 @@ export function resilientFetch(base: typeof fetch, options: ResilienceOptions): 
       if (response.status !== 429) {
         rateLimited.delete(url);
         gate.answered(pass);
-        return boundedResponse(response, maxAnswerBytes);
+        return boundedResponse(response, maxAnswerBytes, { signal: timeout, ms: timeoutMs });
       }
       const asked = retryAfterMs(response.headers.get("retry-after"), now());
       const attempts = (rateLimited.get(url) ?? 0) + 1;
@@ -94,6 +94,7 @@ export function resilientFetch(base: typeof fetch, options: ResilienceOptions): 
       return boundedResponse(
         new Response(response.body, { status: 429, statusText: response.statusText, headers }),
         maxAnswerBytes,
+        { signal: timeout, ms: timeoutMs },
       );
     } finally {
       gate.leave(pass);

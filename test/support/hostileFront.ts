@@ -1,7 +1,8 @@
 /**
  * A front on loopback before the Prismic HTTP stand-in that can answer any request with a hostile
  * answer instead: a body of any size streamed in 64 KiB chunks (never allocated whole, so the
- * memory a test measures is the site's), a redirect, or any JSON. Every other request is passed
+ * memory a test measures is the site's), a body that trickles a byte at a time and never ends, a
+ * redirect, or any JSON. Every other request is passed
  * to the stand-in as it is. Point PRISMIC_API_ENDPOINT at `endpoint`.
  */
 import http from "node:http";
@@ -9,6 +10,7 @@ import type { AddressInfo } from "node:net";
 
 export type HostileAnswer =
   | { kind: "stream"; bytes: number; contentLength?: boolean }
+  | { kind: "trickle"; everyMs: number }
   | { kind: "redirect"; status: number; location: string }
   | { kind: "json"; body: unknown };
 
@@ -79,6 +81,14 @@ function answerHostile(answer: HostileAnswer, res: http.ServerResponse, count: (
     const text = JSON.stringify(answer.body);
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
     return void res.end(text);
+  }
+  if (answer.kind === "trickle") {
+    res.writeHead(200, { "content-type": "application/json" });
+    const timer = setInterval(() => {
+      count(1);
+      res.write(" ");
+    }, answer.everyMs);
+    return void res.on("close", () => clearInterval(timer));
   }
   res.writeHead(200, {
     "content-type": "application/json",
