@@ -106,6 +106,13 @@ const LOGGED = {
 const counts = (output: string) =>
   Object.fromEntries(Object.entries(LOGGED).map(([name, line]) => [name, (output.match(line) ?? []).length]));
 
+const indented = (text: string) =>
+  text
+    .trimEnd()
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+
 let dev: DevProject;
 /** What each save did: builds (or content reloads) counted in the log, and whether its text showed. */
 const record: string[] = [];
@@ -175,7 +182,8 @@ describe("npm run dev sees every save", () => {
       let n = 0;
       for (const how of SEQUENCE) {
         const mark = how === "git checkout" ? "MARK-git" : `MARK-${kind.split(" ")[0]}-${++n}`;
-        const before = counts(dev.output());
+        const logged = dev.output();
+        const before = counts(logged);
         SAVES[how](dev.dir, file, mark);
         const seen = await waitFor(`${mark} after a save ${how}`, shows(dev, mark), showWithinMs).then(
           ({ ms }) => `shown after ${ms} ms`,
@@ -184,7 +192,11 @@ describe("npm run dev sees every save", () => {
         const after = counts(dev.output());
         const done = Object.keys(LOGGED).map((name) => `${name} +${after[name] - before[name]}`);
         record.push(`${kind}, ${how}: ${done.join(", ")}; ${seen}`);
-        if (seen === "never shown") missed.push(how);
+        if (seen === "never shown") {
+          missed.push(how);
+          // What the loop said after that save: a build, a restart that failed or took too long.
+          record.push(`  its log since:\n${indented(dev.output().slice(logged.length))}`);
+        }
       }
       expect(missed).toEqual([]);
     },
