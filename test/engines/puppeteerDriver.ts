@@ -1,10 +1,13 @@
 /**
  * Chromium (Debian's, over CDP, launched as every browser test does) and Firefox (Debian's
- * firefox-esr, over WebDriver BiDi) through the project's puppeteer. Each visitor gets a new
- * browser context: no cookies, storage or cache of the one before.
+ * firefox-esr, over WebDriver BiDi) through the project's puppeteer. Each visitor starts with no
+ * cookies, storage or cache of the one before: in Firefox a new browser context; in Chromium the
+ * same tab with all of it cleared (test/support/firstVisitTab.ts), since there a new tab's renderer
+ * costs about 2.5 CPU-s to start and tear down (docs/development.md, "A tab is dear").
  */
-import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer";
+import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from "puppeteer";
 import { launchBrowser, PAGE_WAIT_MS } from "../support/chromium";
+import { forgetVisitor } from "../support/firstVisitTab";
 import { pollUntil, type Driver, type DriverOptions, type Key } from "./driver";
 import { ensureEngine, FIREFOX } from "./installed";
 
@@ -27,13 +30,38 @@ export async function puppeteerDriver(engine: "chromium" | "firefox", options: D
   let viewport = { width: 1280, height: 800 };
   let context: BrowserContext;
   let page: Page;
+  let cdp: CDPSession | undefined;
+  /** Origins the tab's requests went to since its visitor was last forgotten. */
+  const origins = new Set<string>();
   const newPage = async () => {
     context = await browser.createBrowserContext();
     page = await context.newPage();
     page.setDefaultTimeout(PAGE_WAIT_MS);
     await page.setViewport(viewport);
+    if (engine !== "chromium") return;
+    cdp = await page.createCDPSession();
+    origins.clear();
+    page.on("request", (request) => {
+      if (request.url().startsWith("http")) origins.add(new URL(request.url()).origin);
+    });
   };
   await newPage();
+  /** A new visitor: Chromium's tab forgets the last one (cookies, storage, HTTP cache); Firefox gets a new context. */
+  const newVisitor = async () => {
+    if (!cdp) {
+      await context.close();
+      return newPage();
+    }
+    try {
+      await forgetVisitor(page, cdp, origins);
+      await cdp.send("Network.clearBrowserCache");
+      origins.clear();
+    } catch {
+      // A tab that cannot be reset (its document went away meanwhile): a new one.
+      await context.close().catch(() => undefined);
+      await newPage();
+    }
+  };
 
   /** Back and forward resolve when the page has moved, or after a second if the app handles it in place. */
   const traverse = (move: () => Promise<unknown>) => Promise.race([move().catch(() => undefined), sleep(1000)]);
@@ -60,8 +88,7 @@ export async function puppeteerDriver(engine: "chromium" | "firefox", options: D
     forward: () => traverse(() => page.goForward()).then(() => undefined),
     screenshot: async () => Buffer.from(await page.screenshot()),
     async reset(origin, cookies = {}) {
-      await context.close();
-      await newPage();
+      await newVisitor();
       // On the context, by domain: Firefox over BiDi ignores a page's cookie set by URL before it has loaded one.
       const domain = origin ? new URL(origin).hostname : "";
       if (origin)
