@@ -54,6 +54,8 @@ export function resilientFetch(base: typeof fetch, options: ResilienceOptions): 
     const pass = gate.enter();
     try {
       const timeout = AbortSignal.timeout(timeoutMs);
+      // The same deadline bounds the body's arrival (boundedBody.ts).
+      const deadline = { signal: timeout, ms: timeoutMs };
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
       let response: Response;
       try {
@@ -77,7 +79,7 @@ export function resilientFetch(base: typeof fetch, options: ResilienceOptions): 
       if (response.status !== 429) {
         rateLimited.delete(url);
         gate.answered(pass);
-        return boundedResponse(response, maxAnswerBytes, { signal: timeout, ms: timeoutMs });
+        return boundedResponse(response, maxAnswerBytes, deadline);
       }
       const asked = retryAfterMs(response.headers.get("retry-after"), now());
       const attempts = (rateLimited.get(url) ?? 0) + 1;
@@ -94,7 +96,7 @@ export function resilientFetch(base: typeof fetch, options: ResilienceOptions): 
       return boundedResponse(
         new Response(response.body, { status: 429, statusText: response.statusText, headers }),
         maxAnswerBytes,
-        { signal: timeout, ms: timeoutMs },
+        deadline,
       );
     } finally {
       gate.leave(pass);

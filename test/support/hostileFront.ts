@@ -2,8 +2,8 @@
  * A front on loopback before the Prismic HTTP stand-in that can answer any request with a hostile
  * answer instead: a body of any size streamed in 64 KiB chunks (never allocated whole, so the
  * memory a test measures is the site's), a body that trickles a byte at a time and never ends, a
- * redirect, or any JSON. Every other request is passed
- * to the stand-in as it is. Point PRISMIC_API_ENDPOINT at `endpoint`.
+ * redirect, or any JSON. Every other request is passed to the stand-in as it is. Point
+ * PRISMIC_API_ENDPOINT at `endpoint`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
