@@ -13,7 +13,7 @@
  *
  * Settings: PORT (default 3000; 0 picks a free one), HOST (default 127.0.0.1), BUILD_DIR (default
  * dist-dev, never dist/: a test run or `npm start` beside the loop builds there), and
- * every setting of server/config.ts, passed on to the server.
+ * every setting of server/config.ts, passed on to the server (MEDIA_WARM defaults to off here).
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -130,6 +130,10 @@ function spawnSpare() {
         SITE_URL: process.env.SITE_URL ?? siteUrl,
         BUILD_DIR: buildDir,
         SHUTDOWN_DELAY_MS: "0",
+        // Not every image of the site at each save: a restarted server would render every page
+        // and transform images beside the developer's next build. Images are prepared when a page
+        // asks for them and kept in MEDIA_CACHE_DIR across sessions (docs/development.md).
+        MEDIA_WARM: process.env.MEDIA_WARM ?? "off",
       },
     },
   );

@@ -85,11 +85,7 @@ describe("npm run dev", () => {
       /<script>[^<]*\{"type":"module","src":"\/assets\/dev-client-[\w-]+\.js","data-dev-code":"\w+"\}\)<\/script>/,
     );
     // Readable log lines: one per request.
-    await waitFor(
-      "the request's log line",
-      async () => (/INFO: request completed: GET \/ → 200 in \d+ ms/.test(dev.output()) ? true : undefined),
-      5_000,
-    );
+    await dev.outputShows("the request's log line", /INFO: request completed: GET \/ → 200 in \d+ ms/, 5_000);
 
     const controller = new AbortController();
     const events = await fetch(`${dev.url}/__dev/events`, { signal: controller.signal });
@@ -203,7 +199,7 @@ describe("npm run dev", () => {
       }
       expect(median(timings.content)).toBeLessThanOrEqual(budget(CONTENT_BUDGET_MS));
       expect(restarts()).toBe(before);
-      expect(dev.output()).toMatch(/content reloaded in \d+ ms/);
+      await dev.outputShows("the reload's log line", /content reloaded in \d+ ms/);
     },
     TIMED_TEST_MS,
   );
@@ -213,11 +209,7 @@ describe("npm run dev", () => {
     dev.edit(CONTENT_FILE, `"title": "${title}"`, `"title": "Never shown"`);
     dev.write("content/en-gb/page/zz-broken.json", '{ "id": "zz-broken", ');
     try {
-      await waitFor(
-        "the broken file named in the log",
-        async () => (/content not reloaded.*zz-broken\.json/.test(dev.output()) ? true : undefined),
-        10_000,
-      );
+      await dev.outputShows("the broken file named in the log", /content not reloaded.*zz-broken\.json/);
       const html = await (await fetch(`${dev.url}${CONTENT_PAGE}`)).text();
       expect(html).toContain(title);
       expect(html).not.toContain("Never shown");
@@ -235,11 +227,9 @@ describe("npm run dev", () => {
   test("checks content against the models: a file or a model that does not validate is named, and nothing changes until it does", async () => {
     const model = "customtypes/page/index.json";
     dev.edit(CONTENT_FILE, '"title": "Never shown"', '"title": "Model checked", "not_a_field": 1');
-    await waitFor(
+    await dev.outputShows(
       "the model error naming the file",
-      async () =>
-        /worktops\.json data: "not_a_field" is not a field of the model/.test(dev.output()) ? true : undefined,
-      10_000,
+      /worktops\.json data: "not_a_field" is not a field of the model/,
     );
     expect(await (await fetch(`${dev.url}${CONTENT_PAGE}`)).text()).not.toContain("Model checked");
     dev.edit(CONTENT_FILE, ', "not_a_field": 1', "");
@@ -253,11 +243,7 @@ describe("npm run dev", () => {
     const original = fs.readFileSync(path.join(dev.dir, model), "utf8");
     dev.write(model, original.replace('"repeatable"', '"repeatable" "oops"'));
     dev.edit(CONTENT_FILE, '"title": "Model checked"', '"title": "After the model"');
-    await waitFor(
-      "the model named in the log",
-      async () => (/customtypes\/page\/index\.json: does not parse as JSON/.test(dev.output()) ? true : undefined),
-      10_000,
-    );
+    await dev.outputShows("the model named in the log", /customtypes\/page\/index\.json: does not parse as JSON/);
     expect(await (await fetch(`${dev.url}${CONTENT_PAGE}`)).text()).toContain("Model checked");
     dev.write(model, original);
     await waitFor(
@@ -286,6 +272,18 @@ describe("npm run dev", () => {
     }
     await waitFor("the home page again", pageContaining(`${dev.url}/`, "hero__heading"), 20_000);
   }, 45_000);
+
+  test("leaves the images to the pages that ask for them: none of its servers warms the media cache", async () => {
+    // Several servers have started by now (one per code save above); the warm-up logs its start.
+    expect(restarts()).toBeGreaterThan(1);
+    expect(dev.output()).toMatch(/Listening on port/);
+    expect(dev.output()).not.toMatch(/media warm-up/);
+    const image = /src="(\/media\/[^"]+)"/.exec(await (await fetch(`${dev.url}/`)).text())?.[1];
+    expect(image).toBeDefined();
+    const response = await fetch(`${dev.url}${image!.replaceAll("&amp;", "&")}`, { headers: { accept: "image/avif" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\//);
+  });
 
   describe("in Chromium", () => {
     let browser: Browser;
@@ -343,7 +341,7 @@ describe("npm run dev", () => {
           () => /ErrorScreen\.tsx:\d+:\d+/.test(document.getElementById("dev-build-error")?.textContent ?? ""),
           { timeout: 20_000 },
         );
-        expect(dev.output()).toMatch(/build failed after \d+ ms/);
+        await dev.outputShows("the failed build in the terminal", /build failed after \d+ ms/);
       } finally {
         dev.edit(ERROR_VIEW, "export function ErrorScreen() { const = ;", "export function ErrorScreen() {");
       }
@@ -372,9 +370,9 @@ describe("npm run dev", () => {
         15_000,
         250,
       );
-      await waitFor(
+      await dev.outputShows(
         "the hydration mismatch in the terminal",
-        async () => (/hydration mismatch in the browser: .*data-side/s.test(dev.output()) ? true : undefined),
+        /hydration mismatch in the browser: .*data-side/s,
         15_000,
       );
       expect(consoleErrors.join("\n")).toMatch(/hydrated but some attributes/);

@@ -31,6 +31,11 @@ export interface DevProject {
   url: string;
   /** Everything the supervisor and its servers printed so far. */
   output(): string;
+  /**
+   * Waits until the output matches `pattern`. The log is written from a worker thread (pino's
+   * transport), so a line can arrive after what it tells of is already visible in a page.
+   */
+  outputShows(what: string, pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Replaces `from` by `to` in a project file (it must contain `from`); returns when it is written. */
   edit(file: string, from: string, to: string): void;
   write(file: string, text: string): void;
@@ -107,6 +112,9 @@ export async function startDevProject({
     dir,
     url,
     output: () => output,
+    async outputShows(what, pattern, timeoutMs = 10_000) {
+      await waitFor(what, async () => (pattern.test(output) ? true : undefined), timeoutMs);
+    },
     edit(name, from, to) {
       const text = fs.readFileSync(file(name), "utf8");
       if (!text.includes(from)) throw new Error(`${name} does not contain ${JSON.stringify(from)}`);
