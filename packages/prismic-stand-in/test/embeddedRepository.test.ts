@@ -309,6 +309,14 @@ describe("the embedded repository answers the real Prismic client", () => {
     expect(createEmbeddedRepository([...documents].reverse()).masterRef).toBe(repo.masterRef);
     const changed = documents.map((d) => (d.id === "about-gb" ? { ...d, tags: ["new"] } : d));
     expect(createEmbeddedRepository(changed).masterRef).not.toBe(repo.masterRef);
+    // Key order is not content: the same document written with its keys in reverse order.
+    const reordered = documents.map((d) => Object.fromEntries(Object.entries(d).reverse()) as typeof d);
+    expect(createEmbeddedRepository(reordered).masterRef).toBe(repo.masterRef);
+    // Content deep inside a document counts as much as its tags.
+    const deep = documents.map((d) =>
+      d.id === "about-gb" ? { ...d, data: { ...d.data, title: `${JSON.stringify(d.data.title)}!` } } : d,
+    );
+    expect(createEmbeddedRepository(deep).masterRef).not.toBe(repo.masterRef);
   });
 });
 

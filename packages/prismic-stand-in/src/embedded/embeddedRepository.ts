@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Language, PrismicDocument, Ref, Repository } from "@prismicio/client";
+import { configure } from "safe-stable-stringify";
 
 /**
  * One version of the content: the documents a ref answers with, indexed for the lookups the
@@ -140,19 +141,26 @@ export function createDocumentSet(ref: Ref, documents: readonly PrismicDocument[
  */
 export function computeRef(documents: readonly PrismicDocument[]): string {
   const sorted = [...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return createHash("sha256").update(stableStringify(sorted)).digest("base64url").slice(0, 16);
+  return createHash("sha256")
+    .update(`[${sorted.map(documentJson).join(",")}]`)
+    .digest("base64url")
+    .slice(0, 16);
 }
 
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const members = entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableStringify(entry)}`);
-    return `{${members.join(",")}}`;
+/** JSON with every object's keys sorted (safe-stable-stringify's deterministic mode). */
+const stableStringify = configure({ deterministic: true });
+/**
+ * Each document's stable JSON, once: a release's set is mostly the master's own documents, so
+ * its ref costs only its drafts (every server start computes the master's and each release's).
+ */
+const jsonOf = new WeakMap<PrismicDocument, string>();
+function documentJson(document: PrismicDocument): string {
+  let json = jsonOf.get(document);
+  if (json === undefined) {
+    json = stableStringify(document) ?? "null";
+    jsonOf.set(document, json);
   }
-  return JSON.stringify(value) ?? "null";
+  return json;
 }
 
 function describeLanguages(documents: readonly PrismicDocument[], masterLang: string): Language[] {
