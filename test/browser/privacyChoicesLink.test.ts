@@ -42,7 +42,7 @@ async function linkName(page: Page, selector: string): Promise<string | undefine
 
 /** The consent cookie's attributes but its value and expiry, as the browser keeps them. */
 const consentAttributes = async (r: RecordedPage) => {
-  const cookie = (await r.context.cookies()).find((c) => c.name === "consent");
+  const cookie = (await r.settledCookies()).find((c) => c.name === "consent");
   return cookie && { path: cookie.path, sameSite: cookie.sameSite, httpOnly: cookie.httpOnly, secure: cookie.secure };
 };
 

@@ -40,7 +40,7 @@ export interface CookieSeen {
 /** Every cookie of the visitor's browser, by name. */
 export async function cookieJar(r: RecordedPage): Promise<Record<string, CookieSeen>> {
   const jar: Record<string, CookieSeen> = {};
-  for (const cookie of await r.context.cookies()) {
+  for (const cookie of await r.settledCookies()) {
     const text = decodeURIComponent(cookie.value);
     jar[cookie.name] = {
       value: cookie.name === "consent" ? JSON.parse(text) : text,

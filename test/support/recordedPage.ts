@@ -4,9 +4,10 @@
  * read exactly what the browser sent, whether or not the relay is mounted. A visit that changed
  * nothing lasting gives its tab back for the file's next first visit, the visitor forgotten.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from "puppeteer";
+import type { Browser, BrowserContext, CDPSession, Cookie, Page } from "puppeteer";
 import { forgetVisitor } from "./firstVisitTab";
 import type { StandInRecord } from "./tagStandIns";
+import { until } from "./waitFor";
 
 export interface RecordedPage {
   page: Page;
@@ -20,6 +21,13 @@ export interface RecordedPage {
   /** Console errors and warnings (but the browser's own "Failed to load resource"), and uncaught errors. */
   problems: string[];
   standIns: () => Promise<StandInRecord>;
+  /**
+   * The context's cookies, once the browser's store has what the page's scripts wrote: Chromium's
+   * renderer hands a script's cookie to the store without waiting, so a read straight after a
+   * click could still see the value from before it.
+   */
+  settledCookies: () => Promise<Cookie[]>;
+  /** A cookie in the browser's store (settled as above): what the next request sends. */
   cookie: (name: string) => Promise<string | undefined>;
   close: () => Promise<void>;
 }
@@ -197,13 +205,37 @@ export async function openRecordedPage(
     relayAnswers: [],
     problems: [],
     standIns: () => page.evaluate(() => ({ ...((window as unknown as { __standIns?: object }).__standIns ?? {}) })),
-    cookie: async (name) => (await context.cookies()).find((c) => c.name === name)?.value,
+    settledCookies: () => settledCookies(page, context),
+    cookie: async (name) => (await settledCookies(page, context)).find((c) => c.name === name)?.value,
     close: () => (reusable ? giveBack(browser, tab) : options.context ? page.close() : context.close()),
   };
   tab.holder = { recorded, options };
   await options.beforeLoad?.(page);
   await page.goto(url, { waitUntil: "load" });
   return recorded;
+}
+
+/**
+ * The context's cookies once those a script of the page can read (this host, not HttpOnly, on the
+ * page's path) are in the store as `document.cookie` shows them; after 5 s, as they are.
+ */
+async function settledCookies(page: Page, context: BrowserContext): Promise<Cookie[]> {
+  const url = new URL(page.url());
+  if (!url.protocol.startsWith("http")) return context.cookies();
+  const readable = (cookie: Cookie) =>
+    !cookie.httpOnly && cookie.domain.replace(/^\./, "") === url.hostname && url.pathname.startsWith(cookie.path);
+  let cookies: Cookie[] = [];
+  await until(
+    "the page's cookies in the browser's store",
+    async () => {
+      const inPage = await page.evaluate(() => document.cookie);
+      cookies = await context.cookies();
+      const stored = cookies.filter(readable).map((cookie) => `${cookie.name}=${cookie.value}`);
+      return JSON.stringify(stored.sort()) === JSON.stringify((inPage ? inPage.split("; ") : []).sort());
+    },
+    { timeoutMs: 5_000, intervalMs: 25 },
+  ).catch(() => undefined);
+  return cookies;
 }
 
 export { waitForHydration } from "./browserPage";
