@@ -8,7 +8,7 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import type { Page } from "puppeteer";
 import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
-import { until } from "../support/waitFor";
+import { settledCookies } from "../support/recordedPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
@@ -157,11 +157,8 @@ describe("a first visit to a site with tags: the built-in consent banner", () =>
     const accept = await page.waitForSelector("dialog.consent-dialog[open] button::-p-text(Accept all)");
     await accept!.click();
     await page.waitForFunction(() => !document.querySelector("dialog.consent-dialog"));
-    // The banner's script wrote it; the browser's store has it a moment later.
-    const stored = async () =>
-      JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "consent")?.value ?? "null"));
-    await until("the answer in the browser's cookie store", async () => (await stored()) !== null).catch(() => {});
-    expect(await stored()).toMatchObject({ v: 1, functional: true, marketing: true });
+    const stored = (await settledCookies(page, context)).find((c) => c.name === "consent")?.value;
+    expect(JSON.parse(decodeURIComponent(stored ?? "null"))).toMatchObject({ v: 1, functional: true, marketing: true });
     expect(await isHydrated(page)).toBe(false);
     console.log(
       `first visit with tags: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, with the consent banner open`,

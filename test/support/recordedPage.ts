@@ -219,7 +219,7 @@ export async function openRecordedPage(
  * The context's cookies once those a script of the page can read (this host, not HttpOnly, on the
  * page's path) are in the store as `document.cookie` shows them; after 5 s, as they are.
  */
-async function settledCookies(page: Page, context: BrowserContext): Promise<Cookie[]> {
+export async function settledCookies(page: Page, context: BrowserContext): Promise<Cookie[]> {
   const url = new URL(page.url());
   if (!url.protocol.startsWith("http")) return context.cookies();
   const readable = (cookie: Cookie) =>
