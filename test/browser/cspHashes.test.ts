@@ -72,13 +72,27 @@ async function watchedPage(context?: BrowserContext): Promise<{ page: Page; viol
 const standInRecord = (page: Page) =>
   page.evaluate(() => (window as unknown as { __standIns?: Record<string, unknown> }).__standIns ?? {});
 
+/**
+ * One watched tab for the page types, each a new document in it: a tab is dear here, a document
+ * cheap (docs/development.md, "A tab is dear; a document is cheap"). The tests shared one browser
+ * context already; the violations are counted per page.
+ */
+let pageTypesTab: { page: Page; violations: string[] } | undefined;
+async function pageTypesPage(): Promise<{ page: Page; violations: string[] }> {
+  if (!pageTypesTab) {
+    pageTypesTab = await watchedPage();
+    await pageTypesTab.page.setCacheEnabled(false);
+  }
+  pageTypesTab.violations.length = 0;
+  return pageTypesTab;
+}
+
 test.each(PAGES)(
   "%s, with every tag configured, runs without a CSP violation (the cached copy, which a render sends byte for byte)",
   async (path) => {
     // Rendered once; the browser then gets the page from the cache.
     await (await fetch(server.url + path, { headers: { "accept-language": "en-GB" } })).text();
-    const { page, violations } = await watchedPage();
-    await page.setCacheEnabled(false);
+    const { page, violations } = await pageTypesPage();
     const res = await page.goto(server.url + path, { waitUntil: "load" });
     expect([200, 404]).toContain(res!.status());
     expect(res!.headers()["x-cache"]).toBe("HIT");
@@ -90,7 +104,6 @@ test.each(PAGES)(
     expect(record.gtmRuns).toBe(1);
     await new Promise((r) => setTimeout(r, 150));
     expect(violations).toEqual([]);
-    await page.close();
   },
   30_000,
 );
