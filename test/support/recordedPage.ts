@@ -38,7 +38,10 @@ export interface RecordedPageOptions {
   /** Status the page answers the relay's posts with (default 200), or "pass" to let them reach the site's relay. */
   relayStatus?: number | "pass";
   width?: number;
-  /** Runs on the page before it loads (e.g. installPageClock). */
+  /**
+   * Prepares the tab before it loads (e.g. installPageClock, sendGpc): scripts and headers for
+   * every document. A tab it prepared is reused only by visits that pass the same function.
+   */
   beforeLoad?: (page: Page) => Promise<void>;
   /** A later visit of the same visitor: a new page in this context (its cookies), which `close` leaves open. */
   context?: BrowserContext;
@@ -51,15 +54,19 @@ interface RecordingTab {
   holder: { recorded: RecordedPage; options: RecordedPageOptions } | null;
   /** Origins its documents came from since it was opened: what forgetting the visitor clears. */
   origins: Set<string>;
-  /** A test changed it in a way that outlives a document (LASTING_CHANGES). */
+  /** A test changed it in a way that outlives a document (LASTING_CHANGES), beyond its preparation. */
   changed: boolean;
+  /** Lasting changes a test made that giving it back undoes (UNDOABLE_CHANGES). */
+  toUndo: Set<keyof typeof UNDOABLE_CHANGES>;
+  /** The `beforeLoad` that prepared it (null: none); undefined until its first visit. */
+  preparedBy?: RecordedPageOptions["beforeLoad"] | null;
 }
 
 /**
- * Tabs given back by a visit that changed nothing that outlives a document (no `beforeLoad`, no
- * shared context), kept for the file's next visits: Chromium spends about 2.5 CPU-s here on
- * starting and tearing down each tab's renderer process. Each has a context of its own, as a new
- * visit does (two at once are both visible, as in two windows).
+ * Tabs given back by a visit that changed nothing that outlives a document beyond its
+ * `beforeLoad` (and shared no context), kept for the file's next visits prepared the same way:
+ * Chromium spends about 2.5 CPU-s here on starting and tearing down each tab's renderer process.
+ * Each has a context of its own, as a new visit does (two at once are both visible, as in two windows).
  */
 const freeTabs = new WeakMap<Browser, RecordingTab[]>();
 
@@ -90,14 +97,22 @@ const LASTING_CHANGES = [
   "createCDPSession",
 ] as const;
 
+/** Lasting changes with a setting that undoes them exactly (the arguments), which giving the tab back applies. */
+const UNDOABLE_CHANGES = {
+  setBypassCSP: [false],
+  setJavaScriptEnabled: [true],
+} as const;
+const undoable = (name: string): name is keyof typeof UNDOABLE_CHANGES => Object.hasOwn(UNDOABLE_CHANGES, name);
+
 async function newRecordingTab(context: BrowserContext): Promise<RecordingTab> {
   const page = await context.newPage();
-  const tab: RecordingTab = { page, context, holder: null, origins: new Set(), changed: false };
+  const tab: RecordingTab = { page, context, holder: null, origins: new Set(), changed: false, toUndo: new Set() };
   for (const name of LASTING_CHANGES) {
     const original = (page[name] as (...args: unknown[]) => unknown).bind(page);
     Object.defineProperty(page, name, {
       value: (...args: unknown[]) => {
-        tab.changed = true;
+        if (undoable(name)) tab.toUndo.add(name);
+        else tab.changed = true;
         return original(...args);
       },
     });
@@ -151,11 +166,15 @@ async function newRecordingTab(context: BrowserContext): Promise<RecordingTab> {
   return tab;
 }
 
-/** A free tab of this file's, its visitor forgotten (cookies, storage, session storage), or a new one. */
-async function takeTab(browser: Browser): Promise<RecordingTab> {
-  const tab = freeTabs.get(browser)?.pop();
-  if (!tab || tab.page.isClosed()) return newRecordingTab(await browser.createBrowserContext());
-  return tab;
+/**
+ * A free tab of this file's prepared by `prepare` (the same function), its visitor forgotten
+ * (cookies, storage, session storage), or a new one.
+ */
+async function takeTab(browser: Browser, prepare: RecordingTab["preparedBy"]): Promise<RecordingTab> {
+  const free = freeTabs.get(browser) ?? [];
+  const at = free.findLastIndex((tab) => tab.preparedBy === prepare && !tab.page.isClosed());
+  if (at < 0) return newRecordingTab(await browser.createBrowserContext());
+  return free.splice(at, 1)[0];
 }
 
 async function giveBack(browser: Browser, tab: RecordingTab): Promise<void> {
@@ -166,8 +185,11 @@ async function giveBack(browser: Browser, tab: RecordingTab): Promise<void> {
     return;
   }
   try {
-    // The page's own method, not the wrapper that marks a test's session as a lasting change.
-    const cdp: CDPSession = await Object.getPrototypeOf(tab.page).createCDPSession.call(tab.page);
+    // The page's own methods, not the wrappers that mark a test's changes.
+    const own = Object.getPrototypeOf(tab.page);
+    for (const name of tab.toUndo) await own[name].call(tab.page, ...UNDOABLE_CHANGES[name]);
+    tab.toUndo.clear();
+    const cdp: CDPSession = await own.createCDPSession.call(tab.page);
     await forgetVisitor(tab.page, cdp, tab.origins);
     await cdp.detach();
     tab.origins.clear();
@@ -186,10 +208,12 @@ export async function openRecordedPage(
   url: string,
   options: RecordedPageOptions = {},
 ): Promise<RecordedPage> {
-  // Whatever `beforeLoad` does to the tab (headers, scripts for new documents) outlives the visit.
-  const reusable = !options.context && !options.beforeLoad;
+  // Whatever `beforeLoad` does to the tab (headers, scripts for new documents) outlives the visit:
+  // its tab is reused only by a visit prepared by the same function.
+  const prepare = options.beforeLoad ?? null;
+  const reusable = !options.context;
   const tab = reusable
-    ? await takeTab(browser)
+    ? await takeTab(browser, prepare)
     : await newRecordingTab(options.context ?? (await browser.createBrowserContext()));
   const { page, context } = tab;
   const { hostname, origin } = new URL(url);
@@ -210,7 +234,12 @@ export async function openRecordedPage(
     close: () => (reusable ? giveBack(browser, tab) : options.context ? page.close() : context.close()),
   };
   tab.holder = { recorded, options };
-  await options.beforeLoad?.(page);
+  if (tab.preparedBy === undefined) {
+    await options.beforeLoad?.(page);
+    // The preparation is the tab's, not a change of this visit's.
+    tab.changed = false;
+    tab.preparedBy = prepare;
+  }
   await page.goto(url, { waitUntil: "load" });
   return recorded;
 }
