@@ -8,7 +8,7 @@
  */
 import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { openPage } from "../support/browserPage";
+import { openPage, waitForHydration } from "../support/browserPage";
 import { type FocusIndicator, measureFocusIndicator, tabTo } from "../support/focusPixels";
 
 jest.setTimeout(60_000);
@@ -17,15 +17,24 @@ const suite = useSiteAndBrowser();
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 
-const pages = new Map<string, Page>();
-/** One tab per address and size, reused: each check starts from the top of the page. */
+/**
+ * One tab for every address and size, each a new document in it when the address or size
+ * changes, else the document shown, reused: each check starts from the top of the page. A tab is
+ * dear here, a document cheap (docs/development.md, "A tab is dear; a document is cheap"); the
+ * tabs shared the browser's context already.
+ */
+let tab: Page | undefined;
+let shown: string | undefined;
 async function visit(path: string, size = DESKTOP): Promise<Page> {
   const key = `${path} ${size.width}`;
-  let page = pages.get(key);
-  if (!page) {
-    page = await openPage(suite.browser, `${suite.server.url}${path}`, size);
-    pages.set(key, page);
+  if (!tab) tab = await openPage(suite.browser, `${suite.server.url}${path}`, size);
+  else if (shown !== key) {
+    await tab.setViewport(size);
+    await tab.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
+    await waitForHydration(tab);
   }
+  shown = key;
+  const page = tab;
   // A tab in the background draws no frames.
   await page.bringToFront();
   // Tab starts again from the top: from the skip link, the first stop of every page.

@@ -6,8 +6,18 @@ import { readDocument } from "../support/contentFiles";
 
 const suite = useSiteAndBrowser();
 
+/**
+ * One tab for every test, each page a new document in it (a tab is dear here, a document cheap:
+ * docs/development.md, "A tab is dear; a document is cheap"). The tests shared the browser's
+ * context already; a new document starts asleep, unfocused and at the top, and no page here
+ * writes session storage (no email-marketing page, no failed chunk). Each test sets its own
+ * viewport, touch and mobile emulation included.
+ */
+let menuTab: Page | undefined;
+const tab = async () => (menuTab ??= await suite.browser.newPage());
+
 async function open(path: string, width: number): Promise<Page> {
-  const page = await suite.browser.newPage();
+  const page = await tab();
   await page.setViewport({ width, height: 900 });
   await page.goto(suite.server.url + path, { waitUntil: "load" });
   await waitForHydration(page);
@@ -30,7 +40,6 @@ test("on desktop a navigation group opens from the keyboard and Escape closes it
   await page.keyboard.press("Escape");
   expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(false);
   expect(await page.evaluate(() => document.activeElement?.classList.contains("primary-nav__title"))).toBe(true);
-  await page.close();
 });
 
 test("on desktop opening one group closes the other, and a click outside closes it", async () => {
@@ -41,7 +50,6 @@ test("on desktop opening one group closes the other, and a click outside closes 
   expect(states.slice(0, 2)).toEqual([false, true]);
   await page.mouse.click(700, 600);
   expect(await page.$$eval(".primary-nav details[open]", (ds) => ds.length)).toBe(0);
-  await page.close();
 });
 
 test("on a phone the menu button opens one menu with every group, and following a link closes it", async () => {
@@ -58,12 +66,11 @@ test("on a phone the menu button opens one menu with every group, and following 
   await page.click('.mobile-menu__panel a[href="/info/about-us"]');
   await page.waitForFunction(() => location.pathname === "/info/about-us");
   await page.waitForFunction(() => !document.querySelector(".mobile-menu")?.hasAttribute("open"));
-  await page.close();
 });
 
 /** Opens `path` at `width` and waits until it has loaded, without waking the app (decision record 008). */
 async function openAsleep(path: string, width: number): Promise<Page> {
-  const page = await suite.browser.newPage();
+  const page = await tab();
   await page.setViewport({ width, height: 900, isMobile: width < 600, hasTouch: width < 600 });
   await page.goto(suite.server.url + path, { waitUntil: "load" });
   expect(await isHydrated(page)).toBe(false);
@@ -79,7 +86,6 @@ test("on a phone the menu opened by the tap that wakes the app stays open once t
   await sleep(300);
   expect(await page.$eval(".mobile-menu", (d) => (d as HTMLDetailsElement).open)).toBe(true);
   expect(await isVisible(page, ".mobile-menu__panel")).toBe(true);
-  await page.close();
 });
 
 test("on desktop the dropdown opened by the click that wakes the app stays open once the app has hydrated, and still closes on Escape", async () => {
@@ -90,5 +96,4 @@ test("on desktop the dropdown opened by the click that wakes the app stays open 
   expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(true);
   await page.keyboard.press("Escape");
   expect(await page.$eval(".primary-nav li:first-child details", (d) => (d as HTMLDetailsElement).open)).toBe(false);
-  await page.close();
 });

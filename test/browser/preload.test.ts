@@ -35,22 +35,36 @@ interface Traffic {
 }
 
 /**
+ * The tab of the slow-network tests, its requests intercepted: each page a new document in it, as
+ * a tab is dear here and a document cheap (docs/development.md, "A tab is dear; a document is
+ * cheap"). Those tests shared the browser's context already and need the same interception.
+ */
+let slowTab: Page | undefined;
+/** Takes the last test's listeners off, should it have failed before it did. */
+let stopLast: (() => void) | undefined;
+
+/**
  * Opens `path` with every preloadable request held for `delayMs`, so requests overlap the way
- * they do on a real network, and counts them from hydration on.
+ * they do on a real network, and counts them from hydration on; `stop` takes the test's
+ * listeners off the shared tab.
  */
 async function openWithSlowNetwork(
   path: string,
   { width = 1280, height = 800, delayMs = 300 } = {},
-): Promise<{ page: Page; traffic: Traffic }> {
-  const page = await suite.browser.newPage();
+): Promise<{ page: Page; traffic: Traffic; stop: () => void }> {
+  if (!slowTab) {
+    slowTab = await suite.browser.newPage();
+    await slowTab.setRequestInterception(true);
+  }
+  stopLast?.();
+  const page = slowTab;
   await page.setViewport({ width, height });
-  await page.setRequestInterception(true);
   let counting = false;
   let inFlight = 0;
   let most = 0;
   const started: Traffic["started"] = [];
   const pending = new Set<HTTPRequest>();
-  page.on("request", (request) => {
+  const onRequest = (request: HTTPRequest) => {
     if (!isPreloadable(request.url())) return void request.continue();
     if (counting) {
       pending.add(request);
@@ -60,16 +74,23 @@ async function openWithSlowNetwork(
       started.push(pathname + search);
     }
     setTimeout(() => void request.continue().catch(() => {}), delayMs);
-  });
+  };
   const done = (request: HTTPRequest) => {
     if (pending.delete(request)) inFlight--;
   };
+  page.on("request", onRequest);
   page.on("requestfinished", done);
   page.on("requestfailed", done);
+  const stop = () => {
+    page.off("request", onRequest);
+    page.off("requestfinished", done);
+    page.off("requestfailed", done);
+  };
+  stopLast = stop;
   await page.goto(suite.server.url + path, { waitUntil: "load" });
   await waitForHydration(page);
   counting = true;
-  return { page, traffic: { started, mostInFlight: () => most } };
+  return { page, traffic: { started, mostInFlight: () => most }, stop };
 }
 
 /** Waits until no preloadable request has started for `quietMs` (a page that keeps requesting fails after 20 quiet checks). */
@@ -85,7 +106,7 @@ async function networkQuiet(traffic: Traffic, quietMs = 1500): Promise<void> {
 
 test("links in view preload their route chunks and then their data, never more than 5 requests at once", async () => {
   // A window as tall as the home page: every link on it (menus, cards, footer) is in view.
-  const { page, traffic } = await openWithSlowNetwork("/", { height: 6400 });
+  const { page, traffic, stop } = await openWithSlowNetwork("/", { height: 6400 });
   await networkQuiet(traffic);
 
   const chunks = traffic.started.filter((url) => /^\/assets\/chunk-.*\.js$/.test(url));
@@ -102,11 +123,11 @@ test("links in view preload their route chunks and then their data, never more t
     return Math.min(...data.map((e) => e.startTime)) - loaded;
   });
   expect(dataAfterLoad).toBeGreaterThanOrEqual(1000);
-  await page.close();
+  stop();
 });
 
 test("a hovered link's data is prefetched and its navigation uses it", async () => {
-  const { page, traffic } = await openWithSlowNetwork("/");
+  const { page, traffic, stop } = await openWithSlowNetwork("/");
   await sleep(1300);
   const link = '.site-footer a[href="/info/about-us"]';
   await page.hover(link);
@@ -119,7 +140,7 @@ test("a hovered link's data is prefetched and its navigation uses it", async () 
     () => location.pathname === "/info/about-us" && document.querySelector(".page--content") !== null,
   );
   expect(traffic.started.filter((url) => url.startsWith("/_data/info/about-us")).length).toBe(1);
-  await page.close();
+  stop();
 });
 
 test("on save-data nothing is prefetched, not even the preloader", async () => {
