@@ -4,9 +4,9 @@
  * load and after a client navigation, and late layout does not move it; back and forward
  * restore each history entry's position after the page's data is fetched again.
  */
-import type { Page } from "puppeteer";
+import type { HTTPRequest, Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { openPage, scrollSettled, sleep, topOf, waitForHydration } from "../support/browserPage";
+import { scrollSettled, sleep, topOf, waitForHydration } from "../support/browserPage";
 
 const suite = useSiteAndBrowser();
 
@@ -18,12 +18,29 @@ const landingTop = (page: Page, selector: string) =>
   });
 
 /**
+ * One tab for the tests that change nothing lasting in it, each page a new document there: a tab
+ * is dear here, a document cheap (docs/development.md, "A tab is dear; a document is cheap"). The
+ * tests shared the browser context already. A new tab starts with no session storage, where the
+ * last page left the scroll positions React Router saved (a new document's first entry is restored
+ * from them) and the pages to load in full (client/fullReloadPages.ts): it is cleared before each.
+ */
+let startedTab: Page | undefined;
+
+/**
  * The page, hydrated and with the app's effects run: React attaches its fibers (what
  * waitForHydration sees) while it hydrates, before the commit whose effects start the scroll
  * management; React Router's <ScrollRestoration> then takes scrolling over from the browser.
  */
 async function openStartedPage(url: string): Promise<Page> {
-  const page = await openPage(suite.browser, url);
+  if (!startedTab) startedTab = await suite.browser.newPage();
+  else {
+    await startedTab.goto(`${suite.server.url}/robots.txt`);
+    await startedTab.evaluate(() => sessionStorage.clear());
+  }
+  const page = startedTab;
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.goto(url, { waitUntil: "load" });
+  await waitForHydration(page);
   await page.waitForFunction(() => history.scrollRestoration === "manual");
   return page;
 }
@@ -38,7 +55,6 @@ test("a navigation to a new route scrolls to the top", async () => {
   await clickLink(page, 'main a[href="/gallery/old-rectory"]');
   await page.waitForFunction(() => location.pathname === "/gallery/old-rectory" && !!document.querySelector("h1"));
   expect(await scrollSettled(page)).toBe(0);
-  await page.close();
 });
 
 test("a URL with a hash lands its element under the header with its scroll margin on first load, and late layout does not move it until the visitor scrolls", async () => {
@@ -96,15 +112,16 @@ test("a link to another page's hash lands the element under the header with its 
   const { padding, margin } = await landingTop(page, "#our-advice");
   expect(await topOf(page, "#our-advice")).toBeCloseTo(padding + margin, 0);
   expect(await page.evaluate(() => location.hash)).toBe("#our-advice");
-  await page.close();
 });
 
 test("back and forward restore each entry's scroll position, after the page's data was fetched again", async () => {
   const page = await openStartedPage(`${suite.server.url}/gallery`);
   const galleryData: string[] = [];
-  page.on("request", (r) => {
+  // This test's own listener, taken off at its end: the tab is shared.
+  const onRequest = (r: HTTPRequest) => {
     if (new URL(r.url()).pathname === "/_data/gallery") galleryData.push(r.url());
-  });
+  };
+  page.on("request", onRequest);
   await page.evaluate(() => window.scrollTo(0, 1500));
   await clickLink(page, 'main a[href="/gallery/old-rectory"]');
   await page.waitForFunction(() => location.pathname === "/gallery/old-rectory" && !!document.querySelector("h1"));
@@ -122,5 +139,5 @@ test("back and forward restore each entry's scroll position, after the page's da
   await page.goForward();
   await page.waitForFunction(() => location.pathname === "/gallery/old-rectory" && !!document.querySelector("h1"));
   expect(await scrollSettled(page)).toBe(700);
-  await page.close();
+  page.off("request", onRequest);
 });

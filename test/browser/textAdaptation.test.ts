@@ -8,7 +8,7 @@
 import type { CDPSession, Page } from "puppeteer";
 import sharp from "sharp";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { openPage, waitForHydration } from "../support/browserPage";
+import { waitForHydration } from "../support/browserPage";
 import { contrast } from "../support/focusPixels";
 
 jest.setTimeout(60_000);
@@ -18,6 +18,32 @@ const suite = useSiteAndBrowser();
 /** WCAG 1.4.12's overrides, as the usual bookmarklet sets them. */
 const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
 p { margin-bottom: 2em !important; }`;
+
+/**
+ * Pages that need the same setting of the tab share one, each a new document in it: a tab is dear
+ * here, a document cheap (docs/development.md, "A tab is dear; a document is cheap"). The tests
+ * shared the browser context already; the session storage a page leaves (the scroll positions
+ * React Router saves) is cleared before the next, as a new tab starts without it.
+ */
+async function forgetSessionStorage(page: Page): Promise<void> {
+  await page.goto(`${suite.server.url}/robots.txt`);
+  await page.evaluate(() => sessionStorage.clear());
+}
+
+/** The tab in forced colours, set once for the tests that need them. */
+let forcedColoursTab: Page | undefined;
+async function openInForcedColours(url: string, size: { width: number; height: number }): Promise<Page> {
+  if (!forcedColoursTab) {
+    forcedColoursTab = await suite.browser.newPage();
+    // puppeteer's own emulateMediaFeatures does not know forced-colors; DevTools' protocol does.
+    const cdp = await forcedColoursTab.createCDPSession();
+    await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
+  } else await forgetSessionStorage(forcedColoursTab);
+  await forcedColoursTab.setViewport(size);
+  await forcedColoursTab.goto(url, { waitUntil: "load" });
+  await waitForHydration(forcedColoursTab);
+  return forcedColoursTab;
+}
 
 const overflow = (page: Page) =>
   page.evaluate(() => ({
@@ -30,14 +56,19 @@ const overflow = (page: Page) =>
   }));
 
 test("with text spacing at 320 px, nothing is wider than the window and the poster holds its text", async () => {
+  // The three pages in one tab, each a new document in it (see forgetSessionStorage), the CSP
+  // bypassed once for all three.
+  let page: Page | undefined;
   for (const path of [
     "/us/info/blog/caring-for-oiled-oak",
     "/info/blog/looking-after-painted-doors",
     "/editions-speciales/heritage-collection",
   ]) {
-    const page = await suite.browser.newPage();
-    // The overrides come as a style of the visitor's own, which the page's CSP would refuse.
-    await page.setBypassCSP(true);
+    if (!page) {
+      page = await suite.browser.newPage();
+      // The overrides come as a style of the visitor's own, which the page's CSP would refuse.
+      await page.setBypassCSP(true);
+    } else await forgetSessionStorage(page);
     await page.setViewport({ width: 320, height: 740 });
     await page.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
     await waitForHydration(page);
@@ -51,8 +82,8 @@ test("with text spacing at 320 px, nothing is wider than the window and the post
       }),
     );
     expect({ path, spills }).toEqual({ path, spills: [] });
-    await page.close();
   }
+  await page?.close();
 });
 
 test("with only the text enlarged to 200 % at 1280 px, the compact menu replaces the nav and nothing is off the screen", async () => {
@@ -86,13 +117,10 @@ async function spread(page: Page, clip: { x: number; y: number; width: number; h
 }
 
 test("in forced colours, the FAQ's plus and the current region's pill are still drawn", async () => {
-  const page = await openPage(suite.browser, `${suite.server.url}/products/doors-drawers`, {
+  const page = await openInForcedColours(`${suite.server.url}/products/doors-drawers`, {
     width: 1280,
     height: 800,
   });
-  // puppeteer's own emulateMediaFeatures does not know forced-colors; DevTools' protocol does.
-  const cdp = await page.createCDPSession();
-  await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
   const question = await page.$(".faq__question");
   await question!.scrollIntoView();
   // The +: a few pixels at the centre of the circle drawn after the question.
@@ -110,16 +138,13 @@ test("in forced colours, the FAQ's plus and the current region's pill are still 
     return { x: r.left + r.width / 3, y: r.top, width: r.width / 3, height: 3 };
   });
   expect(await spread(page, edge)).toBeGreaterThanOrEqual(3);
-  await page.close();
 });
 
 test("in forced colours, the controls drawn by a fill alone stay drawn: the menu's lines and cross, play buttons, a disabled carousel button", async () => {
-  const page = await openPage(suite.browser, `${suite.server.url}/editions-speciales/heritage-collection`, {
+  const page = await openInForcedColours(`${suite.server.url}/editions-speciales/heritage-collection`, {
     width: 375,
     height: 740,
   });
-  const cdp = await page.createCDPSession();
-  await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
   const boxOf = (selector: string) =>
     page.$eval(selector, (el) => {
       const r = el.getBoundingClientRect();
@@ -154,5 +179,4 @@ test("in forced colours, the controls drawn by a fill alone stay drawn: the menu
       .join(" "),
   );
   expect(disabled).not.toBe(enabled);
-  await page.close();
 });
