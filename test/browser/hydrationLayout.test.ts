@@ -6,7 +6,7 @@
  * an input, which the CLS metric would forgive).
  */
 import type { Page } from "puppeteer";
-import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
+import { isHydrated, reusedTab, sleep, waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 
 const suite = useSiteAndBrowser();
@@ -18,29 +18,20 @@ const layout = (page: Page) =>
   }));
 
 /**
- * One tab for every page, each a new document in it: a tab is dear here, a document cheap
- * (docs/development.md, "A tab is dear; a document is cheap"). The tests shared the browser
- * context and each set this same layout-shift counter for every document, here set once; the
- * session storage a page leaves (the scroll positions React Router saves) is cleared before the
- * next, as a new tab starts without it.
+ * The pages in one tab, each a new document in it (reusedTab), whose every document counts its
+ * layout shifts from the start.
  */
-let tab: Page | undefined;
-async function shiftCountingTab(): Promise<Page> {
-  if (tab) {
-    await tab.goto(`${suite.server.url}/robots.txt`);
-    await tab.evaluate(() => sessionStorage.clear());
-    return tab;
-  }
-  tab = await suite.browser.newPage();
-  await tab.evaluateOnNewDocument(() => {
-    (window as unknown as { __shift: number }).__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        (window as unknown as { __shift: number }).__shift += (entry as unknown as { value: number }).value;
-    }).observe({ type: "layout-shift" });
-  });
-  return tab;
-}
+const shiftCountingTab = reusedTab(
+  () => suite.browser,
+  (page) =>
+    page.evaluateOnNewDocument(() => {
+      (window as unknown as { __shift: number }).__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          (window as unknown as { __shift: number }).__shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift" });
+    }),
+);
 
 for (const [path, width] of [
   ["/gallery/braybrook-st", 375],

@@ -6,7 +6,7 @@
  */
 import type { HTTPRequest, Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { scrollSettled, sleep, topOf, waitForHydration } from "../support/browserPage";
+import { openIn, reusedTab, scrollSettled, sleep, topOf, waitForHydration } from "../support/browserPage";
 
 const suite = useSiteAndBrowser();
 
@@ -17,14 +17,8 @@ const landingTop = (page: Page, selector: string) =>
     return { padding, margin: parseFloat(getComputedStyle(el).scrollMarginTop) || 0 };
   });
 
-/**
- * One tab for the tests that change nothing lasting in it, each page a new document there: a tab
- * is dear here, a document cheap (docs/development.md, "A tab is dear; a document is cheap"). The
- * tests shared the browser context already. A new tab starts with no session storage, where the
- * last page left the scroll positions React Router saved (a new document's first entry is restored
- * from them) and the pages to load in full (client/fullReloadPages.ts): it is cleared before each.
- */
-let startedTab: Page | undefined;
+/** The tests that change nothing lasting in the tab share one, each page a new document in it (reusedTab). */
+const startedTab = reusedTab(() => suite.browser);
 
 /**
  * The page, hydrated and with the app's effects run: React attaches its fibers (what
@@ -32,15 +26,7 @@ let startedTab: Page | undefined;
  * management; React Router's <ScrollRestoration> then takes scrolling over from the browser.
  */
 async function openStartedPage(url: string): Promise<Page> {
-  if (!startedTab) startedTab = await suite.browser.newPage();
-  else {
-    await startedTab.goto(`${suite.server.url}/robots.txt`);
-    await startedTab.evaluate(() => sessionStorage.clear());
-  }
-  const page = startedTab;
-  await page.setViewport({ width: 1280, height: 800 });
-  await page.goto(url, { waitUntil: "load" });
-  await waitForHydration(page);
+  const page = await openIn(await startedTab(), url);
   await page.waitForFunction(() => history.scrollRestoration === "manual");
   return page;
 }

@@ -8,7 +8,7 @@
 import type { CDPSession, Page } from "puppeteer";
 import sharp from "sharp";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { waitForHydration } from "../support/browserPage";
+import { openIn, reusedTab, waitForHydration } from "../support/browserPage";
 import { contrast } from "../support/focusPixels";
 
 jest.setTimeout(60_000);
@@ -19,31 +19,15 @@ const suite = useSiteAndBrowser();
 const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
 p { margin-bottom: 2em !important; }`;
 
-/**
- * Pages that need the same setting of the tab share one, each a new document in it: a tab is dear
- * here, a document cheap (docs/development.md, "A tab is dear; a document is cheap"). The tests
- * shared the browser context already; the session storage a page leaves (the scroll positions
- * React Router saves) is cleared before the next, as a new tab starts without it.
- */
-async function forgetSessionStorage(page: Page): Promise<void> {
-  await page.goto(`${suite.server.url}/robots.txt`);
-  await page.evaluate(() => sessionStorage.clear());
-}
-
-/** The tab in forced colours, set once for the tests that need them. */
-let forcedColoursTab: Page | undefined;
-async function openInForcedColours(url: string, size: { width: number; height: number }): Promise<Page> {
-  if (!forcedColoursTab) {
-    forcedColoursTab = await suite.browser.newPage();
-    // puppeteer's own emulateMediaFeatures does not know forced-colors; DevTools' protocol does.
-    const cdp = await forcedColoursTab.createCDPSession();
-    await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "forced-colors", value: "active" }] });
-  } else await forgetSessionStorage(forcedColoursTab);
-  await forcedColoursTab.setViewport(size);
-  await forcedColoursTab.goto(url, { waitUntil: "load" });
-  await waitForHydration(forcedColoursTab);
-  return forcedColoursTab;
-}
+/** The tests in forced colours share one tab with them set once, each page a new document in it (reusedTab). */
+const forcedColoursTab = reusedTab(
+  () => suite.browser,
+  // puppeteer's own emulateMediaFeatures does not know forced-colors; DevTools' protocol does.
+  async (page) =>
+    (await page.createCDPSession()).send("Emulation.setEmulatedMedia", {
+      features: [{ name: "forced-colors", value: "active" }],
+    }),
+);
 
 const overflow = (page: Page) =>
   page.evaluate(() => ({
@@ -56,19 +40,19 @@ const overflow = (page: Page) =>
   }));
 
 test("with text spacing at 320 px, nothing is wider than the window and the poster holds its text", async () => {
-  // The three pages in one tab, each a new document in it (see forgetSessionStorage), the CSP
-  // bypassed once for all three.
+  // The three pages in one tab, each a new document in it (reusedTab), the CSP bypassed once for
+  // all three: the overrides come as a style of the visitor's own, which the page's CSP would refuse.
+  const bypassingTab = reusedTab(
+    () => suite.browser,
+    (page) => page.setBypassCSP(true),
+  );
   let page: Page | undefined;
   for (const path of [
     "/us/info/blog/caring-for-oiled-oak",
     "/info/blog/looking-after-painted-doors",
     "/editions-speciales/heritage-collection",
   ]) {
-    if (!page) {
-      page = await suite.browser.newPage();
-      // The overrides come as a style of the visitor's own, which the page's CSP would refuse.
-      await page.setBypassCSP(true);
-    } else await forgetSessionStorage(page);
+    page = await bypassingTab();
     await page.setViewport({ width: 320, height: 740 });
     await page.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
     await waitForHydration(page);
@@ -117,7 +101,7 @@ async function spread(page: Page, clip: { x: number; y: number; width: number; h
 }
 
 test("in forced colours, the FAQ's plus and the current region's pill are still drawn", async () => {
-  const page = await openInForcedColours(`${suite.server.url}/products/doors-drawers`, {
+  const page = await openIn(await forcedColoursTab(), `${suite.server.url}/products/doors-drawers`, {
     width: 1280,
     height: 800,
   });
@@ -141,7 +125,7 @@ test("in forced colours, the FAQ's plus and the current region's pill are still 
 });
 
 test("in forced colours, the controls drawn by a fill alone stay drawn: the menu's lines and cross, play buttons, a disabled carousel button", async () => {
-  const page = await openInForcedColours(`${suite.server.url}/editions-speciales/heritage-collection`, {
+  const page = await openIn(await forcedColoursTab(), `${suite.server.url}/editions-speciales/heritage-collection`, {
     width: 375,
     height: 740,
   });

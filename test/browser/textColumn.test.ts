@@ -6,28 +6,12 @@
  */
 import type { Page } from "puppeteer";
 import { useSiteAndBrowser } from "../support/browserSuite";
-import { waitForHydration } from "../support/browserPage";
+import { openIn, reusedTab } from "../support/browserPage";
 
 const suite = useSiteAndBrowser();
 
-/**
- * One tab for every page, each a new document in it: a tab is dear here, a document cheap
- * (docs/development.md, "A tab is dear; a document is cheap"). The tests shared the browser
- * context already; the session storage a page leaves (the scroll positions React Router saves)
- * is cleared before the next, as a new tab starts without it.
- */
-let tab: Page | undefined;
-async function openPage(url: string, size: { width: number; height: number }): Promise<Page> {
-  if (!tab) tab = await suite.browser.newPage();
-  else {
-    await tab.goto(`${suite.server.url}/robots.txt`);
-    await tab.evaluate(() => sessionStorage.clear());
-  }
-  await tab.setViewport(size);
-  await tab.goto(url, { waitUntil: "load" });
-  await waitForHydration(tab);
-  return tab;
-}
+/** The pages in one tab, each a new document in it (reusedTab). */
+const tab = reusedTab(() => suite.browser);
 
 /** The left edges of the title's text and of the first paragraph after it, and the title's width. */
 const edges = (page: Page) =>
@@ -51,7 +35,7 @@ describe.each([1280, 1920])("at %i px", (width) => {
   test.each(["/privacy-choices", "/us/privacy-choices", "/accessibility-statement"])(
     "%s: the title starts where the text below it starts",
     async (path) => {
-      const page = await openPage(`${suite.server.url}${path}`, { width, height: 900 });
+      const page = await openIn(await tab(), `${suite.server.url}${path}`, { width, height: 900 });
       const seen = await edges(page);
       expect(seen).not.toBeNull();
       expect(Math.abs(seen!.title - seen!.text)).toBeLessThanOrEqual(1);

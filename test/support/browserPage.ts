@@ -25,12 +25,38 @@ export async function waitForHydration(page: Page, { wake = true } = {}): Promis
   });
 }
 
-export async function openPage(browser: Browser, url: string, { width = 1280, height = 800 } = {}): Promise<Page> {
-  const page = await browser.newPage();
+export async function openPage(browser: Browser, url: string, size = { width: 1280, height: 800 }): Promise<Page> {
+  return openIn(await browser.newPage(), url, size);
+}
+
+/** Opens `url` in `page` at `size` as a new document, the app awake. */
+export async function openIn(page: Page, url: string, { width = 1280, height = 800 } = {}): Promise<Page> {
   await page.setViewport({ width, height });
   await page.goto(url, { waitUntil: "load" });
   await waitForHydration(page);
   return page;
+}
+
+/**
+ * One tab a file opens page after page in, each a new document: a tab is dear here, a document
+ * cheap (docs/development.md, "A tab is dear; a document is cheap"). Only for pages that already
+ * shared a browser context. The first call opens it and runs `prepare` (a setting every page of
+ * the tab needs); each later call clears the session storage the last page left (React Router's
+ * saved scroll positions, the pages to load in full), as a new tab starts without it, by a detour
+ * to a plain text file of the same origin: about:blank would cost a new renderer.
+ */
+export function reusedTab(browser: () => Browser, prepare?: (page: Page) => Promise<unknown>): () => Promise<Page> {
+  let tab: Page | undefined;
+  return async () => {
+    if (!tab) {
+      tab = await browser().newPage();
+      await prepare?.(tab);
+    } else if (tab.url().startsWith("http")) {
+      await tab.goto(`${new URL(tab.url()).origin}/robots.txt`);
+      await tab.evaluate(() => sessionStorage.clear());
+    }
+    return tab;
+  };
 }
 
 /** Puts a marker on `window`: it survives client-side navigation, not a document load. */
