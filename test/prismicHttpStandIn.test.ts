@@ -18,6 +18,8 @@ test("the real client reads the embedded repository over HTTP, every page and im
   const response = await fetch(image);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^image\//);
+  // Read to the end: a body left unread holds its connection open after the stand-in closes.
+  expect((await response.arrayBuffer()).byteLength).toBe(Number(response.headers.get("content-length")));
   jest.restoreAllMocks();
 });
 
