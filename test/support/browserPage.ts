@@ -25,12 +25,15 @@ export async function waitForHydration(page: Page, { wake = true } = {}): Promis
   });
 }
 
-export async function openPage(browser: Browser, url: string, size = { width: 1280, height: 800 }): Promise<Page> {
+/** A window size; what is left out is 1280 × 800. */
+type WindowSize = { width?: number; height?: number };
+
+export async function openPage(browser: Browser, url: string, size?: WindowSize): Promise<Page> {
   return openIn(await browser.newPage(), url, size);
 }
 
 /** Opens `url` in `page` at `size` as a new document, the app awake. */
-export async function openIn(page: Page, url: string, { width = 1280, height = 800 } = {}): Promise<Page> {
+export async function openIn(page: Page, url: string, { width = 1280, height = 800 }: WindowSize = {}): Promise<Page> {
   await page.setViewport({ width, height });
   await page.goto(url, { waitUntil: "load" });
   await waitForHydration(page);
