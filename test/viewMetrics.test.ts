@@ -25,6 +25,19 @@ describe("interactionToNextPaint", () => {
     expect(interactionToNextPaint([...entries, { interactionId: 3, startTime: 8999, duration: 24 }], span)).toBe(24);
   });
 
+  test("with the engine's count of the view's interactions: quick ones (no entry under 16 ms) make an INP of 0, and count towards the percentile", () => {
+    expect(interactionToNextPaint([], span, 2)).toBe(0);
+    expect(interactionToNextPaint([{ interactionId: 1, startTime: 500, duration: 400 }], span, 1)).toBe(0);
+    expect(interactionToNextPaint([], span, 0)).toBeUndefined();
+    const entries = [
+      { interactionId: 7, startTime: 1200, duration: 120 },
+      { interactionId: 14, startTime: 2000, duration: 48 },
+    ];
+    // Two slow ones among 50: the slowest is left out, as web-vitals would.
+    expect(interactionToNextPaint(entries, span, 2)).toBe(120);
+    expect(interactionToNextPaint(entries, span, 50)).toBe(48);
+  });
+
   test("from 50 interactions on, the one highest per 50 is left out (the 98th percentile)", () => {
     const entries = Array.from({ length: 60 }, (_, i) => ({
       interactionId: i + 1,

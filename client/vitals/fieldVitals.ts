@@ -49,6 +49,8 @@ interface PageView {
   nav: NavigationType;
   /** The view's span on the page's clock. */
   from: number;
+  /** The engine's count of interactions when the view began (0 where it keeps none). */
+  interactionsBefore: number;
   /** The document's load: web-vitals' values are this view's. */
   landing: boolean;
   metrics: VitalsReport["metrics"];
@@ -103,15 +105,18 @@ function send(report: VitalsReport): void {
   );
 }
 
+/** The engine's count of the page's interactions, where it keeps one (Chromium): quick ones included. */
+const interactionCount = () => (performance as { interactionCount?: number }).interactionCount ?? 0;
+
 export function startFieldVitals(early: EarlyInteractions): FieldVitals {
   const shifts: ShiftEntry[] = [];
-  try {
+  // No Layout Instability API (WebKit, Firefox): no CLS for client navigations either. Where
+  // there is one, a client view without shifts reports its CLS of 0.
+  const measuresShifts = PerformanceObserver.supportedEntryTypes?.includes("layout-shift") ?? false;
+  if (measuresShifts)
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) shifts.push(entry as unknown as ShiftEntry);
     }).observe({ type: "layout-shift", buffered: true });
-  } catch {
-    // No Layout Instability API (WebKit, Firefox): no CLS for client navigations either.
-  }
   // Read now: while the page is being left, an engine may no longer answer for its screen.
   const device = deviceClass({
     touch: navigator.maxTouchPoints > 0,
@@ -123,6 +128,7 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
     page,
     nav,
     from: landing ? 0 : performance.now(),
+    interactionsBefore: landing ? 0 : interactionCount(),
     landing,
     metrics: {},
     sent: false,
@@ -134,10 +140,10 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
     ending.sent = true;
     if (!mayMeasure(currentConsent(), globalPrivacyControl())) return;
     const span = { from: ending.from, to: performance.now() };
-    const inp = interactionToNextPaint(early.entries(), span);
+    const inp = interactionToNextPaint(early.entries(), span, interactionCount() - ending.interactionsBefore);
     const metrics = { ...ending.metrics };
     if (inp !== undefined && (metrics.INP === undefined || inp / 1000 > metrics.INP)) metrics.INP = inUnits("INP", inp);
-    if (!ending.landing && shifts.length) metrics.CLS = inUnits("CLS", cumulativeLayoutShift(shifts, span));
+    if (!ending.landing && measuresShifts) metrics.CLS = inUnits("CLS", cumulativeLayoutShift(shifts, span));
     if (Object.keys(metrics).length === 0) return;
     send({ page: ending.page, region: regionFromPath(ending.path), device, nav: ending.nav, metrics });
   };
@@ -154,7 +160,12 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
   addEventListener(
     "pageshow",
     (event) => {
-      if (event.persisted) view = { ...newView("back-forward-cache", true, view.page), from: performance.now() };
+      if (event.persisted)
+        view = {
+          ...newView("back-forward-cache", true, view.page),
+          from: performance.now(),
+          interactionsBefore: interactionCount(),
+        };
     },
     true,
   );

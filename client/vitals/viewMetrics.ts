@@ -15,16 +15,28 @@ export interface Span {
 
 const within = (time: number, span: Span) => time >= span.from && time < span.to;
 
-/** The view's INP in milliseconds, or undefined when the visitor did not interact. */
-export function interactionToNextPaint(entries: readonly InteractionEntry[], span: Span): number | undefined {
+/**
+ * The view's INP in milliseconds, or undefined when the visitor did not interact. `interactions`
+ * is how many the view had by the engine's own count (`performance.interactionCount`, where there
+ * is one): the percentile is taken over all of them, as web-vitals does, and interactions that
+ * all ended under the observer's 16 ms threshold (so left no entry) make an INP of 0, not none,
+ * so a quick view still counts among the views.
+ */
+export function interactionToNextPaint(
+  entries: readonly InteractionEntry[],
+  span: Span,
+  interactions?: number,
+): number | undefined {
   const longest = new Map<number, number>();
   for (const entry of entries) {
     if (!within(entry.startTime, span)) continue;
     longest.set(entry.interactionId, Math.max(longest.get(entry.interactionId) ?? 0, entry.duration));
   }
-  if (longest.size === 0) return undefined;
+  const count = Math.max(longest.size, interactions ?? 0);
+  if (count === 0) return undefined;
+  if (longest.size === 0) return 0;
   const latencies = [...longest.values()].sort((a, b) => b - a);
-  return latencies[Math.min(latencies.length - 1, Math.floor(longest.size / 50))];
+  return latencies[Math.min(latencies.length - 1, Math.floor(count / 50))];
 }
 
 export interface ShiftEntry {

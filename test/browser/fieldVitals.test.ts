@@ -2,8 +2,9 @@
  * Core Web Vitals from the field (docs/behaviour.md section 7.6): a visitor on a phone (CPU 4×
  * slower) lands on several page types in both regions, taps the menu (the tap that wakes the
  * app) and leaves; each page view's report reaches /metrics, and the sums there are what the
- * pages' own PerformanceObservers saw. The waking tap is painted before the wake's work begins. A flood of
- * made-up reports is refused, sets no cookie and adds no series.
+ * pages' own PerformanceObservers saw. The waking tap is painted before the wake's work begins,
+ * within 100 ms (the median over the page types). A client navigation is a view of its own. A
+ * flood of made-up reports is refused, sets no cookie and adds no series.
  */
 import type { Page } from "puppeteer";
 import { VITALS_PATH } from "../../shared/fieldVitals";
@@ -169,63 +170,63 @@ async function visitAndTap(page: Page, path: string): Promise<Seen> {
   return readSeen(page);
 }
 
+/** The median of `values`. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * One phone visitor's page views, shared by the next two tests: lands on each page type in both
+ * regions, reads, taps the menu (the tap that wakes the app) and leaves. What each page saw, and
+ * /metrics before the first visit.
+ */
+const visited: { seen: (Seen & (typeof VISITS)[number])[]; baseline: ReturnType<typeof parsePrometheusText> } = {
+  seen: [],
+  baseline: [],
+};
+beforeAll(async () => {
+  visited.baseline = parsePrometheusText(await metrics());
+  const page = await phonePage();
+  try {
+    for (const visit of VISITS) visited.seen.push({ ...visit, ...(await visitAndTap(page, visit.path)) });
+  } finally {
+    // Leaving the last page (pagehide) sends its report too; left and closed even if a visit failed.
+    await page.goto("about:blank");
+    await page.close();
+  }
+  for (const seen of visited.seen) console.log(`${seen.path}: ${JSON.stringify(seen)}`);
+}, 180_000);
+
 /**
  * The tap that wakes the app on a phone at 4× CPU: the wake's own work begins only after the
  * tap's last event has been handled, a frame later (client/afterPress.ts), so the tap's latency is
  * the page's own response to it and not the app's start. Held from the page's own Event Timing
  * entries (their processingEnd) and the entry's `app-wake` mark, an order that a loaded machine
  * cannot reverse; the press (pointerdown) reaches its next paint within 100 ms. The whole tap's
- * INP, its slowest event (the click that opens the menu), is printed and summed against /metrics
- * in the next test: on this 2-core machine 88–170 ms, about what the same tap costs with the app
- * kept asleep (the menu's own style, layout and paint at 4×), so it is measured, not held to
- * 100 ms (docs/behaviour.md section 7). Event Timing reports events of 16 ms or more (the
+ * latency (INP: its slowest event, the click that opens the menu) is held to 100 ms as the
+ * median over the page types in both regions: one tap's Event Timing moves by tens of
+ * milliseconds with whatever else the shared machine runs, while the field reports a percentile
+ * over many (docs/behaviour.md section 7.5). Event Timing reports events of 16 ms or more (the
  * observer's threshold), so a missing event is a fast one.
  */
-test("the tap that wakes the app is handled and painted before the wake's work begins, its press within 100 ms on a phone at 4× CPU", async () => {
-  const ttfbCount = async () => sumOf(parsePrometheusText(await metrics()), "web_vitals_ttfb_seconds_count");
-  const before = await ttfbCount();
-  const page = await phonePage();
-  let views = 0;
-  let passed = false;
-  try {
-    for (const path of ["/", "/us/gallery"]) {
-      views++;
-      const seen = await visitAndTap(page, path);
-      console.log(
-        `waking tap on ${path}: ${seen.firstInteraction} ms (INP), by event ${JSON.stringify(seen.firstEvents)}`,
-      );
-      expect(seen.firstInteraction).toBeDefined();
-      expect(seen.wakeBeganAt).toBeGreaterThan(seen.firstHandledAt ?? 0);
-      expect(seen.firstEvents.pointerdown ?? 16).toBeLessThanOrEqual(100);
-    }
-    passed = true;
-  } finally {
-    // Left, pass or fail, and its reports in, so none arrives late in the next test's counts.
-    await page.goto("about:blank");
-    await until("this test's page views' reports", async () => (await ttfbCount()) >= before + views, {
-      timeoutMs: 10_000,
-    }).catch((error: unknown) => {
-      if (passed) throw error; // else the test's own failure is the one to report
-    });
-    await page.close();
+test("the tap that wakes the app is handled and painted before the wake's work begins, within 100 ms on a phone at 4× CPU", () => {
+  expect(visited.seen).toHaveLength(VISITS.length);
+  for (const seen of visited.seen) {
+    console.log(
+      `waking tap on ${seen.path}: ${seen.firstInteraction} ms (INP), by event ${JSON.stringify(seen.firstEvents)}`,
+    );
+    expect(seen.firstInteraction).toBeDefined();
+    expect(seen.wakeBeganAt).toBeGreaterThan(seen.firstHandledAt ?? 0);
+    expect(seen.firstEvents.pointerdown ?? 16).toBeLessThanOrEqual(100);
   }
+  expect(median(visited.seen.map((seen) => seen.firstInteraction ?? 0))).toBeLessThanOrEqual(100);
 });
 
 test("a phone visitor's page views, taps and leavings reach /metrics as what the pages saw", async () => {
-  const baseline = parsePrometheusText(await metrics());
-  const page = await phonePage();
-  const seenByPage: (Seen & (typeof VISITS)[number])[] = [];
-  try {
-    for (const visit of VISITS) {
-      seenByPage.push({ ...visit, ...(await visitAndTap(page, visit.path)) });
-    }
-  } finally {
-    // Leaving the last page (pagehide) sends its report too; left and closed even if a visit failed.
-    await page.goto("about:blank");
-    await page.close();
-  }
-
-  for (const seen of seenByPage) console.log(`${seen.path}: ${JSON.stringify(seen)}`);
+  const { baseline, seen: seenByPage } = visited;
+  expect(seenByPage).toHaveLength(VISITS.length);
 
   let samples = parsePrometheusText(await metrics());
   /** What this visit added to a series of /metrics. */
