@@ -16,6 +16,7 @@ module.exports.fullTierOnly = [
   "test/devLoop.test.ts",
   "test/devLoopSaves.test.ts",
   "test/dockerRuntime.test.ts",
+  "test/expireMarkersCommand.test.ts",
   "test/generatedTypes.test.ts",
   "test/gracefulShutdown.test.ts",
   "test/httpEdges.test.ts",
