@@ -9,10 +9,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { App } from "firebase-admin/app";
-import type { Firestore } from "firebase-admin/firestore";
 import { ROOT } from "./support/builtServer";
-import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
+import { useEmulatedFirestore } from "./support/firestoreEmulator";
 
 const COMMAND = path.join(ROOT, "dist", "server", "expire-outbox-markers.js");
 const PROJECT_ID = "demo-expire-command";
@@ -35,22 +33,7 @@ async function run(env: Record<string, string>) {
 }
 const lines = (text: string) => text.split("\n").filter(Boolean);
 
-let emulator: FirestoreEmulator;
-let app: App;
-let firestore: Firestore;
-
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator();
-  const { initializeApp } = await import("firebase-admin/app");
-  const { getFirestore } = await import("firebase-admin/firestore");
-  app = initializeApp({ projectId: PROJECT_ID }, "expire-command-test");
-  firestore = getFirestore(app);
-});
-afterAll(async () => {
-  const { deleteApp } = await import("firebase-admin/app");
-  await deleteApp(app);
-  emulator.stop();
-});
+const emulated = useEmulatedFirestore(PROJECT_ID);
 
 test("on the SQLite outbox (the default) it says there are no markers and writes nothing", async () => {
   const { code, out, err } = await run({});
@@ -69,6 +52,7 @@ test("with a configuration the site would refuse, it says what is wrong in one l
 });
 
 test("against Firestore it dates or deletes the outbox's old markers, prints what it did, and a second run writes nothing", async () => {
+  const { emulator, firestore } = emulated;
   const now = Date.now();
   const markers = firestore.collection("outbox_transitions");
   const batch = firestore.batch();

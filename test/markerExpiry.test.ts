@@ -5,39 +5,24 @@
  * with it is left alone, unwritten; more than one batch of writes is all written; a second run
  * writes nothing.
  */
-import type { App } from "firebase-admin/app";
-import type { Firestore } from "firebase-admin/firestore";
-import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
+import { useEmulatedFirestore } from "./support/firestoreEmulator";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 28, 12);
 
-let emulator: FirestoreEmulator;
-let app: App;
-let firestore: Firestore;
-
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator();
-  const { initializeApp } = await import("firebase-admin/app");
-  const { getFirestore } = await import("firebase-admin/firestore");
-  app = initializeApp({ projectId: "demo-marker-expiry" }, "marker-expiry");
-  firestore = getFirestore(app);
-});
-afterAll(async () => {
-  const { deleteApp } = await import("firebase-admin/app");
-  await deleteApp(app);
-  emulator.stop();
-});
+const emulated = useEmulatedFirestore("demo-marker-expiry");
 
 /** One clean-up of `collection`'s markers at NOW: what it says it did, and the writes the emulator applied. */
 async function expire(collection: string) {
   const { expireOldMarkers } = await import("../server/outbox/markerExpiry");
+  const { emulator, firestore } = emulated;
   const from = emulator.writes.length;
   const result = await expireOldMarkers(firestore, { collection, now: NOW });
   return { result, writes: emulator.writes.slice(from) };
 }
 
 test("old markers get their expireAt or go; markers that have it are not written; a second run writes nothing", async () => {
+  const { firestore } = emulated;
   const markers = firestore.collection("legacy_transitions");
   const batch = firestore.batch();
   // Written before markers carried expireAt: two days old, an hour old, one with no readable `at`.
@@ -81,6 +66,7 @@ test("an empty outbox is read once and nothing is written", async () => {
 });
 
 test("more markers than one batch takes (500 writes) are all dated or deleted", async () => {
+  const { firestore } = emulated;
   const markers = firestore.collection("many_transitions");
   const COUNT = 1201;
   for (let i = 0; i < COUNT; i += 500) {

@@ -14,6 +14,8 @@
  */
 import { createRequire } from "node:module";
 import { FirestoreServer } from "@firestore-emulator/server";
+import type { App } from "firebase-admin/app";
+import type { Firestore } from "firebase-admin/firestore";
 
 export interface FirestoreEmulator {
   /** host:port, as FIRESTORE_EMULATOR_HOST. */
@@ -66,4 +68,25 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
   process.env.METADATA_SERVER_DETECTION = "none";
   process.env.GCE_METADATA_HOST = "127.0.0.1:9";
   return { host, writes, stop: () => emulator.stop() };
+}
+
+/**
+ * For a test file: the emulator started before its tests, and a firebase-admin app of its own on
+ * `projectId` talking to it; both gone after them. Read `emulator` and `firestore` inside tests.
+ */
+export function useEmulatedFirestore(projectId: string): { emulator: FirestoreEmulator; firestore: Firestore } {
+  const used = {} as { emulator: FirestoreEmulator; firestore: Firestore; app: App };
+  beforeAll(async () => {
+    used.emulator = await startFirestoreEmulator();
+    const { initializeApp } = await import("firebase-admin/app");
+    const { getFirestore } = await import("firebase-admin/firestore");
+    used.app = initializeApp({ projectId }, projectId);
+    used.firestore = getFirestore(used.app);
+  });
+  afterAll(async () => {
+    const { deleteApp } = await import("firebase-admin/app");
+    if (used.app) await deleteApp(used.app);
+    used.emulator?.stop();
+  });
+  return used;
 }
