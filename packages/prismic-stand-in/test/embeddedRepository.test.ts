@@ -1,73 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import * as prismic from "@prismicio/client";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "../src/embedded/embeddedFetch";
 import { createEmbeddedRepository, type EmbeddedRepository } from "../src/embedded/embeddedRepository";
-import { ContentFileError, loadDocuments } from "../src/embedded/loadDocuments";
-
-type DocumentFile = Record<string, unknown>;
+import { loadDocuments } from "../src/embedded/loadDocuments";
+import { ARTICLE_COUNT, makeDir, removeDirs, writeSite } from "./support/contentFolder";
 
 const { filter } = prismic;
-const ARTICLE_COUNT = 130;
-const tempDirs: string[] = [];
-
-function makeDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-repo-"));
-  tempDirs.push(dir);
-  return dir;
-}
-
-function writeDocument(dir: string, file: string, document: DocumentFile | string): string {
-  const full = path.join(dir, file);
-  fs.mkdirSync(path.dirname(full), { recursive: true });
-  fs.writeFileSync(full, typeof document === "string" ? document : JSON.stringify(document, null, 2));
-  return full;
-}
-
-function richText(text: string) {
-  return [{ type: "paragraph", text, spans: [] }];
-}
-
-function page(id: string, uid: string, lang: string, extra: DocumentFile = {}): DocumentFile {
-  return { id, uid, type: "page", lang, data: { title: richText(`Title of ${uid}`) }, ...extra };
-}
-
-/** A small site: pages in two languages, a single, and enough articles to need two pages of 100. */
-function writeSite(dir: string): void {
-  const home = (id: string, lang: string) => ({ id, type: "home", lang, data: { title: richText(id) } });
-  writeDocument(dir, "home.json", home("home-gb", "en-gb"));
-  writeDocument(dir, "us/home.json", home("home-us", "en-us"));
-  writeDocument(dir, "pages/about.json", page("about-gb", "about", "en-gb"));
-  writeDocument(dir, "us/pages/about.json", page("about-us", "about", "en-us"));
-  writeDocument(dir, "pages/kitchens.json", {
-    ...page("kitchens-gb", "kitchens", "en-gb", { tags: ["kitchen", "featured"] }),
-    data: {
-      title: richText("Bespoke Oak kitchens"),
-      price: 12000,
-      parent: { link_type: "Document", id: "about-gb" },
-    },
-  });
-  writeDocument(dir, "pages/wardrobes.json", {
-    ...page("wardrobes-gb", "wardrobes", "en-gb", { tags: ["wardrobe"] }),
-    data: { title: richText("Fitted wardrobes"), price: 4000, parent: { link_type: "Any" } },
-  });
-  for (let i = 1; i <= ARTICLE_COUNT; i++) {
-    const n = String(i).padStart(3, "0");
-    const day = new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    writeDocument(dir, `articles/${i % 3}/deep/article-${n}.json`, {
-      id: `article-${n}`,
-      uid: `article-${n}`,
-      type: "article",
-      lang: "en-gb",
-      // Article 7 has no date, to show that missing values sort last.
-      data: { title: richText(`Article ${n}`), date: i === 7 ? null : day, rank: i % 10 },
-    });
-  }
-  // Reserved folders: never read, even when they hold invalid files.
-  writeDocument(dir, "_releases/spring/draft.json", page("draft", "draft", "en-gb"));
-  writeDocument(dir, ".git/broken.json", "{ not json");
-}
 
 let repo: EmbeddedRepository;
 let siteDir: string;
@@ -96,9 +33,7 @@ beforeEach(() => {
 
 afterEach(() => warn.mockRestore());
 
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeDirs);
 
 describe("the embedded repository answers the real Prismic client", () => {
   test("getRepository describes the master ref, languages and types", async () => {
@@ -317,56 +252,5 @@ describe("the embedded repository answers the real Prismic client", () => {
       d.id === "about-gb" ? { ...d, data: { ...d.data, title: `${JSON.stringify(d.data.title)}!` } } : d,
     );
     expect(createEmbeddedRepository(deep).masterRef).not.toBe(repo.masterRef);
-  });
-});
-
-describe("loadDocuments", () => {
-  test("reads nested folders and skips the reserved . and _ folders", () => {
-    const ids = loadDocuments(siteDir).map((d) => d.id);
-    expect(ids).toHaveLength(ARTICLE_COUNT + 6);
-    expect(ids).toContain("article-001");
-    expect(ids).not.toContain("draft");
-  });
-
-  test("a missing folder is an error naming it", () => {
-    const missing = path.join(os.tmpdir(), "no-such-content-folder");
-    expect(() => loadDocuments(missing)).toThrow(missing);
-  });
-
-  test.each([
-    ["invalid JSON", "{ oops", /invalid JSON/],
-    ["not an object", "[1, 2]", /not a JSON object/],
-    ["a missing id", { type: "page", lang: "en-gb", data: {} }, /missing "id"/],
-    ["a missing type", { id: "x", lang: "en-gb", data: {} }, /missing "type"/],
-    ["a missing lang", { id: "x", type: "page", data: {} }, /missing "lang"/],
-    ["an invalid type", { id: "x", type: 3, lang: "en-gb", data: {} }, /invalid "type"/],
-  ])("%s stops the load with a ContentFileError naming the file", (_name, content, problem) => {
-    const dir = makeDir();
-    const file = writeDocument(dir, "sub/bad-document.json", content as DocumentFile | string);
-    let error: unknown;
-    try {
-      loadDocuments(dir);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ContentFileError);
-    expect((error as ContentFileError).file).toBe(file);
-    expect((error as Error).message).toContain("bad-document.json");
-    expect((error as Error).message).toMatch(problem);
-  });
-
-  test("a duplicate id names both files", () => {
-    const dir = makeDir();
-    writeDocument(dir, "a/first.json", page("same", "one", "en-gb"));
-    writeDocument(dir, "b/second.json", page("same", "two", "en-gb"));
-    expect(() => loadDocuments(dir)).toThrow(/second\.json: duplicate id "same" \(also in .*first\.json\)/);
-  });
-
-  test("a duplicate uid of the same type and language names both files", () => {
-    const dir = makeDir();
-    writeDocument(dir, "first.json", page("one", "about", "en-gb"));
-    writeDocument(dir, "second.json", page("two", "about", "en-gb"));
-    writeDocument(dir, "third.json", page("three", "about", "en-us"));
-    expect(() => loadDocuments(dir)).toThrow(/second\.json: duplicate uid "about".*first\.json/);
   });
 });
