@@ -13,15 +13,12 @@
  * is requested once before the measurement, so what is measured is the steady state of a warm
  * instance, not the first renders after a deploy.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { describeMix, discoverVisitorMix } from "./loadTestMix.mjs";
-import { freePort } from "./lib/freePort.mjs";
+import { startBuiltSite } from "./lib/builtSite.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -34,110 +31,6 @@ function memoryOf(pid) {
   } catch {
     return null;
   }
-}
-
-/**
- * A copy of dist/ that the run owns: a build started meanwhile (build.mjs first deletes dist/)
- * must not take the assets from under the server. Inside the project, so that the server
- * bundle still finds node_modules. Waits for a build in progress to finish writing.
- */
-async function snapshotBuild(root) {
-  const dist = path.join(root, "dist");
-  const deadline = Date.now() + 30_000;
-  while (
-    !["client/manifest.json", "server/index.js", "server/server.js", "server/prismic-stand-in.js"].every((f) =>
-      fs.existsSync(path.join(dist, f)),
-    )
-  ) {
-    if (Date.now() > deadline) throw new Error(`no complete build in ${dist}: run \`npm run build\` first`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  fs.mkdirSync(path.join(root, ".cache"), { recursive: true });
-  const copy = fs.mkdtempSync(path.join(root, ".cache", "loadtest-build-"));
-  fs.cpSync(dist, copy, { recursive: true });
-  return copy;
-}
-
-/** "msg: error (GET /url)" of a pino JSON line. */
-function briefLogLine(line) {
-  try {
-    const { msg, err, req } = JSON.parse(line);
-    return `${msg}${err?.message ? `: ${err.message}` : ""}${req ? ` (${req.method} ${req.url})` : ""}`;
-  } catch {
-    return line.slice(0, 300);
-  }
-}
-
-/** Starts the built server (a copy of dist/) on a free loopback port, configured as production. */
-async function startBuiltSite(root) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const buildDir = await snapshotBuild(root);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loadtest-data-"));
-  // Only what production would have: no test settings, page cache and content left at their defaults.
-  const {
-    PAGE_CACHE_BYTES: _cache,
-    PRISMIC_REPOSITORY: _repo,
-    PRISMIC_ACCESS_TOKEN: _token,
-    CONTENT_DIR: _dir,
-    ...env
-  } = process.env;
-  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
-    cwd: root,
-    // SHUTDOWN_DELAY_MS=0: no load balancer has to see this instance drain before it stops.
-    // RENDER_BUDGET_PER_MINUTE=0: one address stands for all the visitors (/_data and 404s are renders).
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      LOG_LEVEL: "info",
-      BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
-      SHUTDOWN_DELAY_MS: "0",
-      RENDER_BUDGET_PER_MINUTE: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  // Scan the log as it comes (one line per request): keep only error lines (pino level ≥ 50).
-  const errorLog = { count: 0, samples: [] };
-  let stderr = "";
-  readline.createInterface({ input: child.stdout }).on("line", (line) => {
-    if (!/"level":(5|6)0\b/.test(line)) return;
-    errorLog.count++;
-    if (errorLog.samples.length < 3) errorLog.samples.push(briefLogLine(line));
-  });
-  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        for (const dir of [dataDir, buildDir]) fs.rmSync(dir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null) return done();
-      child.once("close", done); // after its output is read to the end
-      child.kill("SIGTERM");
-    });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-    }
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not become ready within 15 s:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, pid: child.pid, errorLog, stop };
 }
 
 /** One request of each URL (four at a time), checking it answers what the mix expects. */
@@ -213,7 +106,23 @@ function drive(origin, mix, connections, durationSeconds) {
  * unexpected status or server error log line. Without `url`, starts the built server itself.
  */
 export async function runLoadTest({ url, connections = 200, durationSeconds = 60, mediaSample, root = ROOT } = {}) {
-  const site = url ? null : await startBuiltSite(root);
+  // As production, but for one setting: one address stands for all the visitors (/_data and 404s
+  // are renders), so no render budget. The test settings of the caller's environment are left out.
+  const site = url
+    ? null
+    : await startBuiltSite({
+        name: "loadtest",
+        dist: path.join(root, "dist"),
+        errorLines: true,
+        env: {
+          MEDIA_WARM: "on",
+          RENDER_BUDGET_PER_MINUTE: "0",
+          PAGE_CACHE_BYTES: undefined,
+          PRISMIC_REPOSITORY: undefined,
+          PRISMIC_ACCESS_TOKEN: undefined,
+          CONTENT_DIR: undefined,
+        },
+      });
   const origin = url ?? site.url;
   let report;
   let windowErrors = 0;
