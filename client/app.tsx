@@ -55,6 +55,15 @@ async function start({ followNavigations, onHydrated }: AppStart): Promise<void>
   });
   current = router;
   if (setupError) reportError("startup", setupError);
+  // Pages rendered in preview only (other pages never load this code): the preview toolbar's
+  // events refresh the page's data. Listened for before the page hydrates, as an event the page
+  // does not take over makes the toolbar reload the page; if the module cannot load, that reload
+  // is what the editor gets.
+  if (document.documentElement.hasAttribute("data-preview"))
+    await import("./preview").then(
+      ({ startPreview }) => startPreview(router),
+      (error: unknown) => reportError("startup", error),
+    );
   await yieldToMain();
   const hydrated = () => {
     followNavigations(router);
@@ -73,10 +82,6 @@ async function start({ followNavigations, onHydrated }: AppStart): Promise<void>
   handleInPageHashLinks();
   watchForNewVersion();
   preloadWhenIdle(router, loadsAsDocument);
-  // Pages rendered in preview only: the preview toolbar's events refresh the page's data.
-  if (document.documentElement.hasAttribute("data-preview")) {
-    void import("./preview").then(({ startPreview }) => startPreview(router));
-  }
 }
 
 export function startApp(options: AppStart): void {

@@ -1,6 +1,7 @@
 /**
  * Preview in the browser, loaded (as its own chunk) only on pages the server rendered in
- * preview (`<html data-preview>`). The Prismic toolbar, or its embedded stand-in, fires:
+ * preview (`<html data-preview>`), and started before they hydrate (client/app.tsx). The Prismic
+ * toolbar, or its embedded stand-in, fires:
  *  - `prismicPreviewUpdate` (detail.ref: the new token; the toolbar has updated the cookie):
  *    the current page's loaders run again through the data endpoint, which reads the cookie,
  *    so the drafts change in place, without a reload;

@@ -59,10 +59,29 @@ const previewCookie = async (page: Page) => (await page.cookies()).find((c) => c
 const setMarker = (page: Page) => page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
 
+/**
+ * Holds back the script that carries the preview module (its chunk) for `ms`, as a slow network
+ * might: the page must not treat the toolbar's events as nobody's meanwhile.
+ */
+async function holdPreviewModule(page: Page, ms: number): Promise<void> {
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() !== "script" || !url.pathname.startsWith("/assets/")) return void request.continue();
+    void fetch(request.url())
+      .then((res) => res.text())
+      .then((body) => setTimeout(() => void request.continue(), body.includes("prismicPreviewUpdate") ? ms : 0));
+  });
+}
+
 /** Opens the editor's preview link for `documentId` in a fresh browser context (its own cookies). */
-async function startPreview(documentId: string): Promise<Watched & { close: () => Promise<void> }> {
+async function startPreview(
+  documentId: string,
+  { holdPreviewModuleMs = 0 } = {},
+): Promise<Watched & { close: () => Promise<void> }> {
   const context = await suite.browser.createBrowserContext();
   const watched = await newPage(context);
+  if (holdPreviewModuleMs) await holdPreviewModule(watched.page, holdPreviewModuleMs);
   const { token } = refsOfServer();
   await watched.page.goto(`${suite.server.url}/preview?token=${encodeURIComponent(token)}&documentId=${documentId}`, {
     waitUntil: "load",
@@ -128,8 +147,12 @@ test("client-side navigation in preview shows the next pages' drafts (data endpo
   await close();
 });
 
+// The preview module arriving late (held back 1.5 s) must not leave the toolbar's first update to
+// reload the page: the page hydrates once the module listens (client/app.tsx).
 test("a toolbar update (prismicPreviewUpdate) re-fetches the page's data in place, at the ref the toolbar gives", async () => {
-  const { page, problems, documents, dataRequests, close } = await startPreview("gallery-canal-house-gb");
+  const { page, problems, documents, dataRequests, close } = await startPreview("gallery-canal-house-gb", {
+    holdPreviewModuleMs: 1500,
+  });
   expect(await h1(page)).toBe(DRAFT_PROJECT);
   await setMarker(page);
   documents.length = 0;
