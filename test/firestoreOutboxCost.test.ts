@@ -7,10 +7,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { App } from "firebase-admin/app";
 import type { OutboxStore } from "../server/outbox/store";
 import { addEvents, T, useDeliveryFixture } from "./support/deliveryFixture";
-import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestoreEmulator";
+import { useEmulatedFirestore } from "./support/firestoreEmulator";
 
 const f = useDeliveryFixture();
 const INDEXES = JSON.parse(fs.readFileSync(path.join(__dirname, "../deploy/firestore/firestore.indexes.json"), "utf8"));
@@ -18,48 +17,34 @@ const STORE_SOURCES = ["firestoreStore.ts", "firestorePurge.ts"].map((file) =>
   fs.readFileSync(path.join(__dirname, "../server/outbox", file), "utf8"),
 );
 
-let emulator: FirestoreEmulator;
-let app: App;
+const emulated = useEmulatedFirestore("demo-outbox-cost");
 let n = 0;
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator();
-  const { initializeApp } = await import("firebase-admin/app");
-  app = initializeApp({ projectId: "demo-outbox-cost" }, "outbox-cost");
-});
-afterAll(async () => {
-  const { deleteApp } = await import("firebase-admin/app");
-  await deleteApp(app);
-  emulator.stop();
-});
-
 async function freshStore(): Promise<{ store: OutboxStore; collection: string }> {
-  const { getFirestore } = await import("firebase-admin/firestore");
   const { createFirestoreOutboxStore } = await import("../server/outbox/firestoreStore");
   const collection = `cost_${++n}`;
-  return { store: createFirestoreOutboxStore({ firestore: getFirestore(app), collection }), collection };
+  return { store: createFirestoreOutboxStore({ firestore: emulated.firestore, collection }), collection };
 }
 
 const EVENTS = 50;
 
 test(`${EVENTS} events stored and delivered: 4 writes and 1 marker document each, the marker expiring a day on`, async () => {
   const { store, collection } = await freshStore();
-  const from = emulator.writes.length;
+  const from = emulated.emulator.writes.length;
   await addEvents(store, EVENTS, T);
   const worker = f.worker(store, { now: () => T + 1_000 });
   await worker.runOnce();
   expect(await store.counts()).toMatchObject({ delivered: EVENTS, pending: 0, leased: 0 });
   expect(f.fake.requests.length).toBeGreaterThan(0);
 
-  const writes = emulator.writes.slice(from);
+  const writes = emulated.emulator.writes.slice(from);
   const byCollection = (name: string) => writes.filter((w) => w.collection === name).length;
   // Stored (1), leased (1 and its claim's marker), settled (1).
   expect(byCollection(collection) / EVENTS).toBe(3);
   expect(byCollection(`${collection}_transitions`) / EVENTS).toBe(1);
   expect(writes.length / EVENTS).toBe(4);
 
-  const { getFirestore } = await import("firebase-admin/firestore");
-  const markers = await getFirestore(app).collection(`${collection}_transitions`).get();
+  const markers = await emulated.firestore.collection(`${collection}_transitions`).get();
   expect(markers.size).toBe(EVENTS);
   for (const marker of markers.docs) {
     const expireAt = marker.get("expireAt");
@@ -74,9 +59,9 @@ test("every stored field that no query reads is exempt from indexing; every fiel
   const [id] = await addEvents(store, 1, T);
   await store.claim("w1", 1, 30_000, T);
   await store.settle([id], "w1", { status: "retry", at: T + 1, nextAttemptAt: T + 2, error: "x" });
-  const { getFirestore } = await import("firebase-admin/firestore");
-  const stored = Object.keys((await getFirestore(app).collection(collection).doc(id).get()).data() ?? {});
-  const marker = (await getFirestore(app).collection(`${collection}_transitions`).get()).docs[0];
+  const { firestore } = emulated;
+  const stored = Object.keys((await firestore.collection(collection).doc(id).get()).data() ?? {});
+  const marker = (await firestore.collection(`${collection}_transitions`).get()).docs[0];
   const markerFields = Object.keys(marker.data());
 
   // The fields the store's queries filter or order on, read from its source.
