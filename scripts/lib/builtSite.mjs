@@ -76,6 +76,8 @@ export async function startBuiltSite({ name, dist = path.join(root, "dist"), env
       errorLog.count++;
       if (errorLog.samples.length < 3) errorLog.samples.push(briefLogLine(line));
     });
+  /** Whether the server has ended, by an exit or a signal. */
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
   const stop = () =>
     new Promise((resolve) => {
       const done = () => {
@@ -83,15 +85,17 @@ export async function startBuiltSite({ name, dist = path.join(root, "dist"), env
         fs.rmSync(dataDir, { recursive: true, force: true });
         resolve();
       };
-      if (child.exitCode !== null) return done();
+      if (ended()) return done();
       child.once("close", done); // after its output is read to the end
       child.kill("SIGTERM");
     });
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) {
+    if (ended()) {
       await stop();
-      throw new Error(`the ${name} build's server exited with ${child.exitCode} (its errors are above)`);
+      throw new Error(
+        `the ${name} build's server exited with ${child.exitCode ?? child.signalCode} (its errors are above)`,
+      );
     }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
