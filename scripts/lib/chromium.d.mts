@@ -2,11 +2,6 @@
 import type { Browser } from "puppeteer";
 
 export const CHROMIUM: string;
-export const CHROMIUM_HEADLESS_SHELL: string;
 export const CHROMIUM_SWITCHES: readonly string[];
-/** Launches Debian's Chromium headless (its headless shell with `shell`); `userDataDir` defaults to a fresh temp folder. */
-export function launchChromium(options?: {
-  userDataDir?: string;
-  extraArgs?: readonly string[];
-  shell?: boolean;
-}): Promise<Browser>;
+/** Launches Debian's Chromium headless; `userDataDir` defaults to a fresh temp folder. */
+export function launchChromium(options?: { userDataDir?: string; extraArgs?: readonly string[] }): Promise<Browser>;

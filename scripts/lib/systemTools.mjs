@@ -18,17 +18,7 @@ const WEBKIT_LIBS = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1";
 
 /** Each tool: the files that must exist (or a command on PATH), the Debian packages that bring them, and what needs it. */
 export const SYSTEM_TOOLS = {
-  chromium: {
-    files: ["/usr/bin/chromium"],
-    packages: ["chromium"],
-    neededBy: "the cross-engine checks, screenshots and Lighthouse",
-  },
-  // The same engine without the browser's user interface: the Chromium-only browser tests (decision record 027).
-  "chromium-headless-shell": {
-    files: ["/usr/bin/chromium-headless-shell"],
-    packages: ["chromium-headless-shell"],
-    neededBy: "the browser tests",
-  },
+  chromium: { files: ["/usr/bin/chromium"], packages: ["chromium"], neededBy: "the browser tests" },
   firefox: { files: ["/usr/bin/firefox-esr"], packages: ["firefox-esr"], neededBy: "the Firefox checks" },
   webkit: {
     files: ["/usr/bin/WebKitWebDriver", `${WEBKIT_LIBS}/MiniBrowser`, "/usr/bin/xvfb-run", "/usr/bin/xauth"],

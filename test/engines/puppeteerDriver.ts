@@ -1,5 +1,5 @@
 /**
- * Chromium (Debian's whole browser, over CDP) and Firefox (Debian's
+ * Chromium (Debian's, over CDP, launched as every browser test does) and Firefox (Debian's
  * firefox-esr, over WebDriver BiDi) through the project's puppeteer. Each visitor starts with no
  * cookies, storage or cache of the one before: in Firefox a new browser context; in Chromium the
  * same tab with all of it cleared (test/support/firstVisitTab.ts), since there a new tab's renderer
@@ -14,11 +14,8 @@ import { ensureEngine, FIREFOX } from "./installed";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function launch(engine: "chromium" | "firefox", { globalPrivacyControl }: DriverOptions): Promise<Browser> {
-  // The whole browser, as visitors have it: the Chromium-only tests run in its headless shell (decision record 027).
   if (engine === "chromium")
-    return launchBrowser(globalPrivacyControl ? ["--enable-features=GlobalPrivacyControlForce"] : [], {
-      wholeBrowser: true,
-    });
+    return launchBrowser(globalPrivacyControl ? ["--enable-features=GlobalPrivacyControlForce"] : []);
   ensureEngine("firefox");
   return puppeteer.launch({
     browser: "firefox",

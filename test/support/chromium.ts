@@ -1,21 +1,20 @@
 /**
- * Debian's Chromium for browser tests: its headless shell (/usr/bin/chromium-headless-shell), the
- * same engine without the browser's user interface at about half the CPU a page (decision record
- * 027); the whole browser (/usr/bin/chromium) where a check is about Chromium as visitors have it
- * (the cross-engine suite). Puppeteer never downloads a browser: a missing one is installed from
- * Debian's package as root, or the test stops and says how (scripts/lib/systemTools.mjs, the one
- * mechanism for every system tool).
+ * Debian's Chromium for browser tests. Puppeteer never downloads a browser: when
+ * /usr/bin/chromium is missing it is installed from Debian's package as root, or the test stops
+ * and says how (scripts/lib/systemTools.mjs, the one mechanism for every system tool).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Target } from "puppeteer";
-import { launchChromium } from "../../scripts/lib/chromium.mjs";
+import { CHROMIUM, launchChromium } from "../../scripts/lib/chromium.mjs";
 import { ensureSystemTools } from "../../scripts/lib/systemTools.mjs";
 import { connectSharedChromium } from "./sharedChromium";
 
-export function ensureChromium({ wholeBrowser = false } = {}): void {
-  ensureSystemTools(wholeBrowser ? "chromium" : "chromium-headless-shell");
+export { CHROMIUM };
+
+export function ensureChromium(): void {
+  ensureSystemTools("chromium");
 }
 
 /**
@@ -33,24 +32,16 @@ const withDefaultWait = (target: Target) => {
 /**
  * A Chromium for one test file. Without switches of its own, the file's share of the run's one
  * Chromium (test/support/sharedChromium.ts): contexts of its own, as apart from other files as a
- * browser of its own. `extraArgs` (e.g. `--disable-features=…`) need a Chromium of their own, and
- * so does `wholeBrowser`: the browser as visitors have it rather than its headless shell.
+ * browser of its own. `extraArgs` (e.g. `--disable-features=…`) need a Chromium of their own.
  */
-export async function launchBrowser(
-  extraArgs: readonly string[] = [],
-  { wholeBrowser = false } = {},
-): Promise<Browser> {
-  ensureChromium({ wholeBrowser });
-  if (extraArgs.length === 0 && !wholeBrowser) {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  ensureChromium();
+  if (extraArgs.length === 0) {
     const shared = await connectSharedChromium(withDefaultWait);
     if (shared) return shared;
   }
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chromium-profile-"));
-  const browser = await launchChromium({
-    userDataDir,
-    shell: !wholeBrowser,
-    extraArgs: ["--disable-dev-shm-usage", ...extraArgs],
-  });
+  const browser = await launchChromium({ userDataDir, extraArgs: ["--disable-dev-shm-usage", ...extraArgs] });
   browser.on("targetcreated", withDefaultWait);
   return browser;
 }

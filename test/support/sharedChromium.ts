@@ -1,30 +1,29 @@
 /**
- * One Chromium (its headless shell, decision record 027) for a whole Jest run, shared by every
- * browser test file that needs no switches of its own (docs/development.md, "Running the tests"):
- * starting a Chromium costs each file about 1.7 s of CPU. A file connects, works only in browser
- * contexts of its own (cookies, storage and cache apart from every other file's, as in a browser
- * of its own) and disconnects.
+ * One Chromium for a whole Jest run, shared by every browser test file that needs no switches of
+ * its own (docs/development.md, "Running the tests"): starting a Chromium costs each file about
+ * 1.7 s of CPU. A file connects, works only in browser contexts of its own (cookies, storage and
+ * cache apart from every other file's, as in a browser of its own) and disconnects.
  *
  * The first file that asks starts it (test/support/sharedProcess.ts).
  */
 import path from "node:path";
 import puppeteer, { type Browser, type BrowserContext, type Target } from "puppeteer";
-import { CHROMIUM_HEADLESS_SHELL, CHROMIUM_SWITCHES } from "../../scripts/lib/chromium.mjs";
+import { CHROMIUM, CHROMIUM_SWITCHES } from "../../scripts/lib/chromium.mjs";
 import { readIfThere, sharedProcess, whenReady } from "./sharedProcess";
 
 /**
- * The run's Chromium, with the switches puppeteer launches the headless shell with (no throttling of
+ * The run's Chromium, with the switches puppeteer launches it with (headless, no throttling of
  * pages in the background, hidden scrollbars…); its DevTools endpoint.
  */
 const sharedEndpoint = () =>
   sharedProcess("chromium", ({ dir, spawnShared }) => {
     const profile = path.join(dir, "profile");
     const args = puppeteer.defaultArgs({
-      headless: "shell",
+      headless: true,
       userDataDir: profile,
       args: [...CHROMIUM_SWITCHES, "--disable-dev-shm-usage", "--remote-debugging-port=0"],
     });
-    spawnShared(CHROMIUM_HEADLESS_SHELL, args);
+    spawnShared(CHROMIUM, args);
     // Chromium writes the port it chose to DevToolsActivePort in its profile.
     return whenReady(
       "Chromium",
