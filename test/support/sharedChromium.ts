@@ -43,16 +43,9 @@ const sharedEndpoint = () =>
 export async function connectSharedChromium(onTarget: (target: Target) => void): Promise<Browser | null> {
   const endpoint = await sharedEndpoint();
   if (!endpoint) return null;
-  const contexts: BrowserContext[] = [];
-  // Attached to the file's own pages only: every page puppeteer attaches to streams its network
-  // and console events to this process, which would otherwise parse those of the other file's
-  // pages running beside it too. A target of another connection's context is the default one here.
-  const browser = await puppeteer.connect({
-    browserWSEndpoint: endpoint,
-    targetFilter: (target) => contexts.includes(target.browserContext()),
-  });
+  const browser = await puppeteer.connect({ browserWSEndpoint: endpoint });
   const own = await browser.createBrowserContext();
-  contexts.push(own);
+  const contexts: BrowserContext[] = [own];
   browser.on("targetcreated", (target: Target) => {
     if (contexts.includes(target.browserContext())) onTarget(target);
   });
