@@ -63,9 +63,7 @@ test("against Firestore it dates or deletes the outbox's old markers, prints wha
   const env = {
     OUTBOX_STORE: "firestore",
     FIRESTORE_PROJECT_ID: PROJECT_ID,
-    FIRESTORE_EMULATOR_HOST: emulator.host,
-    METADATA_SERVER_DETECTION: "none",
-    GCE_METADATA_HOST: "127.0.0.1:9",
+    ...emulator.env,
   };
 
   const first = await run(env);

@@ -64,11 +64,13 @@ export async function startBuiltSite({ name, dist = path.join(root, "dist"), env
     ...env,
   };
   for (const [key, value] of Object.entries(settings)) if (value === undefined) delete settings[key];
+  const devNull = errorLines ? null : fs.openSync("/dev/null", "w");
   const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
     cwd: root,
     env: settings,
-    stdio: ["ignore", errorLines ? "pipe" : fs.openSync("/dev/null", "w"), "inherit"],
+    stdio: ["ignore", devNull ?? "pipe", "inherit"],
   });
+  if (devNull !== null) fs.closeSync(devNull); // the child has its own copy
   const errorLog = { count: 0, samples: [] };
   if (errorLines)
     readline.createInterface({ input: child.stdout }).on("line", (line) => {

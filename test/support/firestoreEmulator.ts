@@ -20,6 +20,11 @@ import type { Firestore } from "firebase-admin/firestore";
 export interface FirestoreEmulator {
   /** host:port, as FIRESTORE_EMULATOR_HOST. */
   host: string;
+  /**
+   * What a process needs to talk to it through firebase-admin: FIRESTORE_EMULATOR_HOST, and no
+   * search for a cloud metadata server. Set in this process too; a child process is given them.
+   */
+  env: Record<string, string>;
   /** Every document write the emulator applied (what Firestore bills as writes and deletes), in order. */
   writes: EmulatorWrite[];
   stop(): void;
@@ -64,10 +69,9 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
     return result;
   };
   const host = `127.0.0.1:${port}`;
-  process.env.FIRESTORE_EMULATOR_HOST = host;
-  process.env.METADATA_SERVER_DETECTION = "none";
-  process.env.GCE_METADATA_HOST = "127.0.0.1:9";
-  return { host, writes, stop: () => emulator.stop() };
+  const env = { FIRESTORE_EMULATOR_HOST: host, METADATA_SERVER_DETECTION: "none", GCE_METADATA_HOST: "127.0.0.1:9" };
+  Object.assign(process.env, env);
+  return { host, env, writes, stop: () => emulator.stop() };
 }
 
 /**
