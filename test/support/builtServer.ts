@@ -68,15 +68,28 @@ const answersHealth = async (url: string) => {
  * nothing else of it (test/support/sharedProcess.ts): each would otherwise pay a server's start
  * and its first, cold renders. Its log is not the file's to read, and stopping it is left to the
  * run; outside a run that prepared shared processes, a server of the file's own.
+ *
+ * One setting differs: the budget of uncached renders is off (RENDER_BUDGET_PER_MINUTE=0, as for
+ * the load and scale runs: docs/security.md, "Uncached renders"). Every file's visitors reach it
+ * from 127.0.0.1, so with the budget on the whole run is one client: some twenty files two at a
+ * time, each page shown prefetching the data of six more, spend its 300 and then ten a second,
+ * and a file that made a handful of requests got a 429. The budget has its own test
+ * (test/renderBudget.test.ts).
  */
+const SHARED_SERVER_ENV = { RENDER_BUDGET_PER_MINUTE: "0" };
+
 export async function sharedBuiltServer(): Promise<RunningServer> {
   const url = await sharedProcess("built server", async ({ dir, spawnShared }) => {
     const port = await freePort();
     const serverUrl = `http://127.0.0.1:${port}`;
-    spawnShared(process.execPath, [path.join(ROOT, "dist/server/index.js")], serverEnv(serverUrl, port, {}));
+    spawnShared(
+      process.execPath,
+      [path.join(ROOT, "dist/server/index.js")],
+      serverEnv(serverUrl, port, SHARED_SERVER_ENV),
+    );
     return whenReady("the shared built server", async () => ((await answersHealth(serverUrl)) ? serverUrl : null), dir);
   });
-  if (!url) return startBuiltServer();
+  if (!url) return startBuiltServer(SHARED_SERVER_ENV);
   const notOurs = (what: string) => () => {
     throw new Error(
       `the run's shared server has no ${what} for one file: start a server of the file's own (startBuiltServer)`,
