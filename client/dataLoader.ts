@@ -2,7 +2,7 @@
  * Browser loaders: each fetches its route's loader data as JSON from the server's data
  * endpoint. A 404 or 500 there becomes the same route error the server would have rendered.
  * Data prefetched for a likely next page (client/preload.ts) waits here a short while and is
- * used, once, by the navigation that needs it.
+ * used, once, by the navigation that needs it; a prefetch the server refused is not.
  */
 import { data, type LoaderFunction } from "react-router";
 import { DATA_PREFIX, ROUTE_PARAM } from "../shared/dataEndpoint";
@@ -41,14 +41,26 @@ export function isPrefetched(url: string): boolean {
   return !!entry && Date.now() - entry.at < PREFETCH_TTL_MS;
 }
 
+/**
+ * An answer about the moment rather than the page: the client's budget of renders spent (429,
+ * docs/security.md "Uncached renders") or the server or content briefly failing (5xx). A prefetch
+ * is a guess made early, so such an answer is dropped and the navigation asks again, where
+ * showing it would turn a click into an error screen the page itself never earned.
+ */
+const isRefusal = (answer: DataAnswer) => answer.status === 429 || answer.status >= 500;
+
 /** Fetches a route's data ahead of its navigation; settles when the answer has arrived. */
 export function prefetchData(url: string): Promise<void> {
   if (isPrefetched(url)) return Promise.resolve();
   const answer = fetchData(url);
-  prefetched.set(url, { at: Date.now(), answer });
+  const entry = { at: Date.now(), answer };
+  prefetched.set(url, entry);
+  const drop = () => {
+    if (prefetched.get(url) === entry) prefetched.delete(url);
+  };
   return answer.then(
-    () => undefined,
-    () => void prefetched.delete(url),
+    (settled) => void (isRefusal(settled) && drop()),
+    () => drop(),
   );
 }
 
@@ -60,14 +72,16 @@ function takePrefetched(url: string): Promise<DataAnswer> | undefined {
 }
 
 /**
- * The data of a navigation, fetched; when the fetch fails because the visitor is leaving the
+ * The data of a navigation: its prefetched answer when one is waiting and is not a refusal, else
+ * fetched now. When the fetch fails because the visitor is leaving the
  * page (a link's document load, a typed address: engines cancel the page's requests), it never
  * settles: the page being left shows no error screen in its last moments (decision record 017).
  */
 async function navigationData(url: string, signal: AbortSignal): Promise<DataAnswer> {
-  const early = takePrefetched(url);
+  const early = await takePrefetched(url)?.catch(() => undefined);
+  if (early && !isRefusal(early)) return early;
   try {
-    return early !== undefined ? await early.catch(() => fetchData(url, signal)) : await fetchData(url, signal);
+    return await fetchData(url, signal);
   } catch (error) {
     if (isLeaving() && !signal.aborted) return new Promise<DataAnswer>(() => {});
     throw error;
