@@ -90,11 +90,16 @@ export function documentHead(
   };
 }
 
-/** The head of a list page; later pages say which page they are. */
-export function listHead(title: string, page: number, context: HeadContext, jsonLd: JsonLd[] = []): PageHead {
+/** The head of a page without a document (a list, the privacy choices); a list's later pages say which page they are. */
+export function listHead(
+  { title, description }: { title: string; description: string },
+  page: number,
+  context: HeadContext,
+  jsonLd: JsonLd[] = [],
+): PageHead {
   return {
     title: pageTitle(`${title}${page > 1 ? ` (page ${page})` : ""}`),
-    description: null,
+    description,
     canonical: context.origin + context.path,
     alternates: context.alternates,
     image: shareImage(context.origin),

@@ -10,6 +10,7 @@ import { privacyChoicesDescription, settingsName } from "../../shared/consentTex
 import { regionFromPath } from "../../shared/region";
 import { PRIVACY_CHOICES_PATH } from "../../shared/routeTable";
 import { NOT_FOUND_PATH, resolveLink } from "../../shared/linkResolver";
+import { LIST_PAGES, type ListPage } from "../../shared/listPages";
 import { localizePath, type Locale } from "../../shared/locales";
 import { documentHead, listHead, type HeadContext, type PageHead } from "../../shared/pageHead";
 import type { SectionIndex } from "../../shared/sectionIndex";
@@ -25,15 +26,12 @@ export interface HeadScope {
   sectionsByLang: Record<string, SectionIndex>;
 }
 
-const LIST_TITLES = { gallery: "Gallery", blog: "Journal" } as const;
-const LIST_PATHS = { gallery: "/gallery", blog: "/info/blog" } as const;
-
 function homeCrumb(scope: HeadScope) {
   return { name: "Home", url: scope.origin + localizePath("/", scope.locale) };
 }
 
-function listCrumb(scope: HeadScope, list: keyof typeof LIST_PATHS) {
-  return { name: LIST_TITLES[list], url: scope.origin + localizePath(LIST_PATHS[list], scope.locale) };
+function listCrumb(scope: HeadScope, list: ListPage) {
+  return { name: LIST_PAGES[list].title, url: scope.origin + localizePath(LIST_PAGES[list].path, scope.locale) };
 }
 
 /**
@@ -131,14 +129,19 @@ export function privacyChoicesHeadOf(scope: HeadScope): PageHead {
   const region = regionFromPath(context.path);
   const title = settingsName({ region });
   const here = { name: title, url: context.origin + context.path };
-  return {
-    ...listHead(title, 1, context, [breadcrumbs([homeCrumb(scope), here])]),
-    description: privacyChoicesDescription(region),
-  };
+  return listHead({ title, description: privacyChoicesDescription(region) }, 1, context, [
+    breadcrumbs([homeCrumb(scope), here]),
+  ]);
 }
 
-export function listHeadOf(list: keyof typeof LIST_PATHS, page: number, scope: HeadScope): PageHead {
-  const path = localizePath(LIST_PATHS[list], scope.locale);
-  const context: HeadContext = { ...scope, path, alternates: everyRegion(LIST_PATHS[list], scope.origin) };
-  return listHead(LIST_TITLES[list], page, context, [breadcrumbs([homeCrumb(scope), listCrumb(scope, list)])]);
+export function listHeadOf(list: ListPage, page: number, scope: HeadScope): PageHead {
+  const { title, path, lede } = LIST_PAGES[list];
+  const context: HeadContext = {
+    ...scope,
+    path: localizePath(path, scope.locale),
+    alternates: everyRegion(path, scope.origin),
+  };
+  return listHead({ title, description: lede }, page, context, [
+    breadcrumbs([homeCrumb(scope), listCrumb(scope, list)]),
+  ]);
 }

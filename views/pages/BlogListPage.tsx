@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { AppLink } from "../parts/AppLink";
 import type { BlogListData } from "../../shared/pageData";
+import { LIST_PAGES } from "../../shared/listPages";
 import { localizePath } from "../../shared/locales";
 import { formatDate } from "../parts/formatDate";
 import { Pagination } from "../parts/Pagination";
@@ -17,9 +18,7 @@ export default function BlogListPage() {
       <header className="page__header">
         <p className="eyebrow">Journal</p>
         <h1 className="page__title">{head.title.split(" | ")[0]}</h1>
-        <p className="page__lede">
-          Notes from the workshop on materials, planning and living with a made-to-measure kitchen.
-        </p>
+        <p className="page__lede">{LIST_PAGES.blog.lede}</p>
       </header>
       <ul className="article-list">
         {items.map((article, i) => (
@@ -47,7 +46,7 @@ export default function BlogListPage() {
           </li>
         ))}
       </ul>
-      <Pagination page={page} totalPages={totalPages} basePath={localizePath("/info/blog", locale)} />
+      <Pagination page={page} totalPages={totalPages} basePath={localizePath(LIST_PAGES.blog.path, locale)} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { AppLink } from "../parts/AppLink";
 import type { GalleryListData } from "../../shared/pageData";
+import { LIST_PAGES } from "../../shared/listPages";
 import { localizePath } from "../../shared/locales";
 import { Pagination } from "../parts/Pagination";
 import { ResponsiveImage } from "../parts/ResponsiveImage";
@@ -17,9 +18,7 @@ export default function GalleryListPage() {
       <header className="page__header">
         <p className="eyebrow">Our work</p>
         <h1 className="page__title">{head.title.split(" | ")[0]}</h1>
-        <p className="page__lede">
-          Kitchens, larders and boot rooms we have drawn, made and fitted, from London terraces to farmhouses.
-        </p>
+        <p className="page__lede">{LIST_PAGES.gallery.lede}</p>
       </header>
       <ul className="card-grid">
         {items.map((project, i) => (
@@ -40,7 +39,7 @@ export default function GalleryListPage() {
           </li>
         ))}
       </ul>
-      <Pagination page={page} totalPages={totalPages} basePath={localizePath("/gallery", locale)} />
+      <Pagination page={page} totalPages={totalPages} basePath={localizePath(LIST_PAGES.gallery.path, locale)} />
     </article>
   );
 }
