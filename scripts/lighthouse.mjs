@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset, the default) with Debian's Chromium against
  * the built server, on the home page, a gallery item, an article and the samples page. Prints
- * the four category scores per page. Run `npm run build` first. LIGHTHOUSE_PATHS overrides the pages.
+ * the four category scores per page, then each audit that cost a score its points (a score below
+ * 100 says what to fix). Run `npm run build` first. LIGHTHOUSE_PATHS overrides the pages.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -46,6 +47,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 const rows = [];
+const missed = [];
 try {
   for (const p of paths) {
     // Warm the page cache first, as a visitor after the first would find it.
@@ -64,9 +66,18 @@ try {
       CLS: audit("cumulative-layout-shift"),
       TBT: audit("total-blocking-time"),
     });
+    // Performance's audits are measurements with a share each; the other categories' are pass or fail.
+    for (const key of ["accessibility", "best-practices", "seo"]) {
+      for (const ref of c[key]?.auditRefs ?? []) {
+        const a = result.lhr.audits[ref.id];
+        if (ref.weight > 0 && a?.score !== null && a?.score < 1)
+          missed.push({ page: p, category: key, audit: a.title });
+      }
+    }
   }
 } finally {
   await chrome.kill();
   server.kill("SIGTERM");
 }
 console.table(rows);
+if (missed.length > 0) console.table(missed);
