@@ -1,6 +1,6 @@
 /**
  * The browser's loaders (client/dataLoader.ts), against a stand-in of the data endpoint: a
- * navigation uses data prefetched for it, once; a prefetch the server refused (429, its budget of
+ * navigation uses data prefetched for it, once and within 30 s; a prefetch the server refused (429, its budget of
  * renders spent; a 5xx) is not what the visitor sees: the navigation asks again. A 404 is the
  * page's own answer and is shown as it came.
  */
@@ -56,6 +56,24 @@ test("a navigation uses the data prefetched for it, once", async () => {
   // Used once: the next navigation to the same page asks afresh.
   expect(await navigate()).toEqual(PAGE_DATA);
   expect(asked).toBe(2);
+});
+
+test("prefetched data waits 30 s for its navigation, no longer", async () => {
+  answers = [{ status: 200, body: PAGE_DATA }];
+  let now = Date.now();
+  const clock = jest.spyOn(Date, "now").mockImplementation(() => now);
+  try {
+    await prefetchData(URL_OF_DATA);
+    now += 29_000;
+    expect(await navigate()).toEqual(PAGE_DATA);
+    expect(asked).toBe(1);
+    await prefetchData(URL_OF_DATA);
+    now += 31_000;
+    expect(await navigate()).toEqual(PAGE_DATA);
+    expect(asked).toBe(3);
+  } finally {
+    clock.mockRestore();
+  }
 });
 
 test.each([429, 503, 500])("a prefetch refused with %i is not shown: the navigation asks again", async (status) => {
