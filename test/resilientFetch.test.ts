@@ -359,6 +359,21 @@ describe("an answer is bounded in bytes", () => {
     expect(pulled()).toBeLessThanOrEqual(64 * 1024);
   });
 
+  test("by default the bound is 8 MiB: an answer of that size is taken, one byte more is not", async () => {
+    const EIGHT_MIB = 8 * 1024 * 1024;
+    const declared = (bytes: number) =>
+      (async () =>
+        new Response(streamed(bytes).body, {
+          status: 200,
+          headers: { "content-length": String(bytes) },
+        })) as typeof fetch;
+    const taken = await resilientFetch(declared(EIGHT_MIB), { timeoutMs: 1_000, now: clock })(URL_A);
+    expect(taken.status).toBe(200);
+    await taken.body?.cancel();
+    const error = await failure(resilientFetch(declared(EIGHT_MIB + 1), { timeoutMs: 1_000, now: clock })(URL_A));
+    expect(error.message).toBe(`Prismic's answer is larger than ${EIGHT_MIB} bytes`);
+  });
+
   test("an error answer's body is bounded too", async () => {
     const { body } = streamed(2_000_000);
     const base = (async () => new Response(body, { status: 500 })) as typeof fetch;
