@@ -103,12 +103,25 @@ describe.each(selectedEngines())("%s", (engine) => {
     expect(await isOpen(d, ".primary-nav li:nth-child(1) details")).toBe(false);
   });
 
-  test("on a phone (375 px) the menu button opens the menu, and following a link closes it", async () => {
+  test("on a phone (375 px) the menu button opens the menu, by keyboard too, and following a link closes it", async () => {
     const d = b.driver;
     await open(d, site, "/", { width: 375, height: 800 });
     expect(
       await d.evaluate(() => [window.innerWidth, getComputedStyle(document.querySelector(".primary-nav")!).display]),
     ).toEqual([375, "none"]);
+    // By keyboard: Enter on the button opens it, Tab goes straight to its first link (the
+    // scrolling panel is no Tab stop of its own), Escape closes it and returns to the button.
+    await d.evaluate(() => (document.querySelector(".mobile-menu__toggle") as HTMLElement).focus());
+    await d.press("Enter");
+    await d.waitFor("the menu to open", () => (document.querySelector(".mobile-menu") as HTMLDetailsElement).open);
+    await hydrated(d);
+    await d.press("Tab");
+    expect(await d.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      await d.evaluate(() => document.querySelector(".mobile-menu__panel a")?.textContent?.trim()),
+    );
+    await d.press("Escape");
+    expect(await isOpen(d, ".mobile-menu")).toBe(false);
+    expect(await d.evaluate(() => document.activeElement?.className)).toBe("mobile-menu__toggle");
     await d.click(".mobile-menu__toggle");
     expect(await isVisible(d, ".mobile-menu__panel")).toBe(true);
     await d.click('.mobile-menu__panel a[href="/info/about-us"]');

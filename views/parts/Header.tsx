@@ -41,7 +41,8 @@ export function Header() {
             <span className="mobile-menu__icon" aria-hidden="true" />
             <span className="mobile-menu__label">Menu</span>
           </summary>
-          <nav className="mobile-menu__panel" aria-label="Main">
+          {/* Not a Tab stop of its own: Firefox makes a scrolling box one, even with links inside. */}
+          <nav className="mobile-menu__panel" aria-label="Main" tabIndex={-1}>
             {groups.map((group) => (
               <section key={group.title} className="mobile-menu__group">
                 <h2 lang={group.titleLang ?? undefined}>{group.title}</h2>
