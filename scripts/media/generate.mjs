@@ -10,14 +10,12 @@ import { hashStr } from "./lib/noise.mjs";
 import { swatches } from "./scenes/swatches.mjs";
 import { befores, ogDefault } from "./scenes/extras.mjs";
 import { kitchens } from "./scenes/kitchens.mjs";
-import { detailShakerDoor, detailDovetailDrawer } from "./scenes/details-a.mjs";
+import { detailShakerDoor } from "./scenes/details/shaker-door.mjs";
+import { detailDovetailDrawer } from "./scenes/details/dovetail-drawer.mjs";
 import { portraitLarder, portraitDresser, portraitShowroom } from "./scenes/portraits.mjs";
-import {
-  detailMarbleWorktop,
-  detailOakWorktop,
-  detailPantryShelves,
-  detailWorkshopBench,
-} from "./scenes/details-b.mjs";
+import { detailMarbleWorktop, detailOakWorktop } from "./scenes/details/worktops.mjs";
+import { detailPantryShelves } from "./scenes/details/pantry-shelves.mjs";
+import { detailWorkshopBench } from "./scenes/details/workshop-bench.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const outDir = path.join(root, "content/media");

@@ -1,5 +1,7 @@
 // Fills for worktops and timber fronts, backed by the raster textures (as SVG patterns).
-import { wood, marble, quartz, toUri } from "./textures.mjs";
+import { wood } from "./textures/wood.mjs";
+import { marble, quartz } from "./textures/stone.mjs";
+import { toUri } from "./textures/dataUri.mjs";
 import { shade } from "./svg.mjs";
 
 const TOPS = {

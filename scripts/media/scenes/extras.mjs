@@ -1,11 +1,11 @@
 // "Before" kitchens for before/after comparisons, and the branded social share image.
 import sharp from "sharp";
 import { rect, text } from "../lib/svg.mjs";
-import { front, flatY } from "../lib/room.mjs";
+import { front, flatY } from "../lib/perspective.mjs";
 import { buildKitchen } from "./kitchen-builder.mjs";
 import { KITCHENS } from "./kitchens.mjs";
-import { diningTable } from "../lib/furniture.mjs";
-import { jar } from "../lib/props.mjs";
+import { diningTable } from "../lib/furniture/diningTable.mjs";
+import { jar } from "../lib/props/kitchenware.mjs";
 import { Rng } from "../lib/noise.mjs";
 import { rasterise } from "../lib/render.mjs";
 

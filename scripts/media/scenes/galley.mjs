@@ -1,15 +1,25 @@
 // Galley kitchen: runs on both side walls converging towards a window on the end wall.
 import { Svg, shade } from "../lib/svg.mjs";
-import { camera, shell, floor, wallFinish, backWindow, front, sideX, flatY, glow, vignette } from "../lib/room.mjs";
-import { baseRun, unitFronts, rangeCooker } from "../lib/cabinets.mjs";
-import { plant, pendant, tap, sinkBowl, bowl, board, jar } from "../lib/props.mjs";
-import { ceilingSpots } from "../lib/furniture.mjs";
+import { camera, front, sideX, flatY } from "../lib/perspective.mjs";
+import { shell } from "../lib/room/shell.mjs";
+import { floor } from "../lib/room/floor.mjs";
+import { wallFinish } from "../lib/room/wallFinish.mjs";
+import { backWindow } from "../lib/room/window.mjs";
+import { glow, vignette } from "../lib/room/light.mjs";
+import { baseRun } from "../lib/cabinets/runs.mjs";
+import { unitFronts } from "../lib/cabinets/unitFronts.mjs";
+import { rangeCooker } from "../lib/cabinets/appliances.mjs";
+import { plant } from "../lib/props/plants.mjs";
+import { pendant } from "../lib/props/pendant.mjs";
+import { tap, sinkBowl } from "../lib/props/worktopFittings.mjs";
+import { bowl, board, jar } from "../lib/props/kitchenware.mjs";
+import { ceilingSpots } from "../lib/furniture/ceiling.mjs";
 import { topSpec } from "../lib/materials.mjs";
+import { q } from "../lib/polygonPoints.mjs";
 
 const TOP = 880,
   TH = 35,
   WT = TOP + TH;
-const q = (a) => a.map((p) => p.map((v) => Math.round(v * 10) / 10).join(",")).join(" ");
 
 export async function buildGalley(cfg, W = 2400, H = 1600) {
   const svg = new Svg(W, H),

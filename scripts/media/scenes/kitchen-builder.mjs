@@ -1,23 +1,24 @@
 // Builds a kitchen scene (one-point perspective) from a declarative config.
 import { Svg, rect, poly, ell, shade } from "../lib/svg.mjs";
-import {
-  camera,
-  shell,
-  floor,
-  wallFinish,
-  backWindow,
-  front,
-  sideX,
-  flatY,
-  glow,
-  vignette,
-  outsideView,
-} from "../lib/room.mjs";
-import { baseRun, wallRun, unitFronts, worktop } from "../lib/cabinets.mjs";
-import { plant, pendant, tap, sinkBowl, hob, bowl, jar, board, shelf, stool, books } from "../lib/props.mjs";
+import { camera, front, sideX, flatY } from "../lib/perspective.mjs";
+import { shell } from "../lib/room/shell.mjs";
+import { floor } from "../lib/room/floor.mjs";
+import { wallFinish } from "../lib/room/wallFinish.mjs";
+import { backWindow, outsideView } from "../lib/room/window.mjs";
+import { glow, vignette } from "../lib/room/light.mjs";
+import { baseRun, wallRun } from "../lib/cabinets/runs.mjs";
+import { unitFronts } from "../lib/cabinets/unitFronts.mjs";
+import { worktop } from "../lib/cabinets/worktop.mjs";
+import { plant } from "../lib/props/plants.mjs";
+import { pendant } from "../lib/props/pendant.mjs";
+import { tap, sinkBowl, hob } from "../lib/props/worktopFittings.mjs";
+import { bowl, jar, board } from "../lib/props/kitchenware.mjs";
+import { shelf, books } from "../lib/props/openShelf.mjs";
+import { stool } from "../lib/props/barStool.mjs";
 import { topSpec, timberFill } from "../lib/materials.mjs";
 import { Rng } from "../lib/noise.mjs";
-import { beams, ceilingSpots, panRail } from "../lib/furniture.mjs";
+import { beams, ceilingSpots } from "../lib/furniture/ceiling.mjs";
+import { panRail } from "../lib/furniture/panRail.mjs";
 
 const TOP = 880,
   TH = 35,

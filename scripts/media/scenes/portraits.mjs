@@ -1,9 +1,17 @@
 // Portrait (1600x2000) lifestyle images: open larder cupboard, tall dresser, the showroom.
 import { Svg, rect, shade } from "../lib/svg.mjs";
-import { camera, shell, floor, front, flatY, glow, vignette } from "../lib/room.mjs";
-import { unitFronts, worktop } from "../lib/cabinets.mjs";
-import { plant, pendant, bowl, books } from "../lib/props.mjs";
-import { openCupboard, basket } from "../lib/furniture.mjs";
+import { camera, front, flatY } from "../lib/perspective.mjs";
+import { shell } from "../lib/room/shell.mjs";
+import { floor } from "../lib/room/floor.mjs";
+import { glow, vignette } from "../lib/room/light.mjs";
+import { unitFronts } from "../lib/cabinets/unitFronts.mjs";
+import { worktop } from "../lib/cabinets/worktop.mjs";
+import { plant } from "../lib/props/plants.mjs";
+import { pendant } from "../lib/props/pendant.mjs";
+import { bowl } from "../lib/props/kitchenware.mjs";
+import { books } from "../lib/props/openShelf.mjs";
+import { openCupboard } from "../lib/furniture/openCupboard.mjs";
+import { basket } from "../lib/furniture/basket.mjs";
 import { topSpec } from "../lib/materials.mjs";
 
 const W = 1600,

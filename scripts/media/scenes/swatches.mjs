@@ -1,6 +1,10 @@
 // 1200x1200 material swatches: wood staves, painted Shaker corners, stone, quartz and brushed metals.
 import { Svg, rect, poly } from "../lib/svg.mjs";
-import { wood, marble, quartz, paint, metal, toUri } from "../lib/textures.mjs";
+import { wood } from "../lib/textures/wood.mjs";
+import { marble, quartz } from "../lib/textures/stone.mjs";
+import { paint } from "../lib/textures/paint.mjs";
+import { metal } from "../lib/textures/metal.mjs";
+import { toUri } from "../lib/textures/dataUri.mjs";
 
 const S = 1200;
 
