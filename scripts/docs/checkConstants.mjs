@@ -67,6 +67,10 @@ export const CHANGES = {
     ],
   ],
   breakpoints: [["views/styles/chrome.css", "@media (max-width: 79.999em)", "@media (max-width: 59.999em)"]],
+  "the consent notice's own breakpoints": [
+    ["views/styles/consent.css", "@media (max-width: 40em)", "@media (max-width: 20em)"],
+    ["views/styles/consent.css", "@media (max-height: 30em)", "@media (max-height: 20em)"],
+  ],
   colours: [
     ["views/styles/base.css", "--navy: #14213d;", "--navy: #1d2b4f;"],
     ["views/styles/base.css", "--pink: #f6dcdc;", "--pink: #f0d0d0;"],
