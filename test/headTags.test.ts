@@ -10,7 +10,7 @@ import { localeByLang } from "../shared/locales";
 import type { PageHead } from "../shared/pageHead";
 import { buildSectionIndex } from "../shared/sectionIndex";
 import { readDocument, readDocuments, type DocumentJson } from "./support/contentFiles";
-import { decodeEntities } from "./support/html";
+import { attribute, metaTags } from "./support/html";
 import { createTestApp } from "./support/testApp";
 
 let app: Express;
@@ -42,21 +42,12 @@ interface Head {
 
 function headOf(html: string): Head {
   const head = html.slice(0, html.indexOf("</head>"));
-  const attr = (tag: string, name: string) => {
-    const m = new RegExp(`\\b${name}="([^"]*)"`).exec(tag);
-    return m ? decodeEntities(m[1]) : undefined;
-  };
   const alternates: Record<string, string> = {};
   for (const tag of head.match(/<link rel="alternate"[^>]*>/g) ?? [])
-    alternates[attr(tag, "hreflang")!] = attr(tag, "href")!;
-  const meta: Record<string, string[]> = {};
-  for (const tag of head.match(/<meta (?:property|name)="[^"]+" content="[^"]*">/g) ?? []) {
-    const key = attr(tag, "property") ?? attr(tag, "name")!;
-    meta[key] ??= [];
-    meta[key].push(attr(tag, "content")!);
-  }
+    alternates[attribute(tag, "hreflang")!] = attribute(tag, "href")!;
+  const meta = metaTags(html);
   return {
-    canonical: attr(/<link rel="canonical"[^>]*>/.exec(head)?.[0] ?? "", "href"),
+    canonical: attribute(/<link rel="canonical"[^>]*>/.exec(head)?.[0] ?? "", "href"),
     alternates,
     meta,
     robots: meta.robots?.[0],

@@ -6,7 +6,7 @@
  */
 import request from "supertest";
 import { LIST_PAGES } from "../shared/listPages";
-import { decodeEntities, elementByClass, normalizeSpace, visibleText } from "./support/html";
+import { elementByClass, metaTags, normalizeSpace, visibleText } from "./support/html";
 import { parseUrlset } from "./support/sitemapXml";
 import { createTestApp } from "./support/testApp";
 
@@ -15,10 +15,11 @@ const { app } = createTestApp();
 
 const page = async (path: string) => (await request(app).get(path).set("User-Agent", BROWSER).expect(200)).text;
 
+/** The page's description: undefined when it has none, and a failure when it has more than one. */
 function descriptionOf(html: string): string | undefined {
-  const tags = html.match(/<meta name="description" content="[^"]*"/g) ?? [];
-  if (tags.length > 1) throw new Error(`${tags.length} descriptions`);
-  return tags[0] === undefined ? undefined : decodeEntities(tags[0].replace(/^.*content="|"$/g, ""));
+  const descriptions = metaTags(html).description ?? [];
+  if (descriptions.length > 1) throw new Error(`${descriptions.length} descriptions`);
+  return descriptions[0];
 }
 
 test("every page in the sitemap, in both regions, has one description, and it is not empty", async () => {

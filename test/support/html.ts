@@ -89,6 +89,18 @@ export function attribute(attributes: string, name: string): string | undefined 
   return match ? decodeEntities(match[1]) : undefined;
 }
 
+/** The page's `<meta>` tags with a content: each name or property, with every content given for it, in order. */
+export function metaTags(html: string): Record<string, string[]> {
+  const head = html.slice(0, html.indexOf("</head>"));
+  const meta: Record<string, string[]> = {};
+  for (const tag of head.match(/<meta (?:property|name)="[^"]+" content="[^"]*">/g) ?? []) {
+    const key = attribute(tag, "property") ?? attribute(tag, "name")!;
+    meta[key] ??= [];
+    meta[key].push(attribute(tag, "content")!);
+  }
+  return meta;
+}
+
 export interface HydrationData {
   loaderData: Record<string, unknown>;
   actionData: unknown;
