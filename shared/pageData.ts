@@ -12,6 +12,8 @@ import type {
 
 export type { PageHead } from "./pageHead";
 import type { PageHead } from "./pageHead";
+import type { RequestKind } from "./requests/requestKinds";
+import type { FieldError } from "./requests/requestSchema";
 
 export interface NavItem {
   label: string;
@@ -57,4 +59,24 @@ export type BlogListData = ListPage<ArticleDocument>;
 /** The privacy choices page: its words are the site's own (shared/consentTexts.ts), not content. */
 export interface PrivacyChoicesData {
   head: PageHead;
+}
+
+/** A request form on its own page (docs/requests.md): its kind, and for samples the swatches to choose from. */
+export interface RequestPageData {
+  head: PageHead;
+  kind: RequestKind;
+  /** The names of the region's sample swatches (samples only; else empty). */
+  samples: string[];
+}
+
+/** The confirmation a request is answered with. */
+export interface RequestSentData {
+  head: PageHead;
+  kind: RequestKind;
+}
+
+/** What a request form's post answers when it is refused (docs/requests.md): every error, and what was typed, kept. */
+export interface RequestFormAnswer {
+  errors: FieldError[];
+  values: Record<string, string | string[]>;
 }

@@ -50,7 +50,7 @@ type ContentRelationshipFieldWithData<
 		>
 }[Exclude<TCustomType[number], string>["id"]];
 
-type ArticleDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
+type ArticleDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
 
 /**
  * Content for Article documents
@@ -212,7 +212,7 @@ export interface GalleryProjectDocumentDataPhotosItem {
 	caption: prismic.KeyTextField;
 }
 
-type GalleryProjectDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
+type GalleryProjectDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
 
 /**
  * Content for Gallery project documents
@@ -360,7 +360,7 @@ interface GalleryProjectDocumentData {
  */
 export type GalleryProjectDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<GalleryProjectDocumentData>, "gallery_project", Lang>;
 
-type HomeDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
+type HomeDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
 
 /**
  * Content for Home documents
@@ -526,7 +526,7 @@ interface NavigationDocumentData {
  */
 export type NavigationDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<NavigationDocumentData>, "navigation", Lang>;
 
-type PageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
+type PageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
 
 /**
  * Content for Page documents
@@ -664,7 +664,7 @@ export interface SamplePageDocumentDataSwatchesItem {
 	image: prismic.ImageField<never>;
 }
 
-type SamplePageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice
+type SamplePageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
 
 /**
  * Content for Sample page documents
@@ -1905,6 +1905,236 @@ type ProjectFactsSliceVariation = ProjectFactsSliceFacts | ProjectFactsSliceBefo
 export type ProjectFactsSlice = prismic.SharedSlice<"project_facts", ProjectFactsSliceVariation>;
 
 /**
+ * Primary content in *RequestForm → Showroom visit → Primary*
+ */
+export interface RequestFormSliceVisitPrimary {
+	/**
+	 * Heading field in *RequestForm → Showroom visit → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Book your visit
+	 * - **API ID Path**: request_form.visit.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *RequestForm → Showroom visit → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: request_form.visit.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Button label field in *RequestForm → Showroom visit → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Request my visit
+	 * - **API ID Path**: request_form.visit.primary.submit_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	submit_label: prismic.KeyTextField;
+	
+	/**
+	 * Anchor (the id in-page links use, such as booking-form) field in *RequestForm → Showroom visit → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: request-form
+	 * - **API ID Path**: request_form.visit.primary.anchor
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	anchor: prismic.KeyTextField;
+}
+
+/**
+ * Showroom visit variation for RequestForm Slice
+ *
+ * - **API ID**: `visit`
+ * - **Description**: Book a showroom visit: showroom, preferred days and time of day (gb).
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type RequestFormSliceVisit = prismic.SharedSliceVariation<"visit", Simplify<RequestFormSliceVisitPrimary>, never>;
+
+/**
+ * Primary content in *RequestForm → Video consultation → Primary*
+ */
+export interface RequestFormSliceConsultationPrimary {
+	/**
+	 * Heading field in *RequestForm → Video consultation → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Book a video consultation
+	 * - **API ID Path**: request_form.consultation.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *RequestForm → Video consultation → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: request_form.consultation.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Button label field in *RequestForm → Video consultation → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Request my consultation
+	 * - **API ID Path**: request_form.consultation.primary.submit_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	submit_label: prismic.KeyTextField;
+	
+	/**
+	 * Anchor (the id in-page links use, such as booking-form) field in *RequestForm → Video consultation → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: request-form
+	 * - **API ID Path**: request_form.consultation.primary.anchor
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	anchor: prismic.KeyTextField;
+}
+
+/**
+ * Video consultation variation for RequestForm Slice
+ *
+ * - **API ID**: `consultation`
+ * - **Description**: Book a video consultation: preferred days and time of day (us).
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type RequestFormSliceConsultation = prismic.SharedSliceVariation<"consultation", Simplify<RequestFormSliceConsultationPrimary>, never>;
+
+/**
+ * Primary content in *RequestForm → Samples → Primary*
+ */
+export interface RequestFormSliceSamplesPrimary {
+	/**
+	 * Heading field in *RequestForm → Samples → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Order your free samples
+	 * - **API ID Path**: request_form.samples.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *RequestForm → Samples → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: request_form.samples.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Button label field in *RequestForm → Samples → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Send my samples
+	 * - **API ID Path**: request_form.samples.primary.submit_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	submit_label: prismic.KeyTextField;
+	
+	/**
+	 * Anchor (the id in-page links use, such as booking-form) field in *RequestForm → Samples → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: request-form
+	 * - **API ID Path**: request_form.samples.primary.anchor
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	anchor: prismic.KeyTextField;
+}
+
+/**
+ * Samples variation for RequestForm Slice
+ *
+ * - **API ID**: `samples`
+ * - **Description**: Order up to five free samples, chosen on the swatches of the samples page, posted to an address.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type RequestFormSliceSamples = prismic.SharedSliceVariation<"samples", Simplify<RequestFormSliceSamplesPrimary>, never>;
+
+/**
+ * Primary content in *RequestForm → Quote → Primary*
+ */
+export interface RequestFormSliceQuotePrimary {
+	/**
+	 * Heading field in *RequestForm → Quote → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Request a quote
+	 * - **API ID Path**: request_form.quote.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *RequestForm → Quote → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: request_form.quote.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Button label field in *RequestForm → Quote → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Request my quote
+	 * - **API ID Path**: request_form.quote.primary.submit_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	submit_label: prismic.KeyTextField;
+	
+	/**
+	 * Anchor (the id in-page links use, such as booking-form) field in *RequestForm → Quote → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: request-form
+	 * - **API ID Path**: request_form.quote.primary.anchor
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	anchor: prismic.KeyTextField;
+}
+
+/**
+ * Quote variation for RequestForm Slice
+ *
+ * - **API ID**: `quote`
+ * - **Description**: Request a quote: room, rough size, budget and timeframe.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type RequestFormSliceQuote = prismic.SharedSliceVariation<"quote", Simplify<RequestFormSliceQuotePrimary>, never>;
+
+/**
+ * Slice variation for *RequestForm*
+ */
+type RequestFormSliceVariation = RequestFormSliceVisit | RequestFormSliceConsultation | RequestFormSliceSamples | RequestFormSliceQuote
+
+/**
+ * RequestForm Shared Slice
+ *
+ * - **API ID**: `request_form`
+ * - **Description**: A first-party request form: a showroom visit, a video consultation, free samples or a quote. The fields and their rules are the site's; the heading, intro and button words are yours.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type RequestFormSlice = prismic.SharedSlice<"request_form", RequestFormSliceVariation>;
+
+/**
  * Primary content in *Reviews → Default → Primary*
  */
 export interface ReviewsSliceDefaultPrimary {
@@ -2577,6 +2807,16 @@ declare module "@prismicio/client" {
 			ProjectFactsSliceVariation,
 			ProjectFactsSliceFacts,
 			ProjectFactsSliceBeforeAfter,
+			RequestFormSlice,
+			RequestFormSliceVisitPrimary,
+			RequestFormSliceConsultationPrimary,
+			RequestFormSliceSamplesPrimary,
+			RequestFormSliceQuotePrimary,
+			RequestFormSliceVariation,
+			RequestFormSliceVisit,
+			RequestFormSliceConsultation,
+			RequestFormSliceSamples,
+			RequestFormSliceQuote,
 			ReviewsSlice,
 			ReviewsSliceDefaultPrimary,
 			ReviewsSliceProductPrimary,

@@ -14,7 +14,9 @@ export type PageKind =
   | "blogList"
   | "blogArticle"
   | "samples"
-  | "privacyChoices";
+  | "privacyChoices"
+  | "request"
+  | "requestSent";
 
 /** Everything a route carries besides its loader; read with react-router's useMatches(). */
 export interface RouteHandle {
@@ -57,6 +59,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     layout: "basic",
     query: ["saved"],
   },
+  // A request form on its own (where a form without script comes back with its errors), and the
+  // confirmation a request is answered with (docs/requests.md). Two and three segments: they
+  // outrank `/:section/:uid` by their static first segment.
+  { name: "requests-kind", path: "/requests/:kind", page: "request", layout: "basic" },
+  { name: "requests-kind-sent", path: "/requests/:kind/sent", page: "requestSent", layout: "basic" },
   { name: "section", path: "/:section", page: "section", layout: "basic" },
   { name: "section-uid", path: "/:section/:uid", page: "sectionPage", layout: "basic" },
 ];

@@ -14,6 +14,8 @@ export const pageModules: Record<PageKind, () => Promise<PageModule>> = {
   blogArticle: () => import("./pages/BlogArticlePage"),
   samples: () => import("./pages/SamplesPage"),
   privacyChoices: () => import("./pages/PrivacyChoicesPage"),
+  request: () => import("./pages/RequestPage"),
+  requestSent: () => import("./pages/RequestSentPage"),
 };
 
 /** Source file of each page module, as esbuild's metafile names it: how the server finds a route's chunks. */
@@ -27,4 +29,6 @@ export const pageModuleFiles: Record<PageKind, string> = {
   blogArticle: "views/pages/BlogArticlePage.tsx",
   samples: "views/pages/SamplesPage.tsx",
   privacyChoices: "views/pages/PrivacyChoicesPage.tsx",
+  request: "views/pages/RequestPage.tsx",
+  requestSent: "views/pages/RequestSentPage.tsx",
 };

@@ -5,9 +5,9 @@
 import { LRUCache } from "lru-cache";
 import { data, type LoaderFunction, type LoaderFunctionArgs } from "react-router";
 import type { RoutableDocument } from "../../shared/documents";
-import { LOCALES, localeFromPath, type Locale } from "../../shared/locales";
+import { LOCALES, localeFromPath, localizePath, type Locale } from "../../shared/locales";
 import { resolveLink } from "../../shared/linkResolver";
-import type { SiteChrome } from "../../shared/pageData";
+import type { RequestPageData, RequestSentData, SiteChrome } from "../../shared/pageData";
 import { isPlausibleUid } from "../../shared/uid";
 import type { LoaderFactory, LoaderKind } from "../../views/routes";
 import type { ContentService, Paged } from "../content/contentService";
@@ -15,7 +15,10 @@ import { buildSiteChrome } from "../content/siteChrome";
 import { isContentUnavailable } from "../content/contentErrors";
 import { createOutageLog } from "../content/outageLog";
 import type { Logger } from "../observability/logger";
-import { headOf, listHeadOf, privacyChoicesHeadOf, type HeadScope } from "./pageHeads";
+import { headOf, listHeadOf, privacyChoicesHeadOf, requestHeadOf, type HeadScope } from "./pageHeads";
+import { isRequestKind, offersKind, type RequestKind } from "../../shared/requests/requestKinds";
+import { regionFromPath } from "../../shared/region";
+import { sampleNames } from "../requests/sampleNames";
 import { requestMemo, requestScope } from "../http/requestScope";
 
 export const LIST_PAGE_SIZE = 12;
@@ -192,7 +195,26 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
     blogArticle: byUid((c, uid, lang) => c.article(uid, lang)),
     samples: async (args, locale) => documentPage(args, locale, await contentOf(args).samplePage(locale.lang)),
     privacyChoices: async (args, locale) => ({ head: privacyChoicesHeadOf(await headScope(args, locale)) }),
+    request: async (args, locale) => {
+      const kind = offeredKind(args, locale);
+      const [head, samples] = await Promise.all([
+        headScope(args, locale).then((scope) => requestHeadOf(kind, false, scope)),
+        kind === "samples" ? sampleNames(contentOf(args), locale) : [],
+      ]);
+      return { head, kind, samples } satisfies RequestPageData;
+    },
+    requestSent: async (args, locale) => {
+      const kind = offeredKind(args, locale);
+      return { head: requestHeadOf(kind, true, await headScope(args, locale)), kind } satisfies RequestSentData;
+    },
   };
+
+  /** The request kind in the path, when the path's region offers it; else the route's 404. */
+  function offeredKind(args: LoaderFunctionArgs, locale: Locale): RequestKind {
+    const kind = args.params.kind;
+    if (!isRequestKind(kind) || !offersKind(regionFromPath(localizePath("/", locale)), kind)) invalidRoute(args.url);
+    return kind;
+  }
 
   /** A `page` is served only at the URL the link resolver gives it, so each page has one address. */
   async function contentPage(args: LoaderFunctionArgs, locale: Locale, uid: string | undefined) {

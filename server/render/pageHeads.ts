@@ -11,7 +11,8 @@ import { regionFromPath } from "../../shared/region";
 import { PRIVACY_CHOICES_PATH } from "../../shared/routeTable";
 import { NOT_FOUND_PATH, resolveLink } from "../../shared/linkResolver";
 import { LIST_PAGES, type ListPage } from "../../shared/listPages";
-import { localizePath, type Locale } from "../../shared/locales";
+import { LOCALES, localizePath, type Locale } from "../../shared/locales";
+import { KIND_TEXTS, offersKind, REQUESTS_PREFIX, type RequestKind } from "../../shared/requests/requestKinds";
 import { documentHead, listHead, type HeadContext, type PageHead } from "../../shared/pageHead";
 import type { SectionIndex } from "../../shared/sectionIndex";
 import { DEFAULT_SHARE_IMAGE } from "../../shared/site";
@@ -132,6 +133,25 @@ export function privacyChoicesHeadOf(scope: HeadScope): PageHead {
   return listHead({ title, description: privacyChoicesDescription(region) }, 1, context, [
     breadcrumbs([homeCrumb(scope), here]),
   ]);
+}
+
+/** A request form on its own page, or its confirmation (docs/requests.md): the kind's own words, in the regions that offer it. */
+export function requestHeadOf(kind: RequestKind, sent: boolean, scope: HeadScope): PageHead {
+  const path = sent ? `${REQUESTS_PREFIX}/${kind}/sent` : `${REQUESTS_PREFIX}/${kind}`;
+  const offered = new Set(
+    LOCALES.filter((locale) => offersKind(regionFromPath(localizePath("/", locale)), kind)).map(
+      (l): string => l.language,
+    ),
+  );
+  const context: HeadContext = {
+    ...scope,
+    path: localizePath(path, scope.locale),
+    alternates: everyRegion(path, scope.origin).filter((alternate) => offered.has(alternate.language)),
+  };
+  const texts = KIND_TEXTS[kind];
+  const title = sent ? texts.sentTitle : texts.title;
+  const here = { name: title, url: context.origin + context.path };
+  return listHead({ title, description: texts.next[0] }, 1, context, [breadcrumbs([homeCrumb(scope), here])]);
 }
 
 export function listHeadOf(list: ListPage, page: number, scope: HeadScope): PageHead {

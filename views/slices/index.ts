@@ -11,6 +11,7 @@ import ImageWithText from "./ImageWithText";
 import PrivacyPolicy from "./PrivacyPolicy";
 import ProductCards from "./ProductCards";
 import ProjectFacts from "./ProjectFacts";
+import RequestForm from "./RequestForm";
 import Reviews from "./Reviews";
 import SampleSwatches from "./SampleSwatches";
 import Steps from "./Steps";
@@ -29,6 +30,7 @@ export const components = {
   "privacy_policy": PrivacyPolicy,
   "product_cards": ProductCards,
   "project_facts": ProjectFacts,
+  "request_form": RequestForm,
   "reviews": Reviews,
   "sample_swatches": SampleSwatches,
   "steps": Steps,
