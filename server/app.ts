@@ -28,7 +28,13 @@ import { redactSecrets, type Logger } from "./observability/logger";
 import { requestLog } from "./observability/requestLog";
 import type { ImageService } from "../packages/prismic-stand-in/src/index";
 import { imageServiceFrom, noEmbeddedMedia, type PrismicStandIn } from "./content/prismicStandIn";
-import { renderPage } from "./render/render";
+import { renderOwnPage, renderPage } from "./render/render";
+import type { RequestDestination, RequestStore } from "./requests/requestStore";
+import type { RequestOutcomes } from "./requests/requestOutcomes";
+import { createRequestRoute } from "./requests/requestRoute";
+import { createRequestIntake } from "./requests/requestIntake";
+import { sampleNames } from "./requests/sampleNames";
+import { noRequestMetrics } from "./observability/metrics/requestMetrics";
 import { createPageHandlers } from "./render/pageHandlers";
 import { createShellStarts } from "./render/pageShell";
 import { rejectMalformedUrls } from "./http/requestGuards";
@@ -79,6 +85,11 @@ export interface AppDeps {
   assets?: AssetManifest;
   /** Where POST /api/meta-capi stores tracking events; without it the relay answers 503. */
   outbox?: OutboxStore;
+  /**
+   * Visitors' requests (docs/requests.md): where they are stored and the destinations each gets;
+   * without it a request is answered 503 with the visitor's answers kept.
+   */
+  requests?: { store: RequestStore; destinations: readonly RequestDestination[]; outcomes?: RequestOutcomes };
   /** True once the process is shutting down (server/http/shutdown.ts): /readyz answers 503. Default: never. */
   draining?: () => boolean;
   /**
@@ -100,6 +111,7 @@ export function createApp({
   repositoryName,
   assets,
   outbox,
+  requests,
   draining = () => false,
   standIn,
   images = standIn && imageServiceFrom(standIn, config, logger),
@@ -137,6 +149,7 @@ export function createApp({
         logger,
         outbox,
         outboxCapacity,
+        requests: requests?.store,
         gpcOptOuts,
         pageCache: cache,
         media: images,
@@ -266,6 +279,40 @@ export function createApp({
       gpcOptOuts,
     }),
   );
+  // Visitors' requests: a showroom visit, a consultation, samples, a quote (docs/requests.md).
+  const requestMetrics = metrics?.requests ?? noRequestMetrics;
+  requests?.outcomes?.listen((destination, outcome) => requestMetrics.delivery(destination, outcome));
+  const pageDeps = {
+    ...scope,
+    handlerFor: handlers.forPath,
+    shellStarts,
+    assets: () => manifest,
+    origin,
+    cache,
+    renders,
+    budget,
+    toolbarSrc: config.PRISMIC_TOOLBAR_SRC,
+    tagHead,
+    features,
+    buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
+  };
+  app.use(
+    routeLabel("requests"),
+    forwardedFor,
+    createRequestRoute({
+      siteUrl: config.SITE_URL,
+      perMinute: config.REQUESTS_RATE_LIMIT,
+      metrics: requestMetrics,
+      intake: createRequestIntake({
+        store: requests?.store,
+        destinations: requests?.destinations ?? [],
+        sampleNames: async (locale) => sampleNames(content.atMasterRef(await refs.current()), locale),
+        metrics: requestMetrics,
+        logger,
+      }),
+      renderForm: (req, res, path, adjust) => renderOwnPage(req, res, pageDeps, path, adjust),
+    }),
+  );
   // `{/}`: the home's data is `/_data/`, a page's may end in a slash as its path does (strict routing).
   app.get(`${DATA_PREFIX}{/*path}{/}`, routeLabel("data"), createDataEndpoint(handlers.all, origin, scope, budget));
 
@@ -277,20 +324,7 @@ export function createApp({
       res.setHeader("Allow", "GET, HEAD");
       return void res.status(405).type("text/plain").send("Method Not Allowed");
     }
-    renderPage(req, res, {
-      ...scope,
-      handlerFor: handlers.forPath,
-      shellStarts,
-      assets: () => manifest,
-      origin,
-      cache,
-      renders,
-      budget,
-      toolbarSrc: config.PRISMIC_TOOLBAR_SRC,
-      tagHead,
-      features,
-      buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
-    }).catch(next);
+    renderPage(req, res, pageDeps).catch(next);
   });
 
   app.use(errorHandler(logger));

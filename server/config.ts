@@ -11,6 +11,7 @@ import { tracingSettingsShape } from "./observability/tracingSettings";
 import { REF_TTL_MS } from "./content/refTracker";
 import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
+import { checkRequestSettings, requestSettingsShape } from "./requests/requestSettings";
 import { checkTrackingSettings, trackingSettingsShape } from "./tracking/trackingSettings";
 
 // Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md section 7.1).
@@ -205,6 +206,8 @@ const schema = z
       .default("v21.0"),
     /** The tracking outbox: its store, retention and bound (server/outbox/outboxSettings.ts). */
     ...outboxSettingsShape,
+    /** Visitors' requests: destinations, rate and retention (server/requests/requestSettings.ts). */
+    ...requestSettingsShape,
     /** Graceful shutdown and the HTTP server's limits (server/http/httpSettings.ts). */
     ...httpSettingsShape,
     /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist (404). */
@@ -233,6 +236,7 @@ const schema = z
         message: "required when OUTBOX_STORE is firestore",
       });
     checkTrackingSettings(env, ctx);
+    checkRequestSettings(env, ctx);
     // Node requires it, and a header deadline past the request's would be no deadline.
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
       ctx.addIssue({

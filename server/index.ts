@@ -10,6 +10,10 @@ import { createLogger, routeLibraryWarnings } from "./observability/logger";
 import type { MediaWarmer } from "../packages/prismic-stand-in/src/index";
 import { imageServiceFrom, loadPrismicStandIn, type PrismicStandIn } from "./content/prismicStandIn";
 import { createDeliveryWorker } from "./outbox/deliveryWorker";
+import { openRequestStore } from "./requests/openRequestStore";
+import { requestDestinations } from "./requests/requestDestinations";
+import { createRequestWorker } from "./requests/requestWorker";
+import { createRequestOutcomes } from "./requests/requestOutcomes";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./http/shutdown";
@@ -84,14 +88,35 @@ async function main(): Promise<void> {
       maxSettled: config.OUTBOX_MAX_EVENTS,
     });
   worker?.start();
+  const requestOutcomes = createRequestOutcomes();
+  // Visitors' requests: a store that cannot be opened refuses requests with a 503 that keeps the
+  // visitor's answers, never the site (docs/requests.md).
+  const requestStore = await openRequestStore(config).catch((error: unknown) => {
+    logger.error({ err: error, store: config.OUTBOX_STORE }, `request store unavailable: ${(error as Error).message}`);
+    return undefined;
+  });
+  const requestRouting = requestDestinations(config);
+  if (requestRouting.inboxDir)
+    logger.info({ inbox: requestRouting.inboxDir }, `Visitors' requests are written to ${requestRouting.inboxDir}`);
+  const requestWorker =
+    requestStore &&
+    createRequestWorker({
+      store: requestStore,
+      senders: requestRouting.senders,
+      logger,
+      retentionMs: config.REQUESTS_RETENTION_DAYS * 86_400_000,
+      failedRetentionMs: config.REQUESTS_FAILED_RETENTION_DAYS * 86_400_000,
+      onOutcome: (destination, outcome) => requestOutcomes.delivery(destination, outcome.status),
+    });
+  requestWorker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.
   const server = createHttpServer(config, logger);
   const drain = createDrain(server, {
     delayMs: config.SHUTDOWN_DELAY_MS,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     logger,
-    worker,
-    outbox,
+    worker: { stop: () => Promise.all([worker?.stop(), requestWorker?.stop()]).then(() => undefined) },
+    outbox: { close: () => Promise.all([outbox?.close(), requestStore?.close()]).then(() => undefined) },
   });
   const images = standIn && imageServiceFrom(standIn, config, logger);
   // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
@@ -106,6 +131,11 @@ async function main(): Promise<void> {
     refs,
     repositoryName: client.repositoryName ?? "embedded",
     outbox,
+    requests: requestStore && {
+      store: requestStore,
+      destinations: requestRouting.destinations,
+      outcomes: requestOutcomes,
+    },
     draining: drain.draining,
     devRoutes: devTools?.router,
   });

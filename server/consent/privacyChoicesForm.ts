@@ -17,7 +17,7 @@ import { choiceToStore } from "../../shared/privacyRules";
 import { regionFromPath } from "../../shared/region";
 import { PRIVACY_CHOICES_PATH } from "../../shared/routeTable";
 import type { ConsentModel } from "../../shared/siteConfig";
-import { originOf } from "../tracking/sameOrigin";
+import { sameSiteForm } from "../http/sameSiteForms";
 
 /** The form is a few short fields: anything longer is not the form. */
 export const MAX_FORM_BYTES = 1024;
@@ -51,14 +51,9 @@ function choiceOf(fields: FormFields, gpc: boolean): ConsentChoice {
 
 /** A cross-site form cannot set a visitor's choice: SITE_URL's Origin, and Sec-Fetch-Site same-origin where sent. */
 function sameSiteOnly(siteUrl: string): RequestHandler {
-  const site = originOf(siteUrl);
+  const fromSite = sameSiteForm(siteUrl);
   return (req, res, next) => {
-    const fetchSite = req.get("sec-fetch-site");
-    if (fetchSite !== undefined && fetchSite !== "same-origin")
-      return refuse(res, 403, "Your choices can only be sent from this site's own page.");
-    const origin = req.get("origin");
-    if (!origin || originOf(origin) !== site)
-      return refuse(res, 403, "Your choices can only be sent from this site's own page.");
+    if (!fromSite(req)) return refuse(res, 403, "Your choices can only be sent from this site's own page.");
     next();
   };
 }

@@ -6,6 +6,7 @@ export function createFetchRequest(
   res: ExpressResponse,
   origin: string,
   url = req.originalUrl,
+  method = req.method,
 ): Request {
   // Concatenated, not `new URL(url, origin)`: a path like `//evil.test/x` must stay a path.
   const controller = new AbortController();
@@ -17,5 +18,5 @@ export function createFetchRequest(
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
-  return new Request(origin + url, { method: req.method, headers, signal: controller.signal });
+  return new Request(origin + url, { method, headers, signal: controller.signal });
 }

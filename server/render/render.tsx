@@ -24,7 +24,7 @@ import { executableInlineScripts } from "./scriptHashes";
 import { withScriptHashes } from "../http/security";
 import { builtFieldsLogger, type Logger } from "../observability/logger";
 import { labelRoute } from "../observability/metrics/routeLabel";
-import { cacheControlFor } from "../pageCache/cacheControl";
+import { cacheControlFor, PRIVATE_NO_STORE } from "../pageCache/cacheControl";
 import { type CachedPage, isFresh, type PageCache } from "../pageCache/pageCache";
 import type { RenderCoordinator } from "../pageCache/renderCoordinator";
 import type { RenderBudget } from "../http/renderBudget";
@@ -197,6 +197,23 @@ async function renderShared(
   return { entry };
 }
 
+/**
+ * A page for this request alone, never cached, with `adjust` applied to the router's answer before
+ * it renders: a refused request form comes back so, with its errors and answers as the page's
+ * action data and its status (server/requests/requestRoute.ts).
+ */
+export async function renderOwnPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  deps: RenderDeps,
+  path: string,
+  adjust: (context: StaticHandlerContext) => void,
+): Promise<void> {
+  const log = (req as ExpressRequest & { log?: Logger }).log ?? deps.logger;
+  const scope = await scopeFor(req, deps);
+  return streamPage(req, res, deps, scope, path, log, adjust);
+}
+
 /** A preview (never cached, never shared): rendered for this request and streamed, with this response's nonce. */
 async function streamPage(
   req: ExpressRequest,
@@ -205,8 +222,10 @@ async function streamPage(
   scope: RequestScope,
   key: string,
   log: Logger,
+  adjust?: (context: StaticHandlerContext) => void,
 ): Promise<void> {
-  const request = createFetchRequest(req, res, deps.origin, key);
+  // A GET of the page, whatever the request's method: the router only reads.
+  const request = createFetchRequest(req, res, deps.origin, key, "GET");
   const handler = deps.handlerFor(key);
   const context = await handler.query(request, { requestContext: routerContext(scope) });
 
@@ -217,6 +236,7 @@ async function streamPage(
     res.status(context.status).end();
     return;
   }
+  if (adjust && !context.errors) adjust(context);
   if (context.statusCode === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
 
   labelRoute(res, routeIdOf(context));
@@ -228,7 +248,8 @@ async function streamPage(
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string")
     res.setHeader("Content-Security-Policy", withScriptHashes(csp, start.scriptHashes, nonce));
-  res.setHeader("Cache-Control", cacheControlFor(context.statusCode, scope.preview));
+  // A page of one visitor's answers is theirs alone.
+  res.setHeader("Cache-Control", adjust ? PRIVATE_NO_STORE : cacheControlFor(context.statusCode, scope.preview));
   res.setHeader("X-Cache", "BYPASS");
   await streamDocument(req, res, {
     router: createStaticRouter(handler.dataRoutes, context),

@@ -19,7 +19,8 @@ export default function RequestPage() {
       <div className="request-form request-form--page">
         <RequestFormBody
           kind={kind}
-          pagePath={typeof answer?.values.page === "string" ? answer.values.page : pathname}
+          pagePath={pathname}
+          sourcePage={typeof answer?.values.page === "string" ? answer.values.page : pathname}
           formId={`request-${kind}-form`}
           samples={samples}
           answer={answer ?? null}

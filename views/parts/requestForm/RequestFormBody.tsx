@@ -33,8 +33,10 @@ import { useRequestSubmit } from "./useRequestSubmit";
 
 export interface RequestFormBodyProps {
   kind: RequestKind;
-  /** The page's path: the region, and where the request came from. */
+  /** The page's path: its region decides the questions. */
   pagePath: string;
+  /** Where the request came from, sent with it; default `pagePath`. */
+  sourcePage?: string;
   /** The form element's id; other controls join it with their `form` attribute (the samples page's swatches). */
   formId: string;
   submitLabel?: string | null;
@@ -174,7 +176,7 @@ function KindQuestions({
 }
 
 export function RequestFormBody(props: RequestFormBodyProps) {
-  const { kind, pagePath, formId, submitLabel, samples = [], answer, headingLevel = 2 } = props;
+  const { kind, pagePath, sourcePage = pagePath, formId, submitLabel, samples = [], answer, headingLevel = 2 } = props;
   const locale = localeFromPath(pagePath);
   const region = regionFromPath(pagePath);
   const { state, onSubmit, summaryRef, sentRef } = useRequestSubmit({ kind, region, answer });
@@ -197,7 +199,7 @@ export function RequestFormBody(props: RequestFormBodyProps) {
           {state.failure}
         </p>
       ) : null}
-      <input type="hidden" name="page" value={pagePath} />
+      <input type="hidden" name="page" value={sourcePage} />
       <input type="hidden" name={SHOWN_AT_FIELD} value="" />
       <KindQuestions kind={kind} region={region} scope={scope} samples={samples} />
       <fieldset className="field__set">
