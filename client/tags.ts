@@ -48,5 +48,9 @@ export function startTags(): AppTags | null {
     startKlaviyo(config.klaviyoSrc);
   }
   startPageScripts(config);
-  return followNavigations;
+  return (router) => {
+    followNavigations(router);
+    // Requests sent with script count as conversions: loaded with the app, never before it.
+    void import("./requestConversions").then(({ trackRequestConversions }) => trackRequestConversions());
+  };
 }

@@ -25,6 +25,8 @@ export interface TrackingPayload {
   fbclid?: string;
   /** Marketing is on over the browser's GPC signal by the visitor's own choice. */
   gpc_opt_in?: true;
+  /** Shared with the browser's copy of the same event (the Meta pixel's eventID). */
+  event_id?: string;
   custom_data: { page_url: string; page_title: string } & Record<string, string | number | boolean | null>;
 }
 
@@ -113,9 +115,14 @@ async function post(event: TrackingPayload): Promise<void> {
   }
 }
 
-/** Posts an event about the current page, only while marketing is allowed. */
-export function track(eventName: string, data?: Record<string, string>): void {
-  if (currentConsent().marketing) void post(buildPayload(eventName, currentPage(), data));
+/**
+ * Posts an event about the current page, only while marketing is allowed. `eventId` is the id the
+ * browser's own copy of the event carries too, so Meta counts the two once.
+ */
+export function track(eventName: string, data?: Record<string, string>, eventId?: string): void {
+  if (!currentConsent().marketing) return;
+  const payload = buildPayload(eventName, currentPage(), data);
+  void post(eventId ? { ...payload, event_id: eventId } : payload);
 }
 
 export interface NavigatingRouter {
