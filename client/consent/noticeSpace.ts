@@ -3,7 +3,8 @@
  * keeps that much room for it (docs/accessibility.md, "Nothing covers focus"): the body gains as
  * much space at its end and the window as much scroll padding, so the last controls can scroll
  * clear of it, and a control that takes focus under it (by Tab, or by a script) is scrolled up
- * until it shows, never above the sticky header.
+ * until it shows, never above the sticky header. While the phone menu is open the notice is hidden
+ * (it yields to the menu, which takes the window below the header), so nothing is scrolled for it.
  */
 
 /** Air between a focused control and the notice's top edge: the focus ring is 6 px out. */
@@ -22,6 +23,8 @@ export function keepRoomFor(notice: HTMLElement): () => void {
 
   const clearFocus = (target: Element) => {
     if (document.activeElement !== target || notice.contains(target)) return;
+    // Hidden while the phone menu is open (views/styles/chrome.css): it covers nothing then, and the page stays put.
+    if (getComputedStyle(notice).visibility === "hidden") return;
     const box = target.getBoundingClientRect();
     const noticeTop = notice.getBoundingClientRect().top;
     if (box.bottom + AIR <= noticeTop || box.top >= window.innerHeight) return;
