@@ -5,14 +5,19 @@
  * not block the page: client/consent/optOutNotice.ts), the settings view from the footer's
  * "Cookie settings" or "Your Privacy Choices". Modal: the page behind is inert, Tab stays inside,
  * Escape keeps the current choice (from the settings view opened on the notice it goes back to
- * the notice), and focus returns where it was. Accept and reject have equal weight; the settings
- * view has one switch per category. What it says per region and Global Privacy Control signal is
- * shared/consentTexts.ts. It lives in <body> beside #root, so hydration never sees it.
+ * the notice, and from settings that replaced the opt-out notice it gives that notice back), and
+ * focus returns where it was. Where the opt-out notice is answered, focus goes to the footer's
+ * "Your Privacy Choices" (docs/accessibility.md, "Where focus goes after the consent notice").
+ * Accept and reject have equal weight; the settings view has one switch per category. What it
+ * says per region and Global Privacy Control signal is shared/consentTexts.ts. It lives in <body>
+ * beside #root, so hydration never sees it.
  */
 import {
   chooseConsent,
   closeConsentPrompt,
   consentPromptState,
+  openConsentPrompt,
+  openConsentSettings,
   subscribeConsentPrompt,
   type ConsentChoice,
   type PromptState,
@@ -28,26 +33,96 @@ import {
 } from "../../shared/consentTexts";
 import { button, element } from "./dialogElements";
 import { openOptOutNotice } from "./optOutNotice";
+import { SETTINGS_LINK } from "./privacyChoicesOnPage";
 
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
 
+/** The footer's "Cookie settings" / "Your Privacy Choices": the way back to these choices, on every page. */
+const footerLink = () => document.querySelector<HTMLElement>(`.site-footer ${SETTINGS_LINK}`);
+
+/**
+ * Whether the visitor's last action was a pointer's (not a key's): focus then moves without
+ * scrolling, so a click does not move the page under the pointer; after a key it is scrolled into
+ * view, where the visitor can see it.
+ */
+let byPointer = false;
+
+/** Focuses `target`, scrolled into view unless the pointer did it. */
+const focusOn = (target: HTMLElement | null) => target?.focus({ preventScroll: byPointer });
+
+/** The opt-out notice on screen, and whether its own "Manage choices" is what replaces it. */
+interface ShownNotice {
+  prompt: PromptState;
+  managed: boolean;
+}
+
 /** Shows the dialog while the prompt store holds a prompt, one per opening. Call once, before the consent manager opens it. */
 export function startConsentDialog(): void {
+  document.addEventListener("pointerdown", () => (byPointer = true), { capture: true, passive: true });
+  document.addEventListener("keydown", () => (byPointer = false), { capture: true, passive: true });
   let shown: { id: number; close: () => void } | null = null;
+  let notice: ShownNotice | null = null;
+  /** Set by Escape in the settings a notice's "Manage choices" opened: the notice comes back with focus on that button. */
+  let backToManage = false;
   const sync = () => {
     const prompt = consentPromptState();
     if (shown?.id === prompt?.id) return;
+    const replaced = notice;
+    notice = null;
     shown?.close();
-    const open = prompt?.view === "notice" && prompt.context.model === "opt-out" ? openOptOutNotice : openDialog;
-    shown = prompt ? { id: prompt.id, close: open(prompt) } : null;
+    shown = null;
+    if (!prompt) {
+      // The notice answered ("Close"): focus, which was in it (or nowhere), goes to the footer's link, not to the body.
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (replaced && lost) focusOn(footerLink());
+      return;
+    }
+    if (prompt.view === "notice" && prompt.context.model === "opt-out") {
+      const own: ShownNotice = { prompt, managed: false };
+      notice = own;
+      const manage = () => {
+        own.managed = true;
+        openConsentSettings();
+      };
+      shown = { id: prompt.id, close: openOptOutNotice(prompt, { manage, focusManage: backToManage }) };
+      backToManage = false;
+      return;
+    }
+    const options: DialogOptions = {};
+    if (replaced) {
+      // Settings that replace the opt-out notice: Escape gives the notice back, unanswered. Opened
+      // by its "Manage choices", an answer leaves focus on the footer's link and Escape on that
+      // button again; opened by the footer's link, focus returns to the link, as always.
+      if (replaced.managed) options.returnTo = footerLink();
+      options.escape = () => {
+        backToManage = replaced.managed;
+        openConsentPrompt("notice", replaced.prompt.current, replaced.prompt.context);
+      };
+      options.focusBackOnEscape = !replaced.managed;
+    }
+    shown = { id: prompt.id, close: openDialog(prompt, options) };
   };
   subscribeConsentPrompt(sync);
   sync();
 }
 
+interface DialogOptions {
+  /** Where focus returns when the dialog closes: by default, where it was when the dialog opened. */
+  returnTo?: HTMLElement | null;
+  /** What Escape does on the dialog's first view, instead of closing the prompt. */
+  escape?: () => void;
+  /** With `escape`: whether focus still returns (false when what `escape` shows takes it). */
+  focusBackOnEscape?: boolean;
+}
+
 /** Opens one prompt's dialog; returns what closes and removes it. */
-function openDialog(prompt: PromptState): () => void {
-  const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+function openDialog(prompt: PromptState, options: DialogOptions = {}): () => void {
+  let returnTo =
+    options.returnTo !== undefined
+      ? options.returnTo
+      : document.activeElement instanceof HTMLElement
+        ? document.activeElement
+        : null;
   let view: PromptView = prompt.view;
   const { context } = prompt;
   // The settings view's switches: kept across views, like the visitor left them.
@@ -120,7 +195,10 @@ function openDialog(prompt: PromptState): () => void {
     if (event.key === "Escape") {
       event.preventDefault();
       if (view === "settings" && prompt.view === "notice") show("notice");
-      else closeConsentPrompt();
+      else if (options.escape) {
+        if (options.focusBackOnEscape === false) returnTo = null;
+        options.escape();
+      } else closeConsentPrompt();
     } else if (event.key === "Tab") {
       const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const at = items.indexOf(document.activeElement as HTMLElement);
@@ -145,6 +223,6 @@ function openDialog(prompt: PromptState): () => void {
   return () => {
     if (dialog.open) dialog.close();
     dialog.remove();
-    returnTo?.focus();
+    focusOn(returnTo);
   };
 }

@@ -4,22 +4,32 @@
  * site does, that the visitor may opt out here or with "Your Privacy Choices" in the footer, and,
  * when the browser sends Global Privacy Control, that the signal is detected and honoured. "Close"
  * records the model's defaults (the signal honoured) so it does not come back; "Manage choices"
- * opens the settings view. It takes no focus: the visitor reads on, and reaches it by Tab. The
- * page keeps room for it, so it never hides the control that has focus (client/consent/noticeSpace.ts).
+ * opens the settings view, whose Escape gives the notice back (client/consent/consentDialog.ts).
+ * It takes no focus when it first shows: the visitor reads on, and reaches it by Tab. The page keeps room for it, so it
+ * never hides the control that has focus (client/consent/noticeSpace.ts), and it yields to the
+ * open phone menu (views/styles/chrome.css).
  */
 import { chooseConsent, openConsentSettings, type PromptState } from "../../shared/consentPrompt";
 import { button, element } from "./dialogElements";
 import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "../../shared/consentTexts";
 import { keepRoomFor } from "./noticeSpace";
 
+export interface NoticeOptions {
+  /** What "Manage choices" does (the settings view, by default). */
+  manage?: () => void;
+  /** Focus "Manage choices" once shown: the notice is given back by the settings it opened. */
+  focusManage?: boolean;
+}
+
 /** Opens the notice for `prompt`; returns what removes it. */
-export function openOptOutNotice(prompt: PromptState): () => void {
+export function openOptOutNotice(prompt: PromptState, options: NoticeOptions = {}): () => void {
   const notice = element("section", { className: "consent-notice" });
   notice.setAttribute("aria-labelledby", "consent-notice-title");
   const status = signalStatus(prompt.context, prompt.current, "notice");
   const actions = element("div", { className: "consent-notice__actions" });
+  const manage = button("Manage choices", options.manage ?? openConsentSettings);
   actions.append(
-    button("Manage choices", openConsentSettings),
+    manage,
     // The model's defaults: everything on, but what the browser's signal opts out of.
     button("Close", () => chooseConsent({ functional: true, marketing: true })),
   );
@@ -31,6 +41,7 @@ export function openOptOutNotice(prompt: PromptState): () => void {
   );
   document.body.append(notice);
   const stopKeepingRoom = keepRoomFor(notice);
+  if (options.focusManage) manage.focus();
   return () => {
     stopKeepingRoom();
     notice.remove();

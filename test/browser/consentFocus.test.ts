@@ -1,8 +1,14 @@
 /**
  * Focus around the consent notice, as a keyboard user meets it (docs/accessibility.md, "Nothing
- * covers focus"), on a site with the US opt-out model: the phone menu, opened while the opt-out
- * notice waits for an answer, is not covered by it: every link of the menu shows some of itself
- * while it has focus (375 × 740 and 320 × 256), and the notice is back once the menu closes.
+ * covers focus" and "Where focus goes after the consent notice"), on a site with the US opt-out
+ * model:
+ *
+ * - the phone menu, opened while the opt-out notice waits for an answer, is not covered by it:
+ *   every link of the menu shows some of itself while it has focus (375 × 740 and 320 × 256), and
+ *   the notice is back once the menu closes;
+ * - the notice's "Close", and "Manage choices" then "Save choices", leave focus on the footer's
+ *   "Your Privacy Choices", never on the body; Escape in the settings its "Manage choices" opened
+ *   gives the notice back, unanswered, with focus on "Manage choices".
  */
 import type { Page } from "puppeteer";
 import { useStandInSiteAndBrowser } from "../support/browserSuite";
@@ -17,8 +23,11 @@ afterAll(() => tab.close());
 
 const PHONE = { width: 375, height: 740 };
 const ZOOM_400 = { width: 320, height: 256 };
+const DESKTOP = { width: 1280, height: 800 };
 
 const NOTICE = "section.consent-notice";
+const DIALOG = "dialog.consent-dialog[open]";
+const FOOTER_LINK = ".site-footer .privacy-choices-button";
 
 /** What has focus: a short label, or "body". */
 const focused = (page: Page) =>
@@ -109,5 +118,85 @@ describe("the phone menu opened while the opt-out notice waits for an answer", (
     await page.keyboard.press("Escape");
     expect(await page.$eval(".mobile-menu", (d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await noticeShows(page)).toBe(true);
+  });
+});
+
+describe("where focus goes when the opt-out notice is answered", () => {
+  test("Close, by keyboard: focus on the footer's “Your Privacy Choices”, and the next Tab goes on from there", async () => {
+    const page = await tab.open(`${suite.server.url}/us/gallery`, DESKTOP);
+    await page.waitForSelector(NOTICE);
+    await tabTo(page, `${NOTICE} button:last-of-type`);
+    expect(await focused(page)).toBe('button.button "Close"');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(NOTICE, { hidden: true });
+    expect(await consentCookie(page)).toBe(true);
+    expect(await focused(page)).toBe('a.privacy-choices-button "Your Privacy Choices"');
+    expect(await page.$eval(FOOTER_LINK, (a) => a.matches(":focus-visible"))).toBe(true);
+    // It can be seen, and Tab goes on in the footer, not back at the skip link.
+    expect(await hiddenByNotice(page)).toBeNull();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest(".site-footer"))).toBe(true);
+  });
+
+  test("Close, by a click: focus on the footer's link too, and the page does not move", async () => {
+    const page = await tab.open(`${suite.server.url}/us/gallery`, DESKTOP);
+    await page.waitForSelector(NOTICE);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.click(`${NOTICE} button:last-of-type`);
+    await page.waitForSelector(NOTICE, { hidden: true });
+    expect(await focused(page)).toBe('a.privacy-choices-button "Your Privacy Choices"');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test("Manage choices, then Save choices: focus on the footer's “Your Privacy Choices”", async () => {
+    const page = await tab.open(`${suite.server.url}/us/gallery`, DESKTOP);
+    await page.waitForSelector(NOTICE);
+    await tabTo(page, `${NOTICE} button:first-of-type`);
+    expect(await focused(page)).toBe('button.button "Manage choices"');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(DIALOG);
+    await tabTo(page, `${DIALOG} .consent-dialog__actions button:first-child`);
+    expect(await focused(page)).toBe('button.button "Save choices"');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("dialog.consent-dialog", { hidden: true });
+    expect(await consentCookie(page)).toBe(true);
+    expect(await page.$(NOTICE)).toBeNull();
+    expect(await focused(page)).toBe('a.privacy-choices-button "Your Privacy Choices"');
+    expect(await hiddenByNotice(page)).toBeNull();
+  });
+
+  test("Escape in the settings that Manage choices opened gives the notice back, unanswered, with focus on Manage choices", async () => {
+    const page = await tab.open(`${suite.server.url}/us/gallery`, DESKTOP);
+    await page.waitForSelector(NOTICE);
+    await tabTo(page, `${NOTICE} button:first-of-type`);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(DIALOG);
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("dialog.consent-dialog", { hidden: true });
+    expect(await page.$(NOTICE)).not.toBeNull();
+    expect(await noticeShows(page)).toBe(true);
+    expect(await consentCookie(page)).toBe(false);
+    expect(await focused(page)).toBe('button.button "Manage choices"');
+    // The notice works as before: Tab to Close, Enter, and focus on the footer's link.
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toBe('button.button "Close"');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(NOTICE, { hidden: true });
+    expect(await focused(page)).toBe('a.privacy-choices-button "Your Privacy Choices"');
+  });
+
+  test("Escape in the settings the footer's link opened while the notice waited: the notice back, focus on the link", async () => {
+    const page = await tab.open(`${suite.server.url}/us/gallery`, DESKTOP);
+    await page.waitForSelector(NOTICE);
+    await tabTo(page, FOOTER_LINK);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(DIALOG);
+    expect(await page.$(NOTICE)).toBeNull();
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("dialog.consent-dialog", { hidden: true });
+    expect(await page.$(NOTICE)).not.toBeNull();
+    expect(await consentCookie(page)).toBe(false);
+    expect(await focused(page)).toBe('a.privacy-choices-button "Your Privacy Choices"');
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The US opt-out notice and focus, in every engine (docs/accessibility.md, "Nothing covers
- * focus"): the phone menu opened while the notice waits for an answer is not covered by it (each
- * link, reached by Tab, shows some of itself, at 375 × 740 and 320 × 256), and the notice is back
- * once the menu closes. The site runs the opt-out model, so this file starts a server of its own.
+ * The US opt-out notice and focus, in every engine (docs/accessibility.md, "Nothing covers focus"
+ * and "Where focus goes after the consent notice"): the phone menu opened while the notice waits
+ * for an answer is not covered by it (each link, reached by Tab, shows some of itself, at 375 × 740
+ * and 320 × 256), and the notice is back once the menu closes; the notice's "Close" leaves focus on
+ * the footer's "Your Privacy Choices". The site runs the opt-out model, so this file starts a
+ * server of its own.
  */
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
@@ -102,4 +104,17 @@ describe.each(selectedEngines())("%s", (engine) => {
       expect(await noticeShows(d)).toBe(true);
     },
   );
+
+  test("the notice's Close, by keyboard, leaves focus on the footer's Your Privacy Choices", async () => {
+    const d = b.driver;
+    await firstVisit(d, "/us/gallery", 1280, 800);
+    await d.evaluate(() =>
+      (document.querySelector("section.consent-notice button:last-of-type") as HTMLElement).focus(),
+    );
+    expect(await focused(d)).toBe("Close");
+    await d.press("Enter");
+    await d.waitFor("the notice to go", () => !document.querySelector("section.consent-notice"));
+    expect(await focused(d)).toBe("Your Privacy Choices");
+    expect(await hiddenByNotice(d)).toBeNull();
+  });
 });
