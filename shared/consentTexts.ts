@@ -123,8 +123,10 @@ export const privacyChoicesSignalText = (region: PromptContext["region"]): strin
     : "If your browser sends Global Privacy Control, we honour it: marketing cookies stay off, whatever you choose with " +
       "“Accept all”. Ticking “Marketing and analytics” and saving overrides that signal for this site.";
 
-/** Shown on the page after the form was sent (`?saved=1`). */
+/** Shown on the page after the form was sent (`?saved=1`), where it takes the focus. */
 export const privacyChoicesSaved = "Your choices are saved for this browser.";
+/** What the page's title says first after the form was sent: "Choices saved – Cookie settings | …". */
+export const privacyChoicesSavedTitle = "Choices saved";
 
 /** On a site whose consent manager is the hosted one (Usercentrics): its settings need script, so the page says so. */
 export const privacyChoicesHosted =

@@ -134,11 +134,11 @@ describe("the privacy choices page", () => {
     expect(checkbox(into, "marketing")).not.toContain("checked");
   });
 
-  test("after a post, ?saved=1 says the choices are saved, as a status", async () => {
+  test("after a post, ?saved=1 says the choices are saved, as a status that takes the focus", async () => {
     const res = await page(optIn, "/privacy-choices?saved=1");
     expect(res.status).toBe(200);
     expect(res.text).toContain(
-      '<p class="privacy-choices__saved" role="status">Your choices are saved for this browser.</p>',
+      '<p class="privacy-choices__saved" role="status" tabindex="-1" autofocus="">Your choices are saved for this browser.</p>',
     );
   });
 });

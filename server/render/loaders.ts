@@ -194,7 +194,9 @@ export function createServerLoaders(logger: Logger): LoaderFactory {
     ]),
     blogArticle: byUid((c, uid, lang) => c.article(uid, lang)),
     samples: async (args, locale) => documentPage(args, locale, await contentOf(args).samplePage(locale.lang)),
-    privacyChoices: async (args, locale) => ({ head: privacyChoicesHeadOf(await headScope(args, locale)) }),
+    privacyChoices: async (args, locale) => ({
+      head: privacyChoicesHeadOf(await headScope(args, locale), args.url.searchParams.get("saved") === "1"),
+    }),
     request: async (args, locale) => {
       const kind = offeredKind(args, locale);
       const [head, samples] = await Promise.all([

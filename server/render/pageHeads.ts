@@ -6,7 +6,7 @@ import type { ImageField } from "@prismicio/client";
 import { documentAlternates, everyRegion } from "../../shared/alternates";
 import type { ArticleDocument, GalleryProjectDocument, RoutableDocument } from "../../shared/documents";
 import { canonicalPath } from "../../shared/canonicalPath";
-import { privacyChoicesDescription, settingsName } from "../../shared/consentTexts";
+import { privacyChoicesDescription, privacyChoicesSavedTitle, settingsName } from "../../shared/consentTexts";
 import { regionFromPath } from "../../shared/region";
 import { PRIVACY_CHOICES_PATH } from "../../shared/routeTable";
 import { NOT_FOUND_PATH, resolveLink } from "../../shared/linkResolver";
@@ -120,8 +120,11 @@ function articleHead(
   return { ...head, jsonLd };
 }
 
-/** The privacy choices page: named as the footer's link of its region names it. */
-export function privacyChoicesHeadOf(scope: HeadScope): PageHead {
+/**
+ * The privacy choices page: named as the footer's link of its region names it; after a save
+ * (`?saved=1`) its title says so first, as its focused status does (docs/accessibility.md).
+ */
+export function privacyChoicesHeadOf(scope: HeadScope, saved = false): PageHead {
   const context: HeadContext = {
     ...scope,
     path: localizePath(PRIVACY_CHOICES_PATH, scope.locale),
@@ -130,7 +133,8 @@ export function privacyChoicesHeadOf(scope: HeadScope): PageHead {
   const region = regionFromPath(context.path);
   const title = settingsName({ region });
   const here = { name: title, url: context.origin + context.path };
-  return listHead({ title, description: privacyChoicesDescription(region) }, 1, context, [
+  const shown = saved ? `${privacyChoicesSavedTitle} – ${title}` : title;
+  return listHead({ title: shown, description: privacyChoicesDescription(region) }, 1, context, [
     breadcrumbs([homeCrumb(scope), here]),
   ]);
 }

@@ -1,16 +1,19 @@
 /**
- * Focus around the consent notice, as a keyboard user meets it (docs/accessibility.md, "Nothing
- * covers focus" and "Where focus goes after the consent notice"), on a site with the US opt-out
- * model:
+ * Focus around the consent notice and the privacy choices, as a keyboard user meets them
+ * (docs/accessibility.md, "Nothing covers focus" and "Where focus goes after the consent notice"),
+ * on a site with the US opt-out model:
  *
  * - the phone menu, opened while the opt-out notice waits for an answer, is not covered by it:
  *   every link of the menu shows some of itself while it has focus (375 × 740 and 320 × 256), and
  *   the notice is back once the menu closes;
  * - the notice's "Close", and "Manage choices" then "Save choices", leave focus on the footer's
  *   "Your Privacy Choices", never on the body; Escape in the settings its "Manage choices" opened
- *   gives the notice back, unanswered, with focus on "Manage choices".
+ *   gives the notice back, unanswered, with focus on "Manage choices";
+ * - the privacy choices page after a save (`?saved=1`) has the focus on its "saved" status and
+ *   says so in its title, with script and without.
  */
 import type { Page } from "puppeteer";
+import { waitForHydration } from "../support/browserPage";
 import { useStandInSiteAndBrowser } from "../support/browserSuite";
 import { firstVisitTab } from "../support/firstVisitTab";
 import { tabTo } from "../support/focusPixels";
@@ -198,5 +201,54 @@ describe("where focus goes when the opt-out notice is answered", () => {
     expect(await page.$(NOTICE)).not.toBeNull();
     expect(await consentCookie(page)).toBe(false);
     expect(await focused(page)).toBe('a.privacy-choices-button "Your Privacy Choices"');
+  });
+});
+
+describe("the privacy choices page after a save", () => {
+  const submit = async (page: Page, button: string) => {
+    await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click(button)]);
+  };
+  const savedState = (page: Page) =>
+    page.evaluate(() => ({
+      path: location.pathname + location.search,
+      title: document.title,
+      focused: document.activeElement === document.body ? "body" : (document.activeElement?.textContent ?? null),
+      role: document.activeElement?.getAttribute("role") ?? null,
+    }));
+
+  test.each([
+    ["without script", false, "/privacy-choices", "Cookie settings"],
+    ["with script", true, "/privacy-choices", "Cookie settings"],
+    ["without script, US", false, "/us/privacy-choices", "Your Privacy Choices"],
+    ["with script, US", true, "/us/privacy-choices", "Your Privacy Choices"],
+  ])("%s: the status has the focus and the title says the choices are saved", async (_, script, path, name) => {
+    const context = await suite.browser.createBrowserContext();
+    const page = await context.newPage();
+    try {
+      await page.setJavaScriptEnabled(script);
+      // With script, a returning visitor: the UK's first-visit banner is modal, and the form behind it inert.
+      if (script)
+        await context.setCookie({
+          name: "consent",
+          value: encodeURIComponent(JSON.stringify({ v: 1, functional: true, marketing: true, ts: Date.now() })),
+          domain: new URL(suite.server.url).hostname,
+          path: "/",
+        });
+      await page.setViewport(PHONE);
+      await page.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
+      // Awake first: a click on a button of the app before it has hydrated is held and replayed (client/firstInteraction.ts).
+      if (script) await waitForHydration(page);
+      expect(await page.title()).toBe(`${name} | Hartley & Reed`);
+      await submit(page, "button[value=reject-all]");
+      await page.waitForFunction(() => document.activeElement !== document.body, { timeout: 5000 }).catch(() => {});
+      expect(await savedState(page)).toEqual({
+        path: `${path}?saved=1`,
+        title: `Choices saved – ${name} | Hartley & Reed`,
+        focused: "Your choices are saved for this browser.",
+        role: "status",
+      });
+    } finally {
+      await context.close();
+    }
   });
 });

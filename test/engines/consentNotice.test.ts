@@ -3,13 +3,13 @@
  * and "Where focus goes after the consent notice"): the phone menu opened while the notice waits
  * for an answer is not covered by it (each link, reached by Tab, shows some of itself, at 375 × 740
  * and 320 × 256), and the notice is back once the menu closes; the notice's "Close" leaves focus on
- * the footer's "Your Privacy Choices". The site runs the opt-out model, so this file starts a
- * server of its own.
+ * the footer's "Your Privacy Choices"; the privacy choices page after a save has the focus on its
+ * status. The site runs the opt-out model, so this file starts a server of its own.
  */
 import { startBuiltServer, type RunningServer } from "../support/builtServer";
 import { startStandIns, type StandIns } from "../support/tagStandIns";
 import type { Driver } from "./driver";
-import { selectedEngines, useDriver, wake } from "./engineSuite";
+import { hydrated, selectedEngines, useDriver, wake } from "./engineSuite";
 
 jest.setTimeout(90_000);
 
@@ -116,5 +116,21 @@ describe.each(selectedEngines())("%s", (engine) => {
     await d.waitFor("the notice to go", () => !document.querySelector("section.consent-notice"));
     expect(await focused(d)).toBe("Your Privacy Choices");
     expect(await hiddenByNotice(d)).toBeNull();
+  });
+
+  test("the privacy choices page after a save has the focus on its status, and says so in its title", async () => {
+    const d = b.driver;
+    await d.reset(server.url, {
+      consent: encodeURIComponent(JSON.stringify({ v: 1, functional: true, marketing: true, ts: Date.now() })),
+    });
+    await d.setViewport(375, 740);
+    await d.goto(`${server.url}/us/privacy-choices?saved=1`);
+    await d.waitFor("the focus on the status", () => document.activeElement?.getAttribute("role") === "status");
+    expect(await focused(d)).toBe("Your choices are saved for this browser.");
+    expect(await d.evaluate(() => document.title)).toBe("Choices saved – Your Privacy Choices | Hartley & Reed");
+    // Waking the app does not take the focus away.
+    await wake(d);
+    await hydrated(d);
+    expect(await focused(d)).toBe("Your choices are saved for this browser.");
   });
 });

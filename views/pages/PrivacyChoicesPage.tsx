@@ -37,7 +37,10 @@ export default function PrivacyChoicesPage() {
       <h1 className="page__title">{title}</h1>
       <div className="privacy-choices">
         {saved ? (
-          <p className="privacy-choices__saved" role="status">
+          // A status already in the page as it loads is not announced: it takes the focus instead (the
+          // served `autofocus`, so without script too), and the title says it first (docs/accessibility.md).
+          // biome-ignore lint/a11y/noAutofocus: the page after a save; what it has to say is this message
+          <p className="privacy-choices__saved" role="status" tabIndex={-1} autoFocus>
             {privacyChoicesSaved}
           </p>
         ) : null}
