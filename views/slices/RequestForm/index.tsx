@@ -21,14 +21,17 @@ export type RequestFormProps = {
  * A first-party request form placed by editors (docs/requests.md): a showroom visit, a video
  * consultation, samples or a quote. The editor words the heading, intro and button; the questions
  * and their rules are the site's. A kind the page's region does not offer (a showroom visit on a
- * US page) renders nothing. Samples are chosen on the samples page's swatches: elsewhere the
- * slice leads there.
+ * US page) is the form of the region that does. Samples are chosen on the samples page's
+ * swatches: elsewhere the slice leads there.
  */
 export default function RequestForm({ slice, index }: RequestFormProps) {
   const { pathname } = useLocation();
   const sampleChoice = useSampleChoice();
   const kind = slice.variation;
-  if (!isRequestKind(kind) || !offersKind(regionFromPath(pathname), kind)) return null;
+  if (!isRequestKind(kind)) return null;
+  // A kind only the other region offers (a consultation placed on a gb page, or the slice
+  // simulator's page) is that region's form, posting to that region's address.
+  const formPath = offersKind(regionFromPath(pathname), kind) ? pathname : offersKind("us", kind) ? "/us" : "/";
   const { heading, intro, submit_label, anchor } = slice.primary;
   const Heading = index === 0 ? "h1" : "h2";
   const title = heading || KIND_TEXTS[kind].title;
@@ -42,7 +45,8 @@ export default function RequestForm({ slice, index }: RequestFormProps) {
         {samplesHere ? (
           <RequestFormBody
             kind={kind}
-            pagePath={pathname}
+            pagePath={formPath}
+            sourcePage={pathname}
             formId={kind === "samples" ? SAMPLES_FORM_ID : `request-${kind}-form`}
             submitLabel={submit_label}
             headingLevel={index === 0 ? 2 : 3}
@@ -51,7 +55,7 @@ export default function RequestForm({ slice, index }: RequestFormProps) {
           <p>
             <SiteLink
               className="button button--solid"
-              href={`${localizePath(pageRoute("materials-samples").path, localeFromPath(pathname))}#${SAMPLES_FORM_ID}`}
+              href={`${localizePath(pageRoute("materials-samples").path, localeFromPath(formPath))}#${SAMPLES_FORM_ID}`}
             >
               Choose your samples
             </SiteLink>
