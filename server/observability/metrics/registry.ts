@@ -9,9 +9,11 @@ import type { PageCache } from "../../pageCache/pageCache";
 import type { MediaCacheStats, TransformQueueStats } from "../../../packages/prismic-stand-in/src/index";
 import type { RefTracker } from "../../content/refTracker";
 import type { GpcOptOuts } from "../../tracking/gpcSignal";
+import type { RequestStore } from "../../requests/requestStore";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "./deliveryOutcomes";
 import { createHitCounts, reportHits, type HitRecorder } from "./hitCounts";
 import { WRITE_FAILURE_CAUSES, type WriteFailureCause } from "./outboxWriteFailures";
+import { createRequestMetrics, type RequestMetrics } from "./requestMetrics";
 import { createVitalsMetrics, type VitalsMetrics } from "./vitalsMetrics";
 
 export interface MetricsSources {
@@ -33,6 +35,8 @@ export interface MetricsSources {
   refs?: Pick<RefTracker, "current" | "confirmedAt">;
   /** Why the instance is not ready, or undefined (server/http/readiness.ts), as /readyz answers. */
   notReady?: () => Promise<string | undefined>;
+  /** Visitors' requests' store, its deliveries counted by status at each scrape (requestMetrics.ts). */
+  requests?: Pick<RequestStore, "counts" | "oldestUndeliveredAt">;
 }
 
 export interface Metrics {
@@ -48,6 +52,8 @@ export interface Metrics {
   recordHit: HitRecorder;
   /** Visitors' Core Web Vitals, reported by their browsers (server/observability/metrics/vitalsMetrics.ts). */
   vitals: VitalsMetrics;
+  /** Visitors' requests accepted, refused and delivered (server/observability/metrics/requestMetrics.ts). */
+  requests: RequestMetrics;
 }
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -61,6 +67,7 @@ export function createMetrics({
   media,
   refs,
   notReady,
+  requests,
 }: MetricsSources): Metrics {
   const registry = new Registry();
   // The Node process: CPU, memory, heap, event-loop lag, GC, handles.
@@ -278,6 +285,7 @@ export function createMetrics({
     pageCacheResults,
     recordHit: hits.record,
     vitals: createVitalsMetrics(registry),
+    requests: createRequestMetrics({ registry, logger, store: requests }),
     contentErrors: new Counter({
       name: "content_service_errors_total",
       help: "Failed calls to the content service (Prismic) by operation; kind unavailable: down, slow or rate-limiting.",
