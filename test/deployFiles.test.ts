@@ -12,6 +12,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parse, parseAllDocuments } from "yaml";
@@ -32,6 +33,11 @@ const dockerCmd = execForm(
 )!;
 /** index.ts exits anyway this long after SHUTDOWN_TIMEOUT_MS when a shutdown step hangs. */
 const SHUTDOWN_SAFETY_NET_MS = 5_000;
+
+/** nginx.conf's burst for the request forms' posts (zone `requests`, 10 a minute per client). */
+const REQUEST_FORM_BURST = 5;
+/** Seconds between two posts the `requests` zone lets through once its burst is spent (10 a minute). */
+const REQUEST_FORM_EVERY_S = 6;
 
 /** The body of the relay's location (the one limited by the global `relay` zone). */
 const relayLocation = () => /location [^{]*meta-capi[^{]*\{([^}]*)\}/i.exec(nginxConf)?.[1] ?? "";
@@ -160,23 +166,26 @@ describe("deploy/nginx/nginx.conf", () => {
   });
 
   test("limits /api/ per client address at the app's tracking limit, and tells the app that address as TRUST_PROXY=1 reads it", () => {
-    const [zone, relayZone, vitalsZone] = directive("limit_req_zone");
+    const [zone, relayZone, vitalsZone, requestsZone] = directive("limit_req_zone");
     // Per client: an IPv4 address, or an IPv6 /64 (behaviour below, through nginx).
     expect(zone).toMatch(/^\$limit_client zone=api:\d+m rate=1r\/s$/);
     // And the relay for everyone together: one key ($server_name is the same for every request).
     expect(relayZone).toMatch(/^\$server_name zone=relay:\d+[km] rate=\d+r\/s$/);
     // Field speed reports per client: one a page view (docs/operations.md, "Field speed").
     expect(vitalsZone).toMatch(/^\$limit_client zone=vitals:\d+m rate=1r\/s$/);
+    // Visitors' request forms' posts per client, GET and HEAD not counted (docs/operations.md, "Requests").
+    expect(requestsZone).toMatch(/^\$request_form_client zone=requests:\d+m rate=10r\/m$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
-    // The relay's location, the field-speed reports' (test/nginxVitals.test.ts), then the rest of /api/
-    // (test: every spelling of those paths, below).
+    // The relay's location, the field-speed reports' (test/nginxVitals.test.ts), the request forms'
+    // (below), then the rest of /api/ (test: every spelling of those paths, below).
     expect(directive("limit_req")).toEqual([
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
       expect.stringMatching(/^zone=relay burst=\d+ nodelay$/),
       "zone=vitals burst=30 nodelay",
+      `zone=requests burst=${REQUEST_FORM_BURST} nodelay`,
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
     ]);
-    expect(directive("limit_req_status")).toEqual(["429", "429", "429"]);
+    expect(directive("limit_req_status")).toEqual(["429", "429", "429", "429"]);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-For $remote_addr");
     for (const name of appServices) expect(compose.services[name].environment!.TRUST_PROXY).toBe("1");
     expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).TRUST_PROXY).toBe(1);
@@ -405,6 +414,165 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
     console.log(`/api/: posts accepted of ${burst * 2} from one address, by spelling: ${JSON.stringify(accepted)}`);
     expect(tooMany).toEqual([]);
   }, 60_000);
+});
+
+describe("deploy/nginx/nginx.conf in front of a stand-in instance: the visitors' request forms (/requests/, /us/requests/)", () => {
+  let nginx: Nginx;
+  /** The posts that reached the instance, by the path as nginx forwarded it. */
+  const posts: string[] = [];
+  /** What the stand-in answers a post with: a 303, here marked cacheable, as an app with a bug might. */
+  let postCacheControl = "no-store";
+  beforeAll(async () => {
+    nginx = await startNginxBeforeStandIn((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        if (req.method === "POST") {
+          posts.push(req.url!);
+          res.writeHead(303, { location: "/requests/visit/sent", "cache-control": postCacheControl }).end();
+        } else
+          res
+            .writeHead(200, { "content-type": "text/html", "cache-control": "public, s-maxage=5" })
+            .end(`the form at ${req.url}`);
+      });
+    });
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+  });
+  const port = () => Number(new URL(nginx.url).port);
+
+  /** A form's post to `target` exactly as written (fetch would normalise `/./x` or `/x/../y`), from `ip`. */
+  const post = (target: string, ip: string, body = "name=Ada+Reed&email=ada%40example.com") =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: port(),
+          method: "POST",
+          path: target,
+          agent: false,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+            "x-forwarded-for": ip,
+          },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  // Every spelling the app might answer (or redirect) that nginx decodes to the forms' paths: case,
+  // a trailing slash, repeated slashes, percent-encoding (a slash too), dot segments.
+  const spellings = [
+    "/requests/visit",
+    "/Requests/visit",
+    "/REQUESTS/VISIT/",
+    "//requests//visit",
+    "/requests/vis%69t",
+    "/%72equests/visit",
+    "/requests%2Fvisit",
+    "/./requests/visit",
+    "/x/../requests/samples",
+    "/us/requests/consultation",
+    "/US/Requests/quote",
+    "//us//requests/samples",
+    "/%75s/requests/quote",
+    "/us%2Frequests/quote",
+    "/us/./requests/quote/",
+  ];
+
+  test("a flood of posts from one address, in every spelling at once, meets nginx's 429 in each, and the instance sees only the zone's rate", async () => {
+    posts.length = 0;
+    const started = Date.now();
+    const sent: Array<[string, number]> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < spellings.length * 4) {
+          const spelling = spellings[next++ % spellings.length];
+          sent.push([spelling, (await post(spelling, "198.22.0.1")).status]);
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    expect(sent.filter(([, status]) => status !== 303 && status !== 429)).toEqual([]);
+    const accepted = sent.filter(([, status]) => status === 303).length;
+    // One bucket for every spelling: its burst and the one a rate lets through, and one more each 6 s.
+    expect(accepted).toBeGreaterThanOrEqual(REQUEST_FORM_BURST + 1);
+    expect(accepted).toBeLessThanOrEqual(REQUEST_FORM_BURST + 1 + Math.ceil(seconds / REQUEST_FORM_EVERY_S));
+    // Each spelling was refused: none reaches a location of its own, unlimited.
+    expect(spellings.filter((spelling) => !sent.some(([sp, status]) => sp === spelling && status === 429))).toEqual([]);
+    // What the instance saw is what was accepted: nginx answered every 429 itself.
+    expect(posts).toHaveLength(accepted);
+
+    // nginx's 429 is a page the visitor can read, never kept, saying when to come back.
+    const refused = await post("/requests/visit", "198.22.0.1");
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(refused.headers["retry-after"]).toBe(String(REQUEST_FORM_EVERY_S));
+    expect(refused.body).toContain("Too many requests");
+
+    // The same address still gets the forms' pages (GET is not limited), and another address posts.
+    for (const spelling of ["/requests/visit", "/us/requests/quote", "/requests/visit/sent"])
+      expect({
+        spelling,
+        status: (await rawGet(port(), spelling, { "X-Forwarded-For": "198.22.0.1" })).status,
+      }).toEqual({ spelling, status: 200 });
+    expect((await post("/us/requests/quote", "198.22.0.2")).status).toBe(303);
+  }, 60_000);
+
+  test("the limit counts an IPv6 client by its /64, as the other limits do", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= REQUEST_FORM_BURST + 3; i++)
+      statuses.push((await post("/requests/quote", `2001:db8:22:1:${i.toString(16)}::1`)).status);
+    expect(statuses.slice(0, REQUEST_FORM_BURST + 1)).toEqual(Array(REQUEST_FORM_BURST + 1).fill(303));
+    expect(statuses.slice(REQUEST_FORM_BURST + 1)).toEqual([429, 429]);
+    expect((await post("/requests/quote", "2001:db8:22:2::1")).status).toBe(303);
+  });
+
+  test("a body over 16 KB is refused by nginx (413) in every spelling without reaching the instance; 15 KB passes", async () => {
+    posts.length = 0;
+    const big = `message=${"x".repeat(17 * 1024)}`;
+    for (const [n, spelling] of spellings.entries())
+      expect({ spelling, status: (await post(spelling, `198.23.${n}.1`, big)).status }).toEqual({
+        spelling,
+        status: 413,
+      });
+    expect(posts).toEqual([]);
+    expect((await post("/requests/visit", "198.23.200.1", `message=${"x".repeat(15 * 1024)}`)).status).toBe(303);
+  });
+
+  test("a post's 303 is never kept, even marked cacheable: not for its spelling, not for the page at the canonical one", async () => {
+    postCacheControl = "public, max-age=600, s-maxage=600";
+    try {
+      for (const [n, spelling] of ["/Requests/visit", "/requests/visit", "//us//requests/quote"].entries()) {
+        posts.length = 0;
+        const first = await post(spelling, `198.24.${n}.1`);
+        const second = await post(spelling, `198.24.${n}.2`);
+        expect([first.status, second.status]).toEqual([303, 303]);
+        // Both reached the instance: neither was answered from the cache.
+        expect(posts).toHaveLength(2);
+        expect(second.headers["x-cache-status"]).toBeUndefined();
+        for (const page of [spelling, "/requests/visit", "/us/requests/quote"]) {
+          const get = await rawGet(port(), page);
+          expect({ spelling, page, status: get.status }).toEqual({ spelling, page, status: 200 });
+        }
+      }
+    } finally {
+      postCacheControl = "no-store";
+    }
+    // The forms' pages themselves are cached as the app marks them, each spelling on its own.
+    const again = await rawGet(port(), "/requests/visit");
+    expect(again.headers["x-cache-status"]).toBe("HIT");
+  });
 });
 
 describe("npm run offline-page", () => {
