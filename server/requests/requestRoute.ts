@@ -49,7 +49,9 @@ export function createRequestRoute({
   perMinute = DEFAULT_REQUESTS_PER_MINUTE,
   renderForm,
 }: RequestRouteOptions): Router {
-  const router = Router();
+  // Case-sensitive and strict as the app's own routes (server/app.ts): a Router does not take the
+  // app's settings, and `/Requests/visit` or `/requests/visit/` is no address of a form.
+  const router = Router({ caseSensitive: true, strict: true });
   const fromSite = sameSiteForm(siteUrl);
   const paths = LOCALES.map((locale) => localizePath(`${REQUESTS_PREFIX}/:kind`, locale));
   const kindOf = (req: Request): RefusedKind => {
@@ -67,8 +69,13 @@ export function createRequestRoute({
     paths,
     (req: Request, res: Response, next: NextFunction) => {
       const kind = req.params.kind;
-      // A kind this region does not offer is no address here: the page's 404 answers it.
-      if (!isRequestKind(kind) || !offersKind(regionFromPath(req.path), kind)) return next("route");
+      // The exact spelling only: Express decodes the path's params, so `/requests/%76isit` would be
+      // `visit` here. Another spelling goes on to the pages, which answer a POST with 405
+      // (docs/security.md, "Caches and URL spellings").
+      if (req.path !== localizePath(`${REQUESTS_PREFIX}/${kind}`, localeFromPath(req.path))) return next("route");
+      // A kind this region does not offer (or no kind) is no address here: 404, as its page is.
+      if (!isRequestKind(kind) || !offersKind(regionFromPath(req.path), kind))
+        return void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
       if (!fromSite(req))
         return refuse(req, res, 403, "cross_site", "Requests can only be sent from this site's own pages.");
       next();
