@@ -1,0 +1,121 @@
+/**
+ * The real Express app with visitors' requests on (docs/requests.md), built in-process for
+ * supertest as `server/index.ts` builds it: the embedded repository through the Prismic stand-in,
+ * the request store handed in through createApp's `requests`, and no worker (createApp starts
+ * none), so what a post stored stays in the store for the test to read.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Express } from "express";
+import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
+import { createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { createContentClient } from "../../server/content/contentClient";
+import { createContentService } from "../../server/content/contentService";
+import { readAssetManifest } from "../../server/http/assets";
+import { createLogger } from "../../server/observability/logger";
+import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
+import type { RequestDestination, RequestStore } from "../../server/requests/requestStore";
+import { openSqliteRequestStore, REQUESTS_SQLITE_FILE_NAME } from "../../server/requests/sqliteRequestStore";
+
+export const ROOT = path.resolve(__dirname, "../..");
+
+export interface RequestApp {
+  app: Express;
+  /** The store the app writes requests to. */
+  store: RequestStore;
+  /** The temporary folder holding the store's file. */
+  dir: string;
+  /** Closes the store and deletes its folder. */
+  close(): Promise<void>;
+}
+
+export interface RequestAppOptions {
+  /** More settings, as environment variables. */
+  env?: Record<string, string>;
+  /** Wraps the SQLite store (to make it fail). */
+  wrapStore?: (store: RequestStore) => RequestStore;
+  destinations?: readonly RequestDestination[];
+}
+
+/**
+ * The client build's manifest. `build.mjs` starts by deleting dist/, so while another Jest run's
+ * global setup rebuilds it the file is briefly missing: wait for it (up to 10 s), as testApp.ts does.
+ */
+function waitForAssetManifest(buildDir: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return readAssetManifest(buildDir);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+}
+
+/** An app whose requests go to a fresh SQLite request store in a temporary folder. */
+export function createRequestApp({
+  env = {},
+  wrapStore = (store) => store,
+  destinations = ["webhook", "inbox"],
+}: RequestAppOptions = {}): RequestApp {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "request-app-"));
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SITE_URL: "http://localhost:3000",
+      CONTENT_DIR: "content",
+      DATA_DIR: dir,
+      ...env,
+    },
+    ROOT,
+  );
+  const logger = createLogger("silent");
+  const contentClient = createContentClient(config, { standIn: prismicStandIn });
+  const { client, refs } = contentClient;
+  const content = createContentService(client, {
+    masterRef: () => refs.current(),
+    previewRefusals: contentClient.previewRefusals,
+  });
+  const sqlite = openSqliteRequestStore(path.join(dir, REQUESTS_SQLITE_FILE_NAME));
+  const store = wrapStore(sqlite);
+  const app = createApp({
+    config,
+    logger,
+    content,
+    refs,
+    repositoryName: client.repositoryName ?? "embedded",
+    assets: waitForAssetManifest(config.BUILD_DIR),
+    outbox: openSqliteOutboxStore(":memory:"),
+    requests: { store, destinations },
+    standIn: prismicStandIn,
+  });
+  return {
+    app,
+    store: sqlite,
+    dir,
+    close: async () => {
+      await sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every request in a SQLite request store, with its deliveries (the store has no list of its own). */
+export async function storedRequests(app: RequestApp) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(path.join(app.dir, REQUESTS_SQLITE_FILE_NAME), { readOnly: true });
+  try {
+    const ids = (db.prepare("SELECT id FROM requests ORDER BY received_at").all() as Array<{ id: string }>).map(
+      (row) => row.id,
+    );
+    const all = [];
+    for (const id of ids) all.push((await app.store.get(id))!);
+    return all;
+  } finally {
+    db.close();
+  }
+}
