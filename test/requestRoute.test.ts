@@ -211,20 +211,23 @@ function post(app: Express, path: string, body: string, headers: Record<string, 
     .send(body);
 }
 
+/** The app most tests post to, its store emptied after each. */
 let site: RequestApp;
 const apps: RequestApp[] = [];
-/** An app of this test's own (closed after it), with a fresh store. */
+/** An app of this test's own (closed after it), with a store of its own. */
 function appWith(options: Parameters<typeof createRequestApp>[0] = {}): RequestApp {
   const made = createRequestApp({ destinations: DESTINATIONS, env: UNLIMITED, ...options });
   apps.push(made);
   return made;
 }
-beforeEach(() => {
-  site = appWith();
+beforeAll(() => {
+  site = createRequestApp({ destinations: DESTINATIONS, env: UNLIMITED });
 });
 afterEach(async () => {
+  site.clear();
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
+afterAll(() => site.close());
 
 const expectNothingStored = async (app: RequestApp = site) => {
   expect(await storedRequests(app)).toEqual([]);

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Express } from "express";
 import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
 import { createApp } from "../../server/app";
@@ -27,6 +28,8 @@ export interface RequestApp {
   store: RequestStore;
   /** The temporary folder holding the store's file. */
   dir: string;
+  /** Deletes every request and delivery, for the next test (one app serves many: its first renders are the dear ones). */
+  clear(): void;
   /** Closes the store and deletes its folder. */
   close(): Promise<void>;
 }
@@ -97,6 +100,14 @@ export function createRequestApp({
     app,
     store: sqlite,
     dir,
+    clear: () => {
+      const db = new DatabaseSync(path.join(dir, REQUESTS_SQLITE_FILE_NAME));
+      try {
+        db.exec("DELETE FROM deliveries; DELETE FROM requests;");
+      } finally {
+        db.close();
+      }
+    },
     close: async () => {
       await sqlite.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -106,7 +117,6 @@ export function createRequestApp({
 
 /** Every request in a SQLite request store, with its deliveries (the store has no list of its own). */
 export async function storedRequests(app: RequestApp) {
-  const { DatabaseSync } = await import("node:sqlite");
   const db = new DatabaseSync(path.join(app.dir, REQUESTS_SQLITE_FILE_NAME), { readOnly: true });
   try {
     const ids = (db.prepare("SELECT id FROM requests ORDER BY received_at").all() as Array<{ id: string }>).map(
