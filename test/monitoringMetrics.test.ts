@@ -13,6 +13,7 @@ import { parse } from "yaml";
 import { countDeliveryOutcomes } from "../server/observability/metrics/deliveryOutcomes";
 import { countWriteFailures } from "../server/observability/metrics/outboxWriteFailures";
 import { openSqliteOutboxStore } from "../server/outbox/sqliteStore";
+import { openSqliteRequestStore } from "../server/requests/sqliteRequestStore";
 import { addEvents, useDeliveryFixture } from "./support/deliveryFixture";
 import { createFaultyFetch } from "./support/faultyFetch";
 import { sampleEvent } from "./support/outboxEvents";
@@ -38,6 +39,8 @@ function monitoredApp(options: Parameters<typeof createTestApp>[0] = {}) {
   const outbox = countWriteFailures(countDeliveryOutcomes(openSqliteOutboxStore(":memory:")));
   const app = createTestApp({
     outbox,
+    // Visitors' requests on, as server/index.ts runs the site: the request store's gauges are read at each scrape.
+    requests: { store: openSqliteRequestStore(":memory:"), destinations: ["inbox"] },
     ...options,
     env: { METRICS_TOKEN: TOKEN, MEDIA_CACHE_DIR: mediaCache, ...WITH_PAGE_CACHE, ...options.env },
   });

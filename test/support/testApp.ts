@@ -10,7 +10,7 @@
 import path from "node:path";
 import type { Express } from "express";
 import * as prismicStandIn from "../../packages/prismic-stand-in/src/index";
-import { createApp } from "../../server/app";
+import { type AppDeps, createApp } from "../../server/app";
 import { readAssetManifest, type AssetManifest } from "../../server/http/assets";
 import { loadConfig, type Config } from "../../server/config";
 import { createContentClient, type ContentClient, type ContentClientOptions } from "../../server/content/contentClient";
@@ -51,6 +51,8 @@ export interface TestAppOptions {
   draining?: () => boolean;
   /** The client build's manifest (default: the one in dist/). */
   assets?: AssetManifest;
+  /** Visitors' requests on, with this store (default: off; test/support/requestApp.ts builds an app for them). */
+  requests?: AppDeps["requests"];
 }
 
 export interface TestApp {
@@ -143,6 +145,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
     outbox,
     draining: options.draining,
     standIn,
+    requests: options.requests,
   });
   return { app, content, calls, config, contentClient, outbox };
 }
