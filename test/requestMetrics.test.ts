@@ -4,7 +4,10 @@
  * outside the fixed lists; the store's deliveries and its oldest undelivered request are read at
  * each scrape, and a store that throws costs those series, never the scrape.
  */
+import fs from "node:fs";
+import path from "node:path";
 import request from "supertest";
+import { parse } from "yaml";
 import { createLogger } from "../server/observability/logger";
 import { createMetrics } from "../server/observability/metrics/registry";
 import {
@@ -18,7 +21,8 @@ import type { DeliveryCounts, RequestDestination } from "../server/requests/requ
 import { REQUEST_KINDS, type RequestKind } from "../shared/requests/requestKinds";
 import { capturingLogger } from "./support/capturingLogger";
 import { parsePrometheusText, samplesOf, sumOf, type Sample } from "./support/prometheusText";
-import { createTestApp } from "./support/testApp";
+import { metricNames } from "./support/promqlNames";
+import { createTestApp, ROOT } from "./support/testApp";
 
 /** A request store as the gauges read it: its answers set by the test, or a failure. */
 function fakeStore() {
@@ -213,4 +217,32 @@ test("the no-op metrics, for an app without METRICS_TOKEN, take every call", () 
     noRequestMetrics.refused("unknown", "honeypot");
     noRequestMetrics.delivery("inbox", REQUEST_DELIVERY_OUTCOMES[0]);
   }).not.toThrow();
+});
+
+test("every request metric an alert or a dashboard panel reads is exposed once the store is given", async () => {
+  const rules = parse(fs.readFileSync(path.join(ROOT, "deploy/prometheus/alerts.yaml"), "utf8")) as {
+    groups: Array<{ rules: Array<{ expr: string }> }>;
+  };
+  const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/grafana/site.json"), "utf8")) as {
+    panels: Array<{ targets?: Array<{ expr: string }> }>;
+  };
+  const read = new Set(
+    [
+      ...rules.groups.flatMap((group) => group.rules.map((rule) => rule.expr)),
+      ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)),
+    ]
+      .flatMap(metricNames)
+      .filter((name) => name.startsWith("site_requests_")),
+  );
+  const metrics = createMetrics({ logger: createLogger("silent"), requests: fakeStore().store });
+  const exposed = new Set((await scrape(metrics)).map((s) => s.name));
+  // The rules and panels read all five.
+  expect([...read].sort()).toEqual([
+    "site_requests_accepted_total",
+    "site_requests_deliveries",
+    "site_requests_deliveries_total",
+    "site_requests_oldest_undelivered_age_seconds",
+    "site_requests_refused_total",
+  ]);
+  expect([...read].filter((name) => !exposed.has(name))).toEqual([]);
 });
