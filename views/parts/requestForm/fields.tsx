@@ -221,7 +221,7 @@ export function ErrorSummary({
       <ul className="error-summary__list">
         {scope.errors.map((error) => (
           <li key={error.field}>
-            <a href={`#${fieldId(scope, error.field)}`}>{error.message}</a>
+            <a href={`#${error.field === "form" ? scope.formId : fieldId(scope, error.field)}`}>{error.message}</a>
           </li>
         ))}
       </ul>
