@@ -9,7 +9,11 @@
  *   token-again  the same with one made-up token repeated (refused once, then remembered);
  *   webhook   the same while 8 more connections post a 6 KB gzip body that inflates to ~4 MB of
  *             JSON to the publish webhook, without the secret;
- *   junk      the same while 8 more connections ask for a fresh junk URL per request (404 renders).
+ *   junk      the same while 8 more connections ask for a fresh junk URL per request (404 renders);
+ *   request-flood   the same while 8 more connections post garbage to a request form
+ *             (docs/requests.md) with the site's Origin: past the per-client rate, 429 unread;
+ *   request-cross   the same, from another site's Origin: 403 unread.
+ * `quiet` prints the server's CPU per cached hit, the yardstick of every attack's cost.
  * For each: the visitors' requests per second and p99, the attackers' statuses, the server's CPU
  * per attacking request and its peak resident memory. BENCH_SECONDS (default 8); BENCH_ONLY (names,
  * comma-separated); BENCH_DIST (another build to measure, e.g. an older commit's dist/).
@@ -85,6 +89,25 @@ const attacks = {
     headers: { "content-type": "application/json", "content-encoding": "gzip" },
     body: bomb,
   }),
+  "request-flood": (url) => ({
+    url: `${url}/requests/quote`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: `name=${randomBytes(12).toString("hex")}&email=x&budget=${randomBytes(40).toString("hex")}`,
+        }),
+      },
+    ],
+  }),
+  "request-cross": (url) => ({
+    url: `${url}/requests/quote`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elsewhere.example" },
+    body: "name=x&email=y",
+  }),
   junk: (url) => ({
     url,
     requests: [{ setupRequest: (req) => ({ ...req, path: `/junk-${randomBytes(6).toString("hex")}` }) }],
@@ -127,6 +150,17 @@ try {
     if (only && !only.includes(name)) continue;
     // The attack alone first: the server's CPU per attacking request.
     let alone = "";
+    if (!attack) {
+      const start = usageOf(site.pid);
+      const solo = await run({
+        url: site.url + PAGE,
+        headers: { "accept-encoding": "br" },
+        duration: Math.max(2, Math.round(seconds / 2)),
+      });
+      const end = usageOf(site.pid);
+      alone = `a cached hit alone: server CPU ${(((end.cpu - start.cpu) * 1000) / Math.max(1, solo.result.requests.total)).toFixed(2)} ms per request`;
+      await sleep(1000);
+    }
     if (attack) {
       const start = usageOf(site.pid);
       const solo = await runApart(name, site.url, Math.max(2, Math.round(seconds / 2)));

@@ -32,6 +32,7 @@ import { renderOwnPage, renderPage } from "./render/render";
 import type { RequestDestination, RequestStore } from "./requests/requestStore";
 import type { RequestOutcomes } from "./requests/requestOutcomes";
 import { createRequestRoute } from "./requests/requestRoute";
+import { createRequestGate } from "./requests/requestGate";
 import { createRequestIntake } from "./requests/requestIntake";
 import { sampleNames } from "./requests/sampleNames";
 import { noRequestMetrics } from "./observability/metrics/requestMetrics";
@@ -179,12 +180,22 @@ export function createApp({
     trustProxy,
     recordHit: metrics?.recordHit,
   });
+  // Visitors' requests' metrics, and the cheap refusals of their posts before the app (docs/requests.md).
+  const requestMetrics = metrics?.requests ?? noRequestMetrics;
+  const requestGate = createRequestGate({
+    siteUrl: config.SITE_URL,
+    perMinute: config.REQUESTS_RATE_LIMIT,
+    trustProxy,
+    metrics: requestMetrics,
+    logger,
+  });
   const traced = tracingEnabled();
   if (traced) {
     // The request span, around everything else (server/observability/tracing.ts; not mounted when tracing is off).
     // Its span needs Express's request, so traced, a hit is answered first inside the app.
     app.use(traceRequests());
     app.use((req, res, next) => void (hits(req, res) || next()));
+    app.use((req, res, next) => (requestGate.applies(req) ? requestGate.gate(req, res, next) : next()));
   }
   // Event streams must not wait in compression() nor fill the request log.
   if (devRoutes) app.use(devRoutes);
@@ -280,7 +291,6 @@ export function createApp({
     }),
   );
   // Visitors' requests: a showroom visit, a consultation, samples, a quote (docs/requests.md).
-  const requestMetrics = metrics?.requests ?? noRequestMetrics;
   requests?.outcomes?.listen((destination, outcome) => requestMetrics.delivery(destination, outcome));
   const pageDeps = {
     ...scope,
@@ -301,7 +311,6 @@ export function createApp({
     forwardedFor,
     createRequestRoute({
       siteUrl: config.SITE_URL,
-      perMinute: config.REQUESTS_RATE_LIMIT,
       metrics: requestMetrics,
       intake: createRequestIntake({
         store: requests?.store,
@@ -328,5 +337,5 @@ export function createApp({
   });
 
   app.use(errorHandler(logger));
-  return traced ? app : answerHitsFirst(app, hits);
+  return traced ? app : answerHitsFirst(app, hits, requestGate);
 }

@@ -202,12 +202,20 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
  * does not answer. It is the app itself as far as callers can tell (`listen`, settings, supertest).
  * This is where a request starts (tracing wraps here).
  */
-export function answerHitsFirst(app: Express, hits: HitAnswerer): Express {
+export function answerHitsFirst(app: Express, hits: HitAnswerer, gate?: EarlyGate): Express {
   const listener = (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     if (hits(req, res)) return;
-    app(req as never, res as never, next as never);
+    const pass = () => app(req as never, res as never, next as never);
+    if (gate?.applies(req)) return gate.gate(req, res, pass);
+    pass();
   };
   // The app's methods and settings (listen, get, set, locals…), read through to the app itself.
   Object.setPrototypeOf(listener, app);
   return listener as unknown as Express;
+}
+
+/** A check answered before the app for the requests it applies to (server/requests/requestGate.ts), or passed on. */
+export interface EarlyGate {
+  applies(req: IncomingMessage): boolean;
+  gate(req: IncomingMessage, res: ServerResponse, next: () => void): void;
 }

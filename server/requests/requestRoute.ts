@@ -1,7 +1,8 @@
 /**
  * POST /requests/{kind} and /us/requests/{kind}: a visitor's request (docs/requests.md). Cheap
- * refusals come first, before a byte of the body is read: the path's kind, the site's own pages
- * only (Origin, Sec-Fetch-Site), a per-client rate, the form's type, no compressed body. Then the
+ * refusals come first, before a byte of the body is read: a post from another site and a client
+ * over its rate are refused before the app (requestGate.ts); here the path's kind, the site's own
+ * pages again, the form's type, no compressed body. Then the
  * body (8 KiB, 40 fields at most) goes to the intake (requestIntake.ts). A form sent without
  * script is answered as HTML forms are: accepted, a 303 to the confirmation page (a reload sends
  * nothing twice); refused, the form's own page again with every error beside its field, every
@@ -10,7 +11,6 @@
  * `no-store`.
  */
 import express, { type NextFunction, type Request, type Response, Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import type { StaticHandlerContext } from "react-router";
 import { LOCALES, localeFromPath, localizePath } from "../../shared/locales";
 import type { RequestFormAnswer } from "../../shared/pageData";
@@ -23,14 +23,10 @@ import { sameSiteForm } from "../http/sameSiteForms";
 import type { RefusalReason, RefusedKind, RequestMetrics } from "../observability/metrics/requestMetrics";
 import type { IntakeOutcome, RequestIntake } from "./requestIntake";
 
-/** Requests one client may send a minute; a person sends one or two. */
-export const DEFAULT_REQUESTS_PER_MINUTE = 10;
-
 export interface RequestRouteOptions {
   siteUrl: string;
   intake: RequestIntake;
   metrics: RequestMetrics;
-  perMinute?: number;
   /** Renders the form's own page for this request with its answer (server/render/render.tsx `renderOwnPage`). */
   renderForm: (
     req: Request,
@@ -42,13 +38,7 @@ export interface RequestRouteOptions {
 
 const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
 
-export function createRequestRoute({
-  siteUrl,
-  intake,
-  metrics,
-  perMinute = DEFAULT_REQUESTS_PER_MINUTE,
-  renderForm,
-}: RequestRouteOptions): Router {
+export function createRequestRoute({ siteUrl, intake, metrics, renderForm }: RequestRouteOptions): Router {
   // Case-sensitive and strict as the app's own routes (server/app.ts): a Router does not take the
   // app's settings, and `/Requests/visit` or `/requests/visit/` is no address of a form.
   const router = Router({ caseSensitive: true, strict: true });
@@ -80,22 +70,7 @@ export function createRequestRoute({
         return refuse(req, res, 403, "cross_site", "Requests can only be sent from this site's own pages.");
       next();
     },
-    // Counted before the body is read, so a flood costs no parsing.
-    rateLimit({
-      windowMs: 60_000,
-      limit: perMinute,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      validate: { xForwardedForHeader: false },
-      handler: (req, res) =>
-        refuse(
-          req,
-          res,
-          429,
-          "rate_limited",
-          "Too many requests from here just now: please wait a minute and send it again.",
-        ),
-    }),
+    // The client's rate was counted before the app (requestGate.ts), so a flood costs no parsing.
     (req: Request, res: Response, next: NextFunction) => {
       if (!req.is("application/x-www-form-urlencoded"))
         return refuse(req, res, 415, "bad_body", "Send the form as application/x-www-form-urlencoded.");
