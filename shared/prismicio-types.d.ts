@@ -50,7 +50,7 @@ type ContentRelationshipFieldWithData<
 		>
 }[Exclude<TCustomType[number], string>["id"]];
 
-type ArticleDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
+type ArticleDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice | KlaviyoFormSlice
 
 /**
  * Content for Article documents
@@ -212,7 +212,7 @@ export interface GalleryProjectDocumentDataPhotosItem {
 	caption: prismic.KeyTextField;
 }
 
-type GalleryProjectDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
+type GalleryProjectDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice | KlaviyoFormSlice
 
 /**
  * Content for Gallery project documents
@@ -360,7 +360,7 @@ interface GalleryProjectDocumentData {
  */
 export type GalleryProjectDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<GalleryProjectDocumentData>, "gallery_project", Lang>;
 
-type HomeDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
+type HomeDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice | KlaviyoFormSlice
 
 /**
  * Content for Home documents
@@ -526,7 +526,7 @@ interface NavigationDocumentData {
  */
 export type NavigationDocument<Lang extends string = string> = prismic.PrismicDocumentWithUID<Simplify<NavigationDocumentData>, "navigation", Lang>;
 
-type PageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
+type PageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice | KlaviyoFormSlice
 
 /**
  * Content for Page documents
@@ -664,7 +664,7 @@ export interface SamplePageDocumentDataSwatchesItem {
 	image: prismic.ImageField<never>;
 }
 
-type SamplePageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice
+type SamplePageDocumentDataSlicesSlice = HeroSlice | TextBlockSlice | ImageWithTextSlice | ImageGallerySlice | FeatureGridSlice | TestimonialSlice | ProductCardsSlice | FaqSlice | CtaBandSlice | VideoEmbedSlice | StepsSlice | SampleSwatchesSlice | ProjectFactsSlice | ReviewsSlice | PrivacyPolicySlice | RequestFormSlice | KlaviyoFormSlice
 
 /**
  * Content for Sample page documents
@@ -1605,6 +1605,85 @@ type ImageWithTextSliceVariation = ImageWithTextSliceImageLeft | ImageWithTextSl
  * - **Documentation**: https://prismic.io/docs/slices
  */
 export type ImageWithTextSlice = prismic.SharedSlice<"image_with_text", ImageWithTextSliceVariation>;
+
+/**
+ * Primary content in *KlaviyoForm → Default → Primary*
+ */
+export interface KlaviyoFormSliceDefaultPrimary {
+	/**
+	 * Heading field in *KlaviyoForm → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Start with a conversation
+	 * - **API ID Path**: klaviyo_form.default.primary.heading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	heading: prismic.KeyTextField;
+	
+	/**
+	 * Intro field in *KlaviyoForm → Default → Primary*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: klaviyo_form.default.primary.intro
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Klaviyo form id (letters and digits, such as RkTq8v) field in *KlaviyoForm → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: RkTq8v
+	 * - **API ID Path**: klaviyo_form.default.primary.form_id
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	form_id: prismic.KeyTextField;
+	
+	/**
+	 * Our own form, shown in its place field in *KlaviyoForm → Default → Primary*
+	 *
+	 * - **Field Type**: Select
+	 * - **Placeholder**: Quote
+	 * - **Default Value**: Quote
+	 * - **API ID Path**: klaviyo_form.default.primary.fallback
+	 * - **Documentation**: https://prismic.io/docs/fields/select
+	 */
+	fallback: prismic.SelectField<"Showroom visit" | "Video consultation" | "Samples" | "Quote", "filled">;
+	
+	/**
+	 * Anchor (the id in-page links use, such as signup-form) field in *KlaviyoForm → Default → Primary*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: signup-form
+	 * - **API ID Path**: klaviyo_form.default.primary.anchor
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	anchor: prismic.KeyTextField;
+}
+
+/**
+ * Default variation for KlaviyoForm Slice
+ *
+ * - **API ID**: `default`
+ * - **Description**: Klaviyo's embedded form, the site's request form as the fallback.
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type KlaviyoFormSliceDefault = prismic.SharedSliceVariation<"default", Simplify<KlaviyoFormSliceDefaultPrimary>, never>;
+
+/**
+ * Slice variation for *KlaviyoForm*
+ */
+type KlaviyoFormSliceVariation = KlaviyoFormSliceDefault
+
+/**
+ * KlaviyoForm Shared Slice
+ *
+ * - **API ID**: `klaviyo_form`
+ * - **Description**: A Klaviyo sign-up form, by its form id, with one of the site's own request forms in its place until Klaviyo draws it (and wherever it does not: not configured, refused, blocked or slow).
+ * - **Documentation**: https://prismic.io/docs/slices
+ */
+export type KlaviyoFormSlice = prismic.SharedSlice<"klaviyo_form", KlaviyoFormSliceVariation>;
 
 /**
  * Primary content in *PrivacyPolicy → Default → Primary*
@@ -2791,6 +2870,10 @@ declare module "@prismicio/client" {
 			ImageWithTextSliceVariation,
 			ImageWithTextSliceImageLeft,
 			ImageWithTextSliceImageRight,
+			KlaviyoFormSlice,
+			KlaviyoFormSliceDefaultPrimary,
+			KlaviyoFormSliceVariation,
+			KlaviyoFormSliceDefault,
 			PrivacyPolicySlice,
 			PrivacyPolicySliceDefaultPrimary,
 			PrivacyPolicySliceVariation,

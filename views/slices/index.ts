@@ -8,6 +8,7 @@ import FeatureGrid from "./FeatureGrid";
 import Hero from "./Hero";
 import ImageGallery from "./ImageGallery";
 import ImageWithText from "./ImageWithText";
+import KlaviyoForm from "./KlaviyoForm";
 import PrivacyPolicy from "./PrivacyPolicy";
 import ProductCards from "./ProductCards";
 import ProjectFacts from "./ProjectFacts";
@@ -27,6 +28,7 @@ export const components = {
   "hero": Hero,
   "image_gallery": ImageGallery,
   "image_with_text": ImageWithText,
+  "klaviyo_form": KlaviyoForm,
   "privacy_policy": PrivacyPolicy,
   "product_cards": ProductCards,
   "project_facts": ProjectFacts,
