@@ -14,20 +14,32 @@ export const KLAVIYO_OFF_COOKIE = "__kla_off";
 /** The marketing script's fallback (docs/behaviour.md section 4.4). */
 export const MARKETING_SCRIPT_FALLBACK_MS = 3000;
 
-export function startKlaviyo(src: string): void {
+/**
+ * Starts Klaviyo; the promise holds when its script was first requested (performance.now()), and
+ * never settles while it is not (marketing refused): the KlaviyoForm slice's wait counts from it
+ * (client/klaviyoFallback.ts).
+ */
+export function startKlaviyo(src: string): Promise<number> {
+  let requested: (at: number) => void;
+  const whenRequested = new Promise<number>((resolve) => (requested = resolve));
+  const load = () => {
+    requested(performance.now());
+    loadScriptOrWarn(src);
+  };
   const apply = (consent: ConsentState, atStartUp: boolean) => {
     if (!consent.marketing) return writeCookie(KLAVIYO_OFF_COOKIE, "true");
     if (atStartUp) writeCookie(KLAVIYO_OFF_COOKIE, "false");
     else deleteCookie(KLAVIYO_OFF_COOKIE);
-    loadScriptOrWarn(src);
+    load();
   };
   apply(currentConsent(), true);
   onConsentChange((consent) => apply(consent, false));
   // Counted from the page's start, however late this module ran.
   setTimeout(
     () => {
-      if (!currentConsent().decided) loadScriptOrWarn(src);
+      if (!currentConsent().decided) load();
     },
     Math.max(0, MARKETING_SCRIPT_FALLBACK_MS - performance.now()),
   );
+  return whenRequested;
 }

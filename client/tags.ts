@@ -4,7 +4,8 @@
  * (client/entry.tsx): the consent manager (with the page's consent model and the browser's
  * Global Privacy Control signal: shared/privacyRules.ts), Tag Manager when the head left
  * it out, the page-view tracking, Klaviyo (its 3000 ms fallback counts from the page's start)
- * with its form events, and the page's widgets. The
+ * with its form events (and, where the KlaviyoForm slice is, the switch to its form once drawn:
+ * client/klaviyoFallback.ts), and the page's widgets. The
  * elements Klaviyo and the widgets fill are ones React leaves alone (views/parts/ScriptSlot.tsx,
  * the footer's form): hydration and client navigations never see or undo their markup.
  */
@@ -45,7 +46,11 @@ export function startTags(): AppTags | null {
   const followNavigations = trackPageViews();
   if (config.klaviyoSrc) {
     forwardKlaviyoFormEvents();
-    startKlaviyo(config.klaviyoSrc);
+    const requested = startKlaviyo(config.klaviyoSrc);
+    // The KlaviyoForm slice's switch to Klaviyo's form, loaded only by a page that has the slice
+    // (docs/requests.md, "Klaviyo's own forms"); should it not load, the site's own form stays.
+    if (document.querySelector("[data-klaviyo-fallback]"))
+      void import("./klaviyoFallback").then(({ watchKlaviyoForms }) => watchKlaviyoForms(requested)).catch(() => {});
   }
   startPageScripts(config);
   return (router) => {

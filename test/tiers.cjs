@@ -122,6 +122,7 @@ module.exports.measuredSeconds = {
   "test/browser/usOptOut.test.ts": 37,
   "test/browser/consent.test.ts": 31,
   "test/browser/cspHashes.test.ts": 31,
+  "test/browser/klaviyoFallback.test.ts": 30,
   "test/requestDurability.test.ts": 30,
   "test/mediaCacheBudget.test.ts": 29,
   "test/sitemapScale.test.ts": 29,
