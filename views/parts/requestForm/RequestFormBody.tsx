@@ -27,7 +27,7 @@ import {
 } from "../../../shared/requests/requestSchema";
 import type { RequestFormAnswer } from "../../../shared/pageData";
 import type { Region } from "../../../shared/region";
-import { ChoiceField, ErrorSummary, type FieldScope, SelectField, TextField } from "./fields";
+import { ChoiceElsewhere, ChoiceField, ErrorSummary, type FieldScope, SelectField, TextField } from "./fields";
 import { RequestSent } from "./RequestSent";
 import { useRequestSubmit } from "./useRequestSubmit";
 
@@ -110,7 +110,15 @@ function KindQuestions({
               options={samples.map((name) => ({ value: name, label: name }))}
               multiple
             />
-          ) : null}
+          ) : (
+            // Chosen on the page's swatches, above the form: an error about them is told here.
+            <ChoiceElsewhere
+              scope={scope}
+              name="samples"
+              label="Your samples"
+              hint={`Tick “Order a sample” on up to ${MAX_SAMPLES} swatches above.`}
+            />
+          )}
           <fieldset className="field__set field__set--address">
             <legend className="field__label">Where should we post them?</legend>
             <TextField scope={scope} name="address_line1" label="Address line 1" autoComplete="address-line1" />

@@ -155,6 +155,40 @@ export function ChoiceField({ scope, name, legend, hint, options, multiple, inli
   );
 }
 
+/**
+ * A choice made outside the form, by controls joined to it with their `form` attribute (the
+ * samples page's swatches): when it needs fixing, this tells so at the top of the form, with the
+ * id the error summary links to, so its link has somewhere to take focus; the hint says where the
+ * choice is made. Nothing while the choice has no error.
+ */
+export function ChoiceElsewhere({
+  scope,
+  name,
+  label,
+  hint,
+}: {
+  scope: FieldScope;
+  name: string;
+  label: string;
+  hint: string;
+}) {
+  const id = fieldId(scope, name);
+  const error = errorOf(scope, name);
+  if (!error) return null;
+  // The shape of ChoiceField's group, without its choices.
+  return (
+    <div className="field field--error">
+      <fieldset className="field__set" id={id} tabIndex={-1} aria-describedby={`${id}-hint ${id}-error`}>
+        <legend className="field__label">{label}</legend>
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+        <ErrorMessage id={`${id}-error`} message={error} />
+      </fieldset>
+    </div>
+  );
+}
+
 export function SelectField(props: {
   scope: FieldScope;
   name: string;
