@@ -26,6 +26,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Its own folder: a production build into dist/ (npm start, a test run) never replaces it.
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "dist-dev");
 const requestedPort = Number(process.env.PORT ?? 3000);
+// As the server's configuration says it (server/config.ts), not Node's ERR_SOCKET_BAD_PORT stack.
+if (!/^\d{1,5}$/.test(process.env.PORT ?? "3000") || requestedPort > 65535) {
+  console.error(
+    `Invalid configuration:\n  PORT: a port number from 0 to 65535 (it is ${JSON.stringify(process.env.PORT)})`,
+  );
+  process.exit(1);
+}
 const host = process.env.HOST ?? "127.0.0.1";
 /** How long a new server may take to listen before the restart is given up. */
 const START_TIMEOUT_MS = 20_000;

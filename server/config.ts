@@ -85,11 +85,20 @@ const secret = (min: number) =>
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: "a port number from 0 to 65535" })
+      .int("a port number from 0 to 65535")
+      .min(0, "a port number from 0 to 65535")
+      .max(65535, "a port number from 0 to 65535")
+      .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     /** The public origin; defaults to http://localhost:{PORT} (resolved below). */
     SITE_URL: z
-      .url({ protocol: /^https?$/ })
+      .string()
+      .refine((value) => /^https?:\/\/[^/?#\s]+\/?$/i.test(value) && URL.canParse(value), {
+        error:
+          "an absolute http(s):// origin without a path, like https://www.example.com (the site is served at the root of its host: a path prefix is not supported)",
+      })
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
     CONTENT_DIR: z.string().min(1).default("content"),
@@ -272,6 +281,9 @@ export class ConfigError extends Error {
 export function servedMediaDir(config: Pick<Config, "PRISMIC_REPOSITORY" | "MEDIA_DIR">): string | null {
   return config.PRISMIC_REPOSITORY ? null : config.MEDIA_DIR;
 }
+
+/** Every setting's name, for the warning about names that look like ours (server/configNames.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
 
 /** Parses `env` (process.env by default); throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, rootDir = process.cwd()): Config {

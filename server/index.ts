@@ -2,7 +2,8 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
-import { ConfigError, loadConfig, servedMediaDir, type Config } from "./config";
+import { ConfigError, loadConfig, SETTING_NAMES, servedMediaDir, type Config } from "./config";
+import { unknownSettings } from "./configNames";
 import { createContentClient, type ContentClient } from "./content/contentClient";
 import { createContentService } from "./content/contentService";
 import { createHttpServer } from "./http/httpServer";
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV);
+  // A variable that looks like one of ours but is not: a typo would otherwise be ignored silently.
+  for (const line of unknownSettings(process.env, SETTING_NAMES)) logger.warn(line);
   // The Prismic client's console warnings can carry a preview token: through the logger, redacted.
   routeLibraryWarnings(logger);
   // Before anything that opens spans (OTEL_* variables; off without an OTLP endpoint).

@@ -1,0 +1,68 @@
+/**
+ * Settings that look like ours but are not (docs/configuration.md): a variable with one of our
+ * prefixes that no setting has, such as `PRISMIC_REPOSITRY`, would otherwise be ignored without a
+ * word. Each is named with the closest known setting, so a typo is one look away.
+ */
+
+/** The prefixes of our settings: a variable with one of these that no setting has is probably a typo. */
+const PREFIXES = [
+  "PRISMIC_",
+  "META_",
+  "OUTBOX_",
+  "REQUESTS_",
+  "KLAVIYO_",
+  "TRACKING_",
+  "HTTP_",
+  "SHUTDOWN_",
+  "RENDER_BUDGET_",
+  "MEDIA_",
+  "SLICE_",
+  "GTM_",
+  "USERCENTRICS_",
+  "US_CONSENT",
+  "REVIEWS_",
+  "PRIVACY_",
+  "BUILD_",
+  "CONTENT_",
+  "METRICS_",
+  "FIRESTORE_",
+  "SITE_",
+  "PAGE_CACHE_",
+  "LOG_",
+  "EMBEDDED_",
+];
+
+/** Variables of the project's scripts and tools that the server may find in its environment: not typos. */
+const TOOL_VARIABLES = new Set([
+  "PRISMIC_LOOPBACK_ORIGIN", // the scale test's preload (scripts/scaleTest/prismicOnLoopback.mjs)
+  "SLICE_MACHINE_HOST", // npm run slicemachine
+  "SITE_DIR", // npm run bench:publish
+]);
+
+/** Edit distance (insertions, deletions, substitutions) between two names. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** One line per unknown variable of `env` with a prefix of ours, naming the closest known setting. */
+export function unknownSettings(env: Record<string, string | undefined>, known: readonly string[]): string[] {
+  const names = new Set(known);
+  return Object.keys(env)
+    .filter(
+      (name) => !names.has(name) && !TOOL_VARIABLES.has(name) && PREFIXES.some((prefix) => name.startsWith(prefix)),
+    )
+    .sort()
+    .map((name) => {
+      const closest = [...names].sort((a, b) => distance(name, a) - distance(name, b))[0];
+      return closest && distance(name, closest) <= Math.max(3, Math.floor(name.length / 4))
+        ? `${name} is not a setting of this site: did you mean ${closest}? (docs/configuration.md)`
+        : `${name} is not a setting of this site and is ignored (docs/configuration.md lists them)`;
+    });
+}
