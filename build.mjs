@@ -18,6 +18,7 @@ import * as esbuild from "esbuild";
 import { BUILD_STAMP, buildInputsHash } from "./scripts/build/buildInputs.mjs";
 import { buildOptions, root } from "./scripts/build/buildOptions.mjs";
 import { writeBuildOutputs } from "./scripts/build/buildOutputs.mjs";
+import { keepPreviousAssets } from "./scripts/build/keepPreviousAssets.mjs";
 import { compressionSummary, precompressAssets } from "./scripts/build/precompressAssets.mjs";
 
 export { SOURCE_FOLDERS, buildOptions } from "./scripts/build/buildOptions.mjs";
@@ -43,6 +44,8 @@ async function buildOnce(dev) {
     // Development builds are not pre-compressed (compression() covers them per request).
     const compressed = dev ? undefined : await precompressAssets(assetsDir);
     if (inputs) await fsp.writeFile(path.join(outDir, BUILD_STAMP), inputs);
+    // The pages a running server has sent still ask for the previous build's chunks.
+    await keepPreviousAssets(path.join(finalDir, "client", "assets"), assetsDir);
     const oldDir = `${finalDir}.old-${process.pid}`;
     await fsp.rename(finalDir, oldDir).catch(() => {});
     await fsp.rename(outDir, finalDir);

@@ -144,6 +144,17 @@ async function main(): Promise<void> {
   });
   server.on("request", app);
   let warmer: MediaWarmer | undefined;
+  // A port in use is one line saying what to do, not an unhandled error's stack.
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE" && error.code !== "EACCES") throw error;
+    logger.fatal(
+      { port: config.PORT, code: error.code },
+      error.code === "EADDRINUSE"
+        ? `Port ${config.PORT} is already in use (another npm start or npm run dev?): stop it, or start with another PORT`
+        : `Port ${config.PORT} cannot be used without more privileges: choose a PORT above 1023`,
+    );
+    process.exit(1);
+  });
   server.listen(config.PORT, config.HOST, () => {
     // The port bound (PORT=0 picks one: `npm run dev`'s servers, behind its proxy on SITE_URL).
     const { port } = server.address() as AddressInfo;
