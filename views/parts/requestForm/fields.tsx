@@ -131,7 +131,8 @@ export function ChoiceField({ scope, name, legend, hint, options, multiple, inli
         <ErrorMessage id={`${id}-error`} message={error} />
         <div className={`choices${inline ? " choices--inline" : ""}`}>
           {options.map((option) => {
-            const optionId = `${id}-${option.value}`;
+            // An id is one token: a sample's name ("American Black Walnut") becomes `american-black-walnut`.
+            const optionId = `${id}-${option.value.toLowerCase().replace(/[^a-z0-9_-]+/g, "-")}`;
             return (
               <div key={option.value} className="choice">
                 <input
