@@ -35,6 +35,29 @@ export const NAVIGATION_TYPES = [
 ] as const;
 export type NavigationType = (typeof NAVIGATION_TYPES)[number];
 
+/**
+ * The `navigation_type` label: a report's navigation type, folded so the label space stays small
+ * (docs/operations.md, "Field speed"). Every load of a document (navigate, reload, back-forward,
+ * restore, and a prerendered page once shown: its times count from then) is `navigate`; a page
+ * shown again from the back/forward cache and a client navigation keep their own.
+ */
+export const NAVIGATION_LABELS = ["navigate", "back-forward-cache", "client"] as const;
+export type NavigationLabel = (typeof NAVIGATION_LABELS)[number];
+
+export const navigationLabel = (nav: NavigationType): NavigationLabel =>
+  nav === "client" || nav === "back-forward-cache" ? nav : "navigate";
+
+/**
+ * The metrics a view of each label can carry: LCP, FCP and TTFB belong to a document's load; a
+ * client navigation and a page shown from the back/forward cache load nothing, and report their
+ * own INP and CLS only. A report with another metric is refused.
+ */
+export const METRICS_OF: Record<NavigationLabel, readonly VitalName[]> = {
+  navigate: VITAL_NAMES,
+  "back-forward-cache": ["INP", "CLS"],
+  client: ["INP", "CLS"],
+};
+
 /** One page view's report: seconds for the times, CLS unitless. */
 export interface VitalsReport {
   page: string;

@@ -138,7 +138,7 @@ test("a client past its reports a minute is answered 429 with Retry-After, count
     createVitalsRoute({
       siteUrl: ORIGIN,
       perMinute: 3,
-      metrics: { observe() {}, refuse: (r) => void refused.push(r) },
+      metrics: { observe() {}, refuse: (r) => void refused.push(r), client() {}, exposition: () => "" },
     }),
   );
   const statuses: number[] = [];

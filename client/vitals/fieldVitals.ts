@@ -14,6 +14,8 @@
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
 import {
+  METRICS_OF,
+  navigationLabel,
   pageTypeOf,
   VITALS_PATH,
   type DeviceClass,
@@ -148,9 +150,12 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
     send({ page: ending.page, region: regionFromPath(ending.path), device, nav: ending.nav, metrics });
   };
 
-  // Every change, kept until the view is reported: the last value is the view's.
+  // Every change, kept until the view is reported: the last value is the view's. A view shown
+  // from the back/forward cache loaded nothing: its INP and CLS only (METRICS_OF), as the
+  // endpoint refuses the rest.
   const keep = (metric: Metric) => {
-    if (view.landing) view.metrics[metric.name] = inUnits(metric.name, metric.value);
+    if (view.landing && METRICS_OF[navigationLabel(view.nav)].includes(metric.name))
+      view.metrics[metric.name] = inUnits(metric.name, metric.value);
   };
   for (const on of [onLCP, onFCP, onTTFB, onCLS, onINP]) on(keep, { reportAllChanges: true });
 

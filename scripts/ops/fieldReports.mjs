@@ -9,8 +9,8 @@
  * The values follow how field data is shaped: log-normal, TTFB then FCP then LCP each a delay
  * after the one before, phones slower than desktops, the US further from the origin, image-heavy
  * project pages with the latest LCP; WebKit (Safari, every iPhone browser) reports neither LCP nor
- * INP nor CLS; a client navigation reports INP and CLS only; a page restored from the
- * back/forward cache or shown prerendered paints almost at once. Where a value is chosen, it is a
+ * INP nor CLS; a client navigation and a page restored from the back/forward cache report INP
+ * and CLS only; a page shown prerendered paints almost at once. Where a value is chosen, it is a
  * plausible phone-heavy small business site's, not this site's.
  */
 import http from "node:http";
@@ -77,9 +77,10 @@ export function drawReport(random = Math.random) {
   const d = DEVICES[device];
   const webkit = random() < d.webkit;
   const metrics = {};
-  if (nav !== "client") {
-    // A restored or prerendered page is on screen almost at once; its first byte came long before.
-    const instant = nav === "back-forward-cache" || nav === "prerender";
+  // A client navigation and a page shown from the back/forward cache load nothing: INP and CLS only.
+  if (nav !== "client" && nav !== "back-forward-cache") {
+    // A prerendered page is on screen almost at once once shown; its first byte came long before.
+    const instant = nav === "prerender";
     const cached = nav === "reload" || nav === "back-forward" ? 0.7 : 1;
     const ttfb = instant ? 0 : logNormal(random, d.ttfb * REGIONS[region].ttfb * cached, 0.5);
     const fcp = instant ? logNormal(random, 0.06, 0.6) : ttfb + logNormal(random, d.fcpAfter * cached, 0.45);

@@ -5,20 +5,32 @@
  * matter. Labels come only from the fixed lists of shared/fieldVitals.ts; refused reports are
  * counted by reason.
  */
-import { Counter, Histogram, type Registry } from "prom-client";
-import type { VitalName } from "../../../shared/fieldVitals";
+import { Counter, type Registry } from "prom-client";
+import { VITAL_NAMES, type VitalName } from "../../../shared/fieldVitals";
 
 export const VITAL_LABELS = ["page_type", "region", "device_class", "navigation_type"] as const;
 export type VitalLabel = (typeof VITAL_LABELS)[number];
 
 /** Why a report was refused; each a fixed label value. */
-export const REFUSAL_REASONS = ["rate_limited", "origin", "too_large", "encoding", "not_json", "invalid"] as const;
+export const REFUSAL_REASONS = [
+  "rate_limited",
+  "origin",
+  "too_large",
+  "encoding",
+  "not_json",
+  "invalid",
+  "client_limit",
+] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 interface VitalSeries {
   name: string;
   help: string;
-  /** Google's good/poor thresholds are among them. */
+  /**
+   * Google's good and poor thresholds, and one bound past poor, so that a p75 past poor reads as
+   * past it (histogram_quantile answers the highest finite bound for a rank in +Inf) and the
+   * label space stays small (docs/operations.md, "Field speed").
+   */
   buckets: number[];
 }
 
@@ -26,47 +38,104 @@ export const VITAL_SERIES: Record<VitalName, VitalSeries> = {
   LCP: {
     name: "web_vitals_lcp_seconds",
     help: "Largest Contentful Paint of visitors' page loads (good ≤ 2.5 s, poor > 4 s).",
-    buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15],
+    buckets: [2.5, 4, 8],
   },
   INP: {
     name: "web_vitals_inp_seconds",
     help: "Interaction to Next Paint of visitors' page views, client navigations included (good ≤ 0.2 s, poor > 0.5 s).",
-    buckets: [0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.8, 1.2, 2, 5],
+    buckets: [0.2, 0.5, 1],
   },
   CLS: {
     name: "web_vitals_cls",
     help: "Cumulative Layout Shift of visitors' page views, client navigations included (good ≤ 0.1, poor > 0.25).",
-    buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+    buckets: [0.1, 0.25, 0.5],
   },
   FCP: {
     name: "web_vitals_fcp_seconds",
     help: "First Contentful Paint of visitors' page loads (good ≤ 1.8 s, poor > 3 s).",
-    buckets: [0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10],
+    buckets: [1.8, 3, 6],
   },
   TTFB: {
     name: "web_vitals_ttfb_seconds",
     help: "Time to First Byte of visitors' page loads, redirects and connection included (good ≤ 0.8 s, poor > 1.8 s).",
-    buckets: [0.1, 0.2, 0.4, 0.6, 0.8, 1.2, 1.8, 3, 5],
+    buckets: [0.8, 1.8, 4],
   },
 };
 
 export interface VitalsMetrics {
   observe(name: VitalName, labels: Record<VitalLabel, string>, value: number): void;
   refuse(reason: RefusalReason): void;
+  /** A client's first counted view of a page type in a region within the hour. */
+  client(labels: Pick<Record<VitalLabel, string>, "page_type" | "region">): void;
+  /** The histograms in Prometheus' text format, appended to the registry's by GET /metrics. */
+  exposition(): string;
+}
+
+const escapeLabel = (value: string) => value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+
+interface Series {
+  /** Each line's text up to its value: the buckets', then _sum's and _count's. */
+  prefixes: string[];
+  /** Cumulative counts per bucket (+Inf last), then the sum, then the count. */
+  values: number[];
+}
+
+/**
+ * A histogram that keeps each label set's lines written out, so a scrape of a few thousand series
+ * is a join (about a millisecond) rather than prom-client's object per bucket (tens of
+ * milliseconds at this size; docs/operations.md, "Field speed").
+ */
+function textHistogram({ name, help, buckets }: VitalSeries) {
+  const series = new Map<string, Series>();
+  const bounds = [...buckets.map(String), "+Inf"];
+  const header = `# HELP ${name} ${help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}\n# TYPE ${name} histogram\n`;
+  return {
+    observe(labels: Record<VitalLabel, string>, value: number) {
+      const key = VITAL_LABELS.map((label) => `${label}="${escapeLabel(labels[label])}"`).join(",");
+      let one = series.get(key);
+      if (!one) {
+        one = {
+          prefixes: [
+            ...bounds.map((le) => `${name}_bucket{le="${le}",${key}} `),
+            `${name}_sum{${key}} `,
+            `${name}_count{${key}} `,
+          ],
+          values: Array(bounds.length + 2).fill(0),
+        };
+        series.set(key, one);
+      }
+      buckets.forEach((bound, i) => {
+        if (value <= bound) one.values[i]++;
+      });
+      one.values[bounds.length - 1]++;
+      one.values[bounds.length] += value;
+      one.values[bounds.length + 1]++;
+    },
+    text() {
+      if (series.size === 0) return "";
+      const lines: string[] = [];
+      for (const { prefixes, values } of series.values())
+        for (let i = 0; i < prefixes.length; i++) lines.push(prefixes[i] + values[i]);
+      return `${header}${lines.join("\n")}\n`;
+    },
+  };
 }
 
 export function createVitalsMetrics(registry: Registry): VitalsMetrics {
   const registers = [registry];
   const histograms = Object.fromEntries(
-    Object.entries(VITAL_SERIES).map(([vital, series]) => [
-      vital,
-      new Histogram({ ...series, labelNames: VITAL_LABELS, registers }),
-    ]),
-  ) as Record<VitalName, Histogram<VitalLabel>>;
+    Object.entries(VITAL_SERIES).map(([vital, series]) => [vital, textHistogram(series)]),
+  ) as Record<VitalName, ReturnType<typeof textHistogram>>;
   const refused = new Counter({
     name: "web_vitals_reports_refused_total",
-    help: "Reports to POST /api/vitals refused, by reason: rate_limited, origin (not the site's), too_large, encoding (compressed), not_json, invalid (outside the schema or the fixed lists).",
+    help: "Reports to POST /api/vitals refused, by reason: rate_limited, origin (not the site's), too_large, encoding (compressed), not_json, invalid (outside the schema, the fixed lists or a page view's order of times), client_limit (answered 204: past the few page views an hour one client is counted for).",
     labelNames: ["reason"] as const,
+    registers,
+  });
+  const clients = new Counter({
+    name: "web_vitals_clients_total",
+    help: "Clients counted in the field histograms, once per page type and region an hour each (per instance): what the field alerts ask several of, so that one client cannot fire or hide them.",
+    labelNames: ["page_type", "region"] as const,
     registers,
   });
   // Every reason from the start at 0, so a rate of refusals is defined before the first one.
@@ -74,5 +143,10 @@ export function createVitalsMetrics(registry: Registry): VitalsMetrics {
   return {
     observe: (name, labels, value) => histograms[name].observe(labels, value),
     refuse: (reason) => refused.inc({ reason }),
+    client: (labels) => clients.inc(labels),
+    exposition: () =>
+      VITAL_NAMES.map((name) => histograms[name].text())
+        .filter(Boolean)
+        .join(""),
   };
 }
