@@ -13,14 +13,61 @@ export function anchorId(text: string): string {
   return hyphenated.replace(/^-+|-+$/g, "");
 }
 
-/** Hands out unique anchor ids for one block of text, in document order. */
+/**
+ * Ids the page uses itself, which a heading must never take (docs/behaviour.md section 2.5): a
+ * heading "Router hydration" ahead of the hydration data's script element once took its id.
+ * The shell's and the layout's (server/render/htmlShell.ts, server/tags/tagHead.ts,
+ * views/layouts/SiteLayout.tsx), those the browser's scripts add (consent dialog and notice,
+ * the development overlay), and the page parts' own names for their elements (a request form's
+ * and the newsletter form's default anchors, the privacy choices). `test/headingIds.test.ts`
+ * checks that every id the demo site's pages carry, besides headings', is among them.
+ */
+export const RESERVED_IDS: ReadonlySet<string> = new Set([
+  "root",
+  "main",
+  "router-hydration",
+  "site-config",
+  "usercentrics-cmp",
+  "consent-dialog-title",
+  "consent-dialog-text",
+  "consent-signal",
+  "consent-notice-title",
+  "dev-build-error",
+  "signup-form",
+  "request-visit",
+  "request-consultation",
+  "request-samples",
+  "request-quote",
+  "choice-marketing",
+  "choice-marketing-text",
+  "choice-necessary",
+  "choice-necessary-text",
+  "choice-functional",
+  "choice-functional-text",
+]);
+
+/**
+ * Families of the page's own ids: the samples page's checkboxes (`sample-0`, `sample-1`, …,
+ * views/pages/SamplesPage.tsx), and the request forms' and their fields'
+ * (`request-quote-form`, `signup-visit-form-email-hint`, views/parts/requestForm/fields.tsx),
+ * none of which ends in `-` and a number, so that a heading's `-2` is never one of them.
+ */
+const RESERVED_PATTERNS = [/^sample-\d+$/, /^(?:request|signup)-[a-z]+-form(?:-[a-z0-9-]+)?$(?<!-\d+)/];
+
+const reserved = (id: string) => RESERVED_IDS.has(id) || RESERVED_PATTERNS.some((pattern) => pattern.test(id));
+
+/**
+ * Hands out unique anchor ids for one block of text, in document order: never one handed out
+ * already, never a reserved one (those get the next free `-2`, `-3`, …).
+ */
 export function anchorIds(): (text: string) => string | undefined {
-  const used = new Map<string, number>();
+  const used = new Set<string>();
   return (text) => {
     const base = anchorId(text);
     if (!base) return undefined;
-    const count = (used.get(base) ?? 0) + 1;
-    used.set(base, count);
-    return count === 1 ? base : `${base}-${count}`;
+    let id = base;
+    for (let n = 2; used.has(id) || reserved(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return id;
   };
 }

@@ -1,5 +1,5 @@
 /** Anchor ids of rich-text headings: readable, accent-free, unique within one block of text. */
-import { anchorId, anchorIds } from "../shared/anchors";
+import { anchorId, anchorIds, RESERVED_IDS } from "../shared/anchors";
 
 test("lower-cases, strips accents and joins words with single hyphens", () => {
   expect(anchorId("Éditions Spéciales: the Atelier series!")).toBe("editions-speciales-the-atelier-series");
@@ -14,4 +14,19 @@ test("numbers repeats within one block of text and skips text with no letters or
     "the-brief-3",
     undefined,
   ]);
+});
+
+test("never hands out an id the page uses itself, nor one it handed out already", () => {
+  const next = anchorIds();
+  expect([next("Router hydration"), next("Router hydration"), next("Main"), next("Site config"), next("Root")]).toEqual(
+    ["router-hydration-2", "router-hydration-3", "main-2", "site-config-2", "root-2"],
+  );
+  expect(next("Sample 3")).toBe("sample-3-2");
+  const again = anchorIds();
+  expect([again("The brief 2"), again("The brief"), again("The brief")]).toEqual([
+    "the-brief-2",
+    "the-brief",
+    "the-brief-3",
+  ]);
+  for (const id of RESERVED_IDS) expect(anchorIds()(id)).not.toBe(id);
 });
