@@ -71,7 +71,8 @@ export function createPrivacyChoicesForm({
   usConsentModel,
   now = Date.now,
 }: PrivacyChoicesFormOptions): Router {
-  const router = Router();
+  // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
+  const router = Router({ caseSensitive: true, strict: true });
   const paths = LOCALES.map((locale) => localizePath(PRIVACY_CHOICES_PATH, locale));
   const body = express.urlencoded({ extended: false, limit: MAX_FORM_BYTES, parameterLimit: 3 });
   router.post(paths, sameSiteOnly(siteUrl), body, bodyErrors, (req: Request, res: Response) => {
@@ -79,7 +80,7 @@ export function createPrivacyChoicesForm({
       return refuse(res, 415, "Send the form as application/x-www-form-urlencoded.");
     const parsed = formSchema.safeParse({ ...req.body });
     if (!parsed.success) return refuse(res, 400, parsed.error.issues[0]?.message ?? "The form's fields are not valid.");
-    // Back to the page's own spelling (the router also matched other cases and a trailing slash).
+    // Back to the page the form is on (the router matches only the paths' exact spelling).
     const page = localizePath(PRIVACY_CHOICES_PATH, localeFromPath(req.path));
     const region = regionFromPath(page);
     const model: ConsentModel = region === "us" ? usConsentModel : "opt-in";

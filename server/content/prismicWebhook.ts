@@ -62,7 +62,8 @@ function headerSecret(req: Request): string | undefined {
 }
 
 export function createPrismicWebhook(secret: string | undefined, refs: RefTracker, logger: Logger): Router {
-  const router = express.Router();
+  // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
+  const router = express.Router({ caseSensitive: true, strict: true });
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
   /** A refusal before the body is read: the connection is closed rather than drained of a body nobody wants. */
   const refuseUnread = (res: Response, status: number, error: string) => {

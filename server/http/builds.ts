@@ -9,7 +9,8 @@ import express, { type Router } from "express";
 export const BUILDS_PATH = "/builds";
 
 export function createBuildsRoute(buildDir: string): Router {
-  const router = express.Router();
+  // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
+  const router = express.Router({ caseSensitive: true, strict: true });
   router.use(
     BUILDS_PATH,
     express.static(path.join(buildDir, "client", "builds"), {

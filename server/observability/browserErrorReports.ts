@@ -44,7 +44,8 @@ const answer = (res: Response, status: number, message: string) =>
   void res.status(status).setHeader("Cache-Control", "no-store").json({ status, message });
 
 export function createClientLogRoute(logger: Logger, { limit = 10, windowMs = 60_000 }: ClientLogOptions = {}): Router {
-  const router = express.Router();
+  // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
+  const router = express.Router({ caseSensitive: true, strict: true });
   router.post(
     CLIENT_LOG_PATH,
     // Counted before the body is read, so a flood costs no parsing.

@@ -90,7 +90,8 @@ function redirect(res: Response, to: string): void {
 }
 
 export function createPreviewRouter(deps: PreviewRouteDeps): Router {
-  const router = express.Router();
+  // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
+  const router = express.Router({ caseSensitive: true, strict: true });
   const linkResolver = deps.linkResolver ?? resolveLink;
 
   router.get(PREVIEW_PATH, async (req, res) => {

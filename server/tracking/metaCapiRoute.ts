@@ -87,7 +87,8 @@ export function createMetaCapiRouter({
   cookies = cookieScope(siteUrl),
   gpcOptOuts = createGpcOptOuts(),
 }: MetaCapiRouteOptions): Router {
-  const router = Router();
+  // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
+  const router = Router({ caseSensitive: true, strict: true });
   const parseTrackingPayload = trackingPayloadParser(siteUrl);
   const limiter = rateLimit({
     windowMs: 60_000,
