@@ -160,19 +160,23 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(directive("proxy_cache_lock")).toEqual(["on"]);
     expect(directive("proxy_cache_revalidate")).toEqual(["on"]);
     expect(directive("proxy_cache_path")[0]).toMatch(/ keys_zone=site:\d+m .*max_size=\d+[mg] .*inactive=/);
-    // Previews are never answered from the cache, nor stored.
-    expect(directive("proxy_cache_bypass")).toEqual(["$prismic_preview"]);
-    expect(directive("proxy_no_cache")).toEqual(["$prismic_preview"]);
+    // Previews are never answered from the cache, nor stored; nor a visitor of `/` the gb home is
+    // not sure to be for, nor a query only the app can read (test/nginxCacheKey.test.ts).
+    expect(directive("proxy_cache_bypass")).toEqual(["$prismic_preview $root_uncached $query_uncached"]);
+    expect(directive("proxy_no_cache")).toEqual(["$prismic_preview $root_uncached $query_uncached"]);
+    // One copy per key, the key holding what the answer depends on, not one per raw Vary value.
+    expect(directive("proxy_ignore_headers")).toEqual(["Vary"]);
   });
 
   test("limits /api/ per client address at the app's tracking limit, and tells the app that address as TRUST_PROXY=1 reads it", () => {
-    const [zone, relayZone, vitalsZone, requestsZone] = directive("limit_req_zone");
+    const [zone, relayZone, vitalsZone, vitalsAllZone, requestsZone] = directive("limit_req_zone");
     // Per client: an IPv4 address, or an IPv6 /64 (behaviour below, through nginx).
     expect(zone).toMatch(/^\$limit_client zone=api:\d+m rate=1r\/s$/);
     // And the relay for everyone together: one key ($server_name is the same for every request).
     expect(relayZone).toMatch(/^\$server_name zone=relay:\d+[km] rate=\d+r\/s$/);
-    // Field speed reports per client: one a page view (docs/operations.md, "Field speed").
-    expect(vitalsZone).toMatch(/^\$limit_client zone=vitals:\d+m rate=1r\/s$/);
+    // Field speed reports per client: one a page view, and for everyone together (docs/operations.md, "Field speed").
+    expect(vitalsZone).toMatch(/^\$limit_client zone=vitals:\d+m rate=6r\/m$/);
+    expect(vitalsAllZone).toMatch(/^\$server_name zone=vitals_all:\d+[km] rate=\d+r\/s$/);
     // Visitors' request forms' posts per client, GET and HEAD not counted (docs/operations.md, "Requests").
     expect(requestsZone).toMatch(/^\$request_form_client zone=requests:\d+m rate=10r\/m$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
@@ -181,7 +185,8 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(directive("limit_req")).toEqual([
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
       expect.stringMatching(/^zone=relay burst=\d+ nodelay$/),
-      "zone=vitals burst=30 nodelay",
+      "zone=vitals burst=10 nodelay",
+      expect.stringMatching(/^zone=vitals_all burst=\d+ nodelay$/),
       `zone=requests burst=${REQUEST_FORM_BURST} nodelay`,
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
     ]);
@@ -208,7 +213,7 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(tlsBalancer).toBe(realIp);
     expect(nginxConf).toMatch(/geo \$realip_remote_addr \$from_tls_balancer \{/);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-Proto $forwarded_proto");
-    expect(directive("proxy_cache_key")).toEqual(['"$forwarded_proto$host$raw_path$cache_query"']);
+    expect(directive("proxy_cache_key")).toEqual(['"$cache_coding:$forwarded_proto$host$raw_path$cache_key_query"']);
   });
 
   test("leaves compression to the app and shows the site's own 503 page when no instance answers", () => {
