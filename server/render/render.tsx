@@ -2,7 +2,8 @@
  * Server-side rendering of a page request (docs/architecture.md, request step 4). The request's scope
  * decides the ref (master, or the editor's preview). A public page is the same for every
  * visitor: a fresh cached copy is sent as it is; a copy of an older ref is sent at once while
- * one background render refreshes it; a miss is rendered once from the page's key (canonical
+ * one background render refreshes it (a development build renders it and waits instead, so the
+ * page the dev loop reloads after a content save shows it); a miss is rendered once from the page's key (canonical
  * path and the parameters the page reads), into a buffer every waiting request is sent, and
  * kept. A preview is rendered for its request alone and streamed. When the content service is
  * down, a cached copy of the page (even of an older ref) is served; a page never rendered
@@ -94,7 +95,11 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   }
 
   if (cached && isFresh(cached, scope.ref)) return sendCachedPage(req, res, cached, "HIT");
-  if (cached && cached.status === 200 && scope.ref !== "") {
+  // In development a content save is a publish, and the page the loop reloads right after it must
+  // show the save (docs/development.md, "Development loop"): a copy of an older ref is rendered
+  // again and awaited, as a miss is, never sent stale.
+  const development = process.env.NODE_ENV === "development";
+  if (cached && cached.status === 200 && scope.ref !== "" && !development) {
     // A publish (a newer master ref): the older copy at once, and one background render of
     // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
     deps.renders.refresh(key, () => renderShared(key, scope, deps, level));
@@ -107,7 +112,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const render = () => renderShared(key, scope, deps, level);
   let result: SharedRender;
   try {
-    result = await (deps.cache.enabled ? deps.renders.once(key, render) : render());
+    // In development, one render per page and ref: a request never joins a render of the content
+    // before the last save.
+    const shared = development ? `${key} ${scope.ref}` : key;
+    result = await (deps.cache.enabled ? deps.renders.once(shared, render) : render());
   } catch (error) {
     // A development build shows the render error (server/dev/errorPage.ts); production never does.
     if (process.env.NODE_ENV === "development" && !res.headersSent)
