@@ -50,6 +50,8 @@ const CONTENT_FILE = "content/en-gb/page/worktops.json";
 const CONTENT_PAGE = "/products/worktops";
 const timings = { view: [] as number[], stylesheet: [] as number[], server: [] as number[], content: [] as number[] };
 
+const RELEASE_FILE = "content/_releases/spring-refresh/en-gb/home/home.json";
+const PREVIEW_TOKEN = encodeURIComponent("https://embedded.invalid/previews/spring-refresh");
 /** Save to the first load after the reload (or to the stylesheet swapped), by kind and way of saving. */
 const firstLoads: Record<string, number[]> = {};
 const recordFirstLoad = (kind: string, ms: number) => {
@@ -483,6 +485,37 @@ describe("npm run dev", () => {
             );
             expect(ms).toBeLessThanOrEqual(budget(CONTENT_BUDGET_MS) + 1_000);
           }
+      },
+      45_000 * REPEATS,
+    );
+
+    test(
+      "a release draft's save, in place and by rename: the release's preview reloads and its first load shows it, and the terminal says so",
+      async () => {
+        // The release previewed by name: its current drafts (docs/prismic.md).
+        await page.goto(`${dev.url}/preview?token=${PREVIEW_TOKEN}&documentId=home-gb`, { waitUntil: "load" });
+        expect(await page.content()).toContain("Spring in the workshop");
+        let previous = "Spring in the workshop";
+        for (const [how, save] of Object.entries(SAVES))
+          for (let i = 1; i <= REPEATS; i++) {
+            const heading = `Spring in the workshop (${how} ${i})`;
+            const from = `"heading": "${previous}"`;
+            const ms = await firstLoadAfter(
+              `release draft, ${how}`,
+              page.url(),
+              () => save(RELEASE_FILE, from, `"heading": "${heading}"`),
+              heading,
+            );
+            previous = heading;
+            expect(ms).toBeLessThanOrEqual(budget(CONTENT_BUDGET_MS) + 1_000);
+          }
+        await dev.outputShows(
+          "the release's reload in the log",
+          /release drafts reloaded in \d+ ms \(spring-refresh\)/,
+        );
+        // The published home page is unchanged.
+        await page.goto(`${dev.url}/preview/exit?to=/`, { waitUntil: "load" });
+        expect(await page.content()).not.toContain("Spring in the workshop (");
       },
       45_000 * REPEATS,
     );

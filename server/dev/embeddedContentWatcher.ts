@@ -1,12 +1,16 @@
 /**
  * Development only (`npm run dev`; started by server/dev/devTools.ts, absent from production
- * builds): the embedded repository follows the files. On a change under CONTENT_DIR, under
- * `customtypes/` or in a slice model (`views/slices/<Name>/model.json`), the documents are read
- * again and checked against the models with the validator the tests use
- * (packages/prismic-stand-in/src/model/validateContent.ts); when everything is valid they are published as a
+ * builds): the embedded repository follows the files. On a change under CONTENT_DIR (its
+ * releases' drafts under `_releases/<name>/` included), under `customtypes/` or in a slice model
+ * (`views/slices/<Name>/model.json`), the documents and the releases are read again and checked
+ * against the models with the validator the tests use
+ * (packages/prismic-stand-in/src/model/validateContent.ts), each release over the published
+ * documents as its ref answers; when everything is valid they are published as a
  * new master ref (`embedded.publish`, exactly what a publish does in hosted mode), so the
- * ref-keyed page cache, the menus and the sitemap follow by themselves. A file that does not
- * load or validate is logged by name and the previous content keeps serving. The folders are
+ * ref-keyed page cache, the menus and the sitemap follow by themselves, and a release's new
+ * drafts get a new release ref (a preview of the release by name shows them). A file that does
+ * not load or validate is logged by name and the previous content keeps serving
+ * (docs/development.md, "Development loop"). The folders are
  * watched with chokidar, which sees a file saved by rename (editors, `sed -i`, `git checkout`) as
  * well as one written in place, every time (decision record 010).
  */
@@ -15,6 +19,7 @@ import path from "node:path";
 import type { FSWatcher } from "chokidar";
 import type { ContentClient } from "../content/contentClient";
 import type { PrismicStandIn } from "../content/prismicStandIn";
+import type { OpenedRepository } from "../../packages/prismic-stand-in/src/index";
 import type { Logger } from "../observability/logger";
 
 export interface ContentWatcherOptions {
@@ -24,9 +29,18 @@ export interface ContentWatcherOptions {
   rootDir: string;
   contentClient: ContentClient;
   /** The stand-in the embedded repository comes from: its loader and its content checks. */
-  standIn: Pick<PrismicStandIn, "loadDocuments" | "loadModels" | "loadContentEntries" | "validateContent">;
+  standIn: Pick<
+    PrismicStandIn,
+    | "loadDocuments"
+    | "loadReleases"
+    | "loadModels"
+    | "loadContentEntries"
+    | "loadReleaseEntries"
+    | "overlayRelease"
+    | "validateContent"
+  >;
   logger: Logger;
-  /** After a reload was published, with its master ref. */
+  /** After a reload was published, with its master ref (the same one when only a release changed). */
   onPublished?: (ref: string) => void;
   /** Saves closer together than this are one reload (an editor writes a file in several steps). */
   debounceMs?: number;
@@ -37,25 +51,44 @@ const MAX_PROBLEMS_LOGGED = 20;
 
 export function watchEmbeddedContent(options: ContentWatcherOptions): { close(): void; reload(): Promise<void> } {
   const { contentDir, mediaDir, rootDir, contentClient, logger } = options;
-  const { loadDocuments, loadModels, loadContentEntries, validateContent } = options.standIn;
+  const { loadDocuments, loadReleases, loadModels, loadContentEntries, loadReleaseEntries, overlayRelease } =
+    options.standIn;
+  const { validateContent } = options.standIn;
   const embedded = contentClient.embedded;
   if (!embedded) throw new Error("watchEmbeddedContent needs the embedded repository (no PRISMIC_REPOSITORY)");
+  // The content client passes on the stand-in's own publish (packages/prismic-stand-in/src/embedded/
+  // openRepository.ts), which takes the releases' drafts too; its type there names the documents only.
+  const publish = embedded.publish as OpenedRepository["publish"];
 
   /** The problems of the files as they are now; none means the content can be published. */
   const problems = (): string[] => {
     const models = loadModels(rootDir);
     const content = loadContentEntries(contentDir, rootDir);
-    const report = validateContent(content.entries, models.models, {
-      mediaDir: fs.existsSync(mediaDir) ? mediaDir : null,
+    const media = { mediaDir: fs.existsSync(mediaDir) ? mediaDir : null };
+    const report = validateContent(content.entries, models.models, media);
+    // Each release as its ref answers: its drafts over the published documents.
+    const releases = loadReleaseEntries(contentDir, rootDir);
+    const releaseErrors = releases.releases.flatMap((release) => {
+      const errors = validateContent(overlayRelease(content.entries, release), models.models, media).errors;
+      // The published documents' own problems are reported once, above.
+      return errors.filter((error) => !report.errors.includes(error));
     });
-    return [...models.errors, ...content.errors, ...report.errors];
+    return [...models.errors, ...content.errors, ...report.errors, ...releases.errors, ...releaseErrors];
   };
+  /** The releases' refs, by name: what a release save changes. */
+  const releaseRefs = () =>
+    [...embedded.current().refs.values()]
+      .filter((set) => !set.ref.isMasterRef)
+      .map((set) => set.ref.ref)
+      .sort();
 
   const reload = async (): Promise<void> => {
     const started = Date.now();
     let documents: ReturnType<typeof loadDocuments>;
+    let releases: ReturnType<typeof loadReleases>;
     try {
       documents = loadDocuments(contentDir);
+      releases = loadReleases(contentDir);
     } catch (error) {
       const file = (error as { file?: string }).file;
       logger.error({ file }, `content not reloaded, the previous content keeps serving: ${(error as Error).message}`);
@@ -71,10 +104,25 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
       return;
     }
     const previous = embedded.current().masterRef;
-    const ref = embedded.publish(documents).masterRef;
-    if (ref === previous) return;
+    const previousReleases = releaseRefs().join(" ");
+    let ref: string;
+    try {
+      ref = publish(documents, releases).masterRef;
+    } catch (error) {
+      logger.error(`content not reloaded, the previous content keeps serving: ${(error as Error).message}`);
+      return;
+    }
+    const releasesNow = releaseRefs();
+    const releasesChanged = releasesNow.join(" ") !== previousReleases;
+    if (ref === previous && !releasesChanged) return;
     await contentClient.refs.refresh();
-    logger.info({ ref, documents: documents.length }, `content reloaded in ${Date.now() - started} ms`);
+    const ms = Date.now() - started;
+    if (ref !== previous) logger.info({ ref, documents: documents.length }, `content reloaded in ${ms} ms`);
+    if (releasesChanged)
+      logger.info(
+        { releases: releasesNow },
+        `release drafts reloaded in ${ms} ms (${releases.map((release) => release.name).join(", ") || "no release"})`,
+      );
     options.onPublished?.(ref);
   };
 

@@ -9,12 +9,12 @@
 // (decision records 002 and 009).
 export { openEmbeddedRepository, type OpenedRepository } from "./embedded/openRepository";
 export type { EmbeddedRepository } from "./embedded/embeddedRepository";
-export { ContentFileError, loadDocuments } from "./embedded/loadDocuments";
+export { ContentFileError, loadDocuments, loadReleases, RELEASES_FOLDER } from "./embedded/loadDocuments";
 export { absolutizeMediaUrls } from "./embedded/mediaUrls";
 
 // The content checks Prismic makes when an editor saves, made on the files: every document
 // against its custom type and the shared slice models.
-export { loadContentEntries } from "./model/contentEntries";
+export { loadContentEntries, loadReleaseEntries, overlayRelease } from "./model/contentEntries";
 export { loadModels } from "./model/loadModels";
 export { validateContent } from "./model/validateContent";
 

@@ -7,7 +7,7 @@
 import type { PrismicDocument } from "@prismicio/client";
 import { EMBEDDED_MEDIA_ORIGIN } from "../../../../shared/mediaOrigin";
 import { createEmbeddedFetch, EMBEDDED_ENDPOINT } from "./embeddedFetch";
-import { createEmbeddedRepository, type EmbeddedRepository } from "./embeddedRepository";
+import { createEmbeddedRepository, type EmbeddedRelease, type EmbeddedRepository } from "./embeddedRepository";
 import { loadDocuments, loadReleases } from "./loadDocuments";
 import { absolutizeMediaUrls } from "./mediaUrls";
 
@@ -17,7 +17,11 @@ export interface OpenedRepository {
   /** Answers the client's HTTP calls from the current documents, in memory. */
   fetch: typeof fetch;
   current(): EmbeddedRepository;
-  publish(documents: PrismicDocument[]): EmbeddedRepository;
+  /**
+   * Replaces the documents (a new master ref), and the releases' drafts when `releases` is given
+   * (the dev loop's reload of CONTENT_DIR/_releases/, server/dev/embeddedContentWatcher.ts).
+   */
+  publish(documents: PrismicDocument[], releases?: EmbeddedRelease[]): EmbeddedRepository;
 }
 
 /** Reads CONTENT_DIR (throws a ContentFileError naming the file that does not load). */
@@ -27,16 +31,26 @@ export function openEmbeddedRepository(contentDir: string): OpenedRepository {
   const absolute = (documents: readonly PrismicDocument[]) =>
     documents.map((document) => absolutizeMediaUrls(document, EMBEDDED_MEDIA_ORIGIN));
   // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
-  const releases = loadReleases(contentDir).map((release) => ({
-    ...release,
-    documents: absolute(release.documents),
-  }));
+  const withAbsoluteUrls = (loaded: readonly EmbeddedRelease[]) =>
+    loaded.map((release) => ({ ...release, documents: absolute(release.documents) }));
+  let releases = withAbsoluteUrls(loadReleases(contentDir));
   const prepare = (documents: PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
   let repository = prepare(loadDocuments(contentDir));
   return {
     endpoint: EMBEDDED_ENDPOINT,
     fetch: createEmbeddedFetch(() => repository),
     current: () => repository,
-    publish: (documents) => (repository = prepare(documents)),
+    publish: (documents, newReleases) => {
+      const previous = releases;
+      if (newReleases) releases = withAbsoluteUrls(newReleases);
+      try {
+        repository = prepare(documents);
+        return repository;
+      } catch (error) {
+        // A release that cannot be overlaid (a name, a uid taken twice): nothing changes.
+        releases = previous;
+        throw error;
+      }
+    },
   };
 }
