@@ -274,7 +274,7 @@ export function createApp({
       createPrivacyChoicesForm({ siteUrl: config.SITE_URL, usConsentModel: config.US_CONSENT_MODEL }),
     );
 
-  app.use(routeLabel("client_log"), createClientLogRoute(logger));
+  app.use(routeLabel("client_log"), createClientLogRoute(logger, { siteUrl: config.SITE_URL }));
   app.use(routeLabel("vitals"), createVitalsRoute({ siteUrl: config.SITE_URL, metrics: metrics?.vitals }));
   app.use(
     routeLabel("meta_capi"),

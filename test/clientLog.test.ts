@@ -4,20 +4,36 @@
  * ever echoed back.
  */
 import express from "express";
+import pino from "pino";
 import { pinoHttp } from "pino-http";
 import request from "supertest";
 import { CLIENT_LOG_PATH, createClientLogRoute } from "../server/observability/browserErrorReports";
 import { capturingLogger } from "./support/capturingLogger";
 import { createTestApp } from "./support/testApp";
 
+const SITE_URL = "https://www.example.com";
+const SITE_ORIGIN = "https://www.example.com";
+
+/** The route on an app of its own; every request it makes carries the site's Origin unless it sets another. */
 function appWithLog(limit = 10) {
   const { logger, lines } = capturingLogger();
+  const raw: string[] = [];
+  const tee = pino({}, { write: (line: string) => void raw.push(line) });
   const app = express();
   app.use(
     pinoHttp({ logger, genReqId: (req) => (req.headers["x-request-id"] as string) ?? "generated", autoLogging: false }),
   );
-  app.use(createClientLogRoute(logger, { limit }));
-  return { app, lines };
+  app.use((req, _res, next) => {
+    if (req.headers.origin === undefined) req.headers.origin = SITE_ORIGIN;
+    else if (req.headers.origin === "") delete req.headers.origin;
+    next();
+  });
+  const route = createClientLogRoute(logger, { limit, siteUrl: SITE_URL });
+  app.use(route);
+  const rawApp = express();
+  rawApp.use(pinoHttp({ logger: tee, autoLogging: false }));
+  rawApp.use(createClientLogRoute(tee, { limit, siteUrl: SITE_URL }));
+  return { app, lines, rawApp, raw };
 }
 
 const report = {
@@ -91,8 +107,49 @@ test("other methods are a 405 naming POST", async () => {
   expect(res.headers.allow).toBe("POST");
 });
 
-test("the site's app answers reports at /api/client-log", async () => {
-  const { app } = createTestApp();
-  const res = await request(app).post(CLIENT_LOG_PATH).send(report);
+test("the site's app answers reports at /api/client-log, from its own origin only", async () => {
+  const { app, config } = createTestApp();
+  const site = new URL(config.SITE_URL).origin;
+  expect((await request(app).post(CLIENT_LOG_PATH).set("Origin", site).send(report)).status).toBe(204);
+  expect((await request(app).post(CLIENT_LOG_PATH).send(report)).status).toBe(403);
+});
+
+describe("only the site's own pages may report (docs/security.md)", () => {
+  test.each([
+    ["no Origin", ""],
+    ["another site's Origin", "https://evil.example"],
+    ["Origin null", "null"],
+    ["the site's host with credentials before it", "https://evil@www.example.com"],
+    ["the site's origin with a trailing slash", "https://www.example.com/"],
+    ["the site's origin over http", "http://www.example.com"],
+    ["the site's origin in capitals", "HTTPS://WWW.EXAMPLE.COM"],
+  ])("%s is a 403, and nothing is logged", async (_name, origin) => {
+    const { app, lines } = appWithLog();
+    const res = await request(app).post(CLIENT_LOG_PATH).set("Origin", origin).send(report);
+    expect(res.status).toBe(403);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(lines.filter((l) => l.msg === "client error reported")).toEqual([]);
+  });
+
+  test("the site's Origin is logged", async () => {
+    const { app, lines } = appWithLog();
+    const res = await request(app).post(CLIENT_LOG_PATH).set("Origin", SITE_ORIGIN).send(report);
+    expect(res.status).toBe(204);
+    expect(lines.filter((l) => l.msg === "client error reported")).toHaveLength(1);
+  });
+});
+
+test("U+2028 and U+2029 in a report are written escaped in the log line, never raw", async () => {
+  const { rawApp, raw } = appWithLog();
+  const res = await request(rawApp)
+    .post(CLIENT_LOG_PATH)
+    .set("Origin", SITE_ORIGIN)
+    .send({ ...report, message: "line\u2028separated\u2029text", stack: "at a\u2028at b" });
   expect(res.status).toBe(204);
+  const line = raw.find((l) => l.includes("client error reported"));
+  expect(line).toBeDefined();
+  expect(line).not.toMatch(/[\u2028\u2029]/);
+  const logged = JSON.parse(line as string).clientError;
+  expect(logged.message).toBe("line\\u2028separated\\u2029text");
+  expect(logged.stack).toBe("at a\\u2028at b");
 });

@@ -333,6 +333,11 @@ describe("only the site's own pages may post", () => {
     ["the site's host over another scheme", "https://localhost:3000"],
     ["an opaque origin", "null"],
     ["a file page's origin", "file://"],
+    // A browser sends the serialized origin: anything else is compared as sent, never normalised first.
+    ["the site's host with credentials before it", "http://evil@localhost:3000"],
+    ["the site's origin with a trailing slash", "http://localhost:3000/"],
+    ["the site's origin with a path", "http://localhost:3000/gallery"],
+    ["the site's origin in capitals", "HTTP://LOCALHOST:3000"],
   ])("refuses %s with 403, which no cache keeps", async (_name, origin) => {
     const res = await post(app, valid(), origin);
     expect(res.status).toBe(403);

@@ -17,11 +17,22 @@ export function originOf(url: string): string | undefined {
   return origin === "null" ? undefined : origin;
 }
 
-export function sameOriginOnly(siteUrl: string): RequestHandler {
+/**
+ * Whether an `Origin` header is the site's own, compared as the exact string: a browser sends a
+ * serialized origin (`scheme://host[:port]`, lower-case, no user info, no path), so anything
+ * else is not a browser on the site's pages. Parsing the header first would let
+ * `https://evil@www.example.com` (or a path, a trailing slash, capitals) pass as the site.
+ */
+export function siteOriginCheck(siteUrl: string): (origin: string | undefined) => boolean {
   const site = originOf(siteUrl);
+  return (origin) => site !== undefined && origin === site;
+}
+
+export function sameOriginOnly(siteUrl: string): RequestHandler {
+  const isSite = siteOriginCheck(siteUrl);
   return (req, res, next) => {
     const origin = req.get("origin");
-    if (origin && originOf(origin) === site) return next();
+    if (isSite(origin)) return next();
     res
       .status(403)
       .set("Cache-Control", "no-store")
