@@ -276,6 +276,10 @@ describe("POST /privacy-choices refuses what is not the site's own form, and set
     ["another site's Origin", { Origin: "https://evil.example" }, 403],
     ["Origin null", { Origin: "null" }, 403],
     ["the site's origin on another port", { Origin: "http://localhost:3001" }, 403],
+    // Compared as sent: a browser sends the serialized origin, never user info, a path or capitals.
+    ["the site's host with credentials before it", { Origin: "http://evil@localhost:3000" }, 403],
+    ["the site's origin with a trailing slash", { Origin: "http://localhost:3000/" }, 403],
+    ["the site's origin in capitals", { Origin: "HTTP://LOCALHOST:3000" }, 403],
     ["a cross-site fetch with the site's Origin", { "Sec-Fetch-Site": "cross-site" }, 403],
     ["a same-site (other subdomain) fetch", { "Sec-Fetch-Site": "same-site" }, 403],
   ])("%s: %d", async (_name, headers, status) => {

@@ -83,6 +83,10 @@ test("another site's post is 403 before it counts; the app never sees it", async
       {},
       { Origin: SITE, "Sec-Fetch-Site": "cross-site" },
       { Origin: "null" },
+      // Compared as sent: a browser sends the serialized origin, never user info, a path or capitals.
+      { Origin: "http://evil@localhost:3000" },
+      { Origin: `${SITE}/` },
+      { Origin: SITE.toUpperCase() },
     ];
     for (const headers of refusedHeaders) {
       const res = await post(`${url}/requests/quote`, headers);
@@ -91,7 +95,7 @@ test("another site's post is 403 before it counts; the app never sees it", async
       expect(await res.text()).toBe("Requests can only be sent from this site's own pages.");
     }
     expect(site.passed()).toBe(0);
-    expect(site.refused).toEqual(Array(4).fill(["quote", "cross_site"]));
+    expect(site.refused).toEqual(Array(refusedHeaders.length).fill(["quote", "cross_site"]));
     // Refused posts did not spend the client's rate.
     for (let i = 0; i < 3; i++) expect((await post(`${url}/requests/quote`)).status).toBe(200);
   } finally {

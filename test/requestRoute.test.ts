@@ -487,6 +487,10 @@ describe("only the site's own pages may post: 403, nothing stored", () => {
   test.each([
     ["another site's Origin", { Origin: "https://evil.example" }],
     ["the site's origin on another scheme", { Origin: "https://localhost:3000" }],
+    // Compared as sent: a browser sends the serialized origin, never user info, a path or capitals.
+    ["the site's host with credentials before it", { Origin: "http://evil@localhost:3000" }],
+    ["the site's origin with a trailing slash", { Origin: "http://localhost:3000/" }],
+    ["the site's origin in capitals", { Origin: "HTTP://LOCALHOST:3000" }],
     ["Sec-Fetch-Site: cross-site (with the site's Origin)", { "Sec-Fetch-Site": "cross-site" }],
     ["Sec-Fetch-Site: same-site (a sibling subdomain)", { "Sec-Fetch-Site": "same-site" }],
     ["no Origin", { Origin: "" }],

@@ -16,7 +16,7 @@ import { REQUEST_KINDS, REQUESTS_PREFIX, offersKind, type RequestKind } from "..
 import type { Logger } from "../observability/logger";
 import type { RefusalReason, RequestMetrics } from "../observability/metrics/requestMetrics";
 import { clientAddress, type TrustProxy } from "../requestRules/trustedProxy";
-import { originOf } from "../tracking/sameOrigin";
+import { sameSiteFormHeaders } from "../http/sameSiteForms";
 
 const WINDOW_MS = 60_000;
 
@@ -46,7 +46,6 @@ export function createRequestGate({
   applies(req: IncomingMessage): boolean;
   gate: RequestGate;
 } {
-  const site = originOf(siteUrl);
   const kinds = new Map<string, RequestKind>();
   for (const locale of LOCALES)
     for (const kind of REQUEST_KINDS) {
@@ -89,12 +88,9 @@ export function createRequestGate({
     });
     res.end(json ? JSON.stringify({ error: reason, message: text }) : text);
   };
-  const fromSite = (req: IncomingMessage) => {
-    const fetchSite = req.headers["sec-fetch-site"];
-    if (fetchSite !== undefined && fetchSite !== "same-origin") return false;
-    const origin = req.headers.origin;
-    return typeof origin === "string" && originOf(origin) === site;
-  };
+  // The forms' own check (Origin compared as sent), on the headers: this runs before Express.
+  const sameSite = sameSiteFormHeaders(siteUrl);
+  const fromSite = (req: IncomingMessage) => sameSite(req.headers);
 
   return {
     applies: (req) => req.method === "POST" && kinds.has(pathOf(req)),
