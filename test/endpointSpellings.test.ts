@@ -26,6 +26,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "post", path: "/api/meta-capi" },
   { method: "post", path: "/api/prismic-webhook" },
   { method: "post", path: "/api/client-log" },
+  { method: "post", path: "/api/vitals" },
   { method: "get", path: "/preview", query: "?token=https://example.prismic.io/previews/x&documentId=home-gb" },
   { method: "get", path: "/builds/latest.json" },
   { method: "post", path: "/privacy-choices" },

@@ -96,7 +96,8 @@ export function createVitalsRoute({ siteUrl, metrics, perMinute = 60 }: VitalsRo
     metrics?.refuse(reason);
     res.status(status).set("Cache-Control", "no-store").json({ error: reason });
   };
-  const router = express.Router();
+  // Its exact spelling only, as every endpoint (docs/security.md): another case or a trailing slash is not it.
+  const router = express.Router({ caseSensitive: true, strict: true });
   router.post(
     VITALS_PATH,
     // Counted before the body is read, so a flood costs no parsing.
