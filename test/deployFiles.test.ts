@@ -213,7 +213,7 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(tlsBalancer).toBe(realIp);
     expect(nginxConf).toMatch(/geo \$realip_remote_addr \$from_tls_balancer \{/);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-Proto $forwarded_proto");
-    expect(directive("proxy_cache_key")).toEqual(['"$cache_coding:$forwarded_proto$host$raw_path$cache_key_query"']);
+    expect(directive("proxy_cache_key")).toEqual(['"$cache_coding:$cache_image_type:$forwarded_proto$host$raw_path$cache_key_query"']);
   });
 
   test("leaves compression to the app and shows the site's own 503 page when no instance answers", () => {

@@ -166,6 +166,31 @@ describe("every answer is still the right one for its variant", () => {
     }
   });
 
+  test("an image with auto=format: AVIF, WebP or the original by Accept, from the app and from the cache", async () => {
+    const gallery = await send("/gallery");
+    const found = /\/media\/[^"\s?]+\?[^"\s]*auto=format[^"\s]*/.exec(gallery.text)?.[0];
+    expect(found).toBeDefined();
+    const image = found!.split(" ")[0].replaceAll("&amp;", "&");
+    const cases: [string, string][] = [
+      ["image/avif,image/webp,image/apng,*/*;q=0.8", "image/avif"],
+      ["image/webp,*/*", "image/webp"],
+      ["image/avif;q=0, image/webp;q=0.5, */*", "image/webp"],
+      ["*/*", "original"],
+      ["", "original"],
+    ];
+    const before = await settledEntries();
+    for (const round of ["first", "second"])
+      for (const [accept, expected] of cases) {
+        const answer = await send(image, accept ? { accept } : {});
+        const type = String(answer.headers["content-type"]);
+        const format = type === "image/avif" || type === "image/webp" ? type : "original";
+        expect([round, accept, answer.status, format]).toEqual([round, accept, 200, expected]);
+      }
+    // A stranger's Accept strings: no entry of their own.
+    for (let n = 0; n < 20; n++) await send(image, { accept: `image/avif,image/webp,x/y${n},*/*;q=0.8` });
+    expect((await settledEntries()) - before).toBeLessThanOrEqual(3);
+  });
+
   test("the region at /: the gb home is kept and served only to visitors the app gives it to", async () => {
     const gbHome = await send("/", { "accept-language": "en-GB" });
     expect(gbHome.status).toBe(200);
