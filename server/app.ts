@@ -8,7 +8,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express, type RequestHandler } from "express";
 import { createRoutes } from "../views/routes";
 import { readAssetManifest, type AssetManifest } from "./http/assets";
-import { servedMediaDir, type Config } from "./config";
+import { servedMediaDir, servesPreviews, type Config } from "./config";
 import type { ContentService } from "./content/contentService";
 import type { RefTracker } from "./content/refTracker";
 import { createPageCache } from "./pageCache/pageCache";
@@ -160,7 +160,9 @@ export function createApp({
     : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
   // Preview tokens count only once verified, and verifications are rate-limited (server/preview/previewVerification.ts).
-  const previews = createPreviewGate({ content, repositoryName, logger });
+  // Embedded content serves release drafts only where EMBEDDED_PREVIEWS is on (docs/prismic.md, "Previews").
+  const previewsServed = servesPreviews(config);
+  const previews = createPreviewGate({ content, repositoryName, logger, enabled: previewsServed });
   const scope = { content, refs, repositoryName, logger, previews };
   const budget = createRenderBudget({ perMinute: config.RENDER_BUDGET_PER_MINUTE, burst: config.RENDER_BUDGET_BURST });
   const tagHead = createTagHead(config);
@@ -259,7 +261,10 @@ export function createApp({
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
   const toolbarStandIn = standIn?.TOOLBAR_STAND_IN_SCRIPT;
   app.get(GPC_WELL_KNOWN_PATH, routeLabel("gpc"), createGpcWellKnownRoute(config.GPC_LAST_UPDATE));
-  app.use(routeLabel("preview"), createPreviewRouter({ content, repositoryName, logger, previews, toolbarStandIn }));
+  app.use(
+    routeLabel("preview"),
+    createPreviewRouter({ content, repositoryName, logger, previews, toolbarStandIn, enabled: previewsServed }),
+  );
   app.get(
     SLICE_SIMULATOR_PATH,
     routeLabel("slice_simulator"),

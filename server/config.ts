@@ -35,6 +35,22 @@ export function defaultSliceSimulatorAncestors(env: {
     ...(env.NODE_ENV === "development" ? [SLICE_MACHINE_LOCAL_ORIGIN] : []),
   ];
 }
+/**
+ * Embedded previews (docs/prismic.md, "Previews"): `/preview` and the preview cookie read the
+ * release drafts under CONTENT_DIR/_releases. Their tokens are the releases' folder names, which
+ * anyone may guess, so whoever knows one reads the drafts: on by default only in development
+ * (`npm run dev`), where an editor works; elsewhere only with EMBEDDED_PREVIEWS=on (a staging
+ * deployment, never a public one). Hosted content needs no switch: Prismic checks its tokens.
+ */
+export function defaultEmbeddedPreviews(env: { NODE_ENV: string }): "on" | "off" {
+  return env.NODE_ENV === "development" ? "on" : "off";
+}
+
+/** Whether this site serves previews: always with a hosted repository, with embedded content only when EMBEDDED_PREVIEWS is on. */
+export function servesPreviews(config: Pick<Config, "PRISMIC_REPOSITORY" | "EMBEDDED_PREVIEWS">): boolean {
+  return Boolean(config.PRISMIC_REPOSITORY) || config.EMBEDDED_PREVIEWS === "on";
+}
+
 // A CSP host source with a scheme and no path: scheme://host[:port], the host may start with `*.`.
 const frameAncestor = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 
@@ -140,6 +156,8 @@ const schema = z
     CONTENT_REF_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(REF_TTL_MS),
     /** Every request to the content service gives up after this long (ms). */
     CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+    /** Embedded content's previews of release drafts: `on` or `off`; default: defaultEmbeddedPreviews above. */
+    EMBEDDED_PREVIEWS: z.enum(["on", "off"]).optional(),
     /** Shared secret of the Prismic publish webhook (POST /api/prismic-webhook); the endpoint is off without it. */
     PRISMIC_WEBHOOK_SECRET: secret(16).optional(),
     /**
@@ -260,9 +278,10 @@ const schema = z
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC" | "SLICE_SIMULATOR_ANCESTORS"
+  "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC" | "SLICE_SIMULATOR_ANCESTORS" | "EMBEDDED_PREVIEWS"
 > & {
   SLICE_SIMULATOR_ANCESTORS: string[];
+  EMBEDDED_PREVIEWS: "on" | "off";
   rootDir: string;
   MEDIA_DIR: string;
   SITE_URL: string;
@@ -308,5 +327,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(rootDir, config.DATA_DIR),
     PRISMIC_TOOLBAR_SRC: config.PRISMIC_TOOLBAR_SRC ?? defaultToolbarSrc(config.PRISMIC_REPOSITORY),
     SLICE_SIMULATOR_ANCESTORS: config.SLICE_SIMULATOR_ANCESTORS ?? defaultSliceSimulatorAncestors(config),
+    EMBEDDED_PREVIEWS: config.EMBEDDED_PREVIEWS ?? defaultEmbeddedPreviews(config),
   };
 }

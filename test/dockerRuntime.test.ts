@@ -235,8 +235,12 @@ describe("the runtime stage, replayed in a temporary folder", () => {
       // What .dockerignore keeps out of the build context never reaches the build stage (content/_releases).
       if (repoPath === "dist") continue;
       // A folder's contents land in dest (replayCopy, as Docker's COPY).
-      for (const file of filesUnder(repoPath).filter(isIgnored))
-        fs.rmSync(path.join(dir, dest, path.posix.relative(repoPath, file)), { force: true });
+      for (const file of filesUnder(repoPath).filter(isIgnored)) {
+        // The outermost ignored folder goes whole (Docker sends nothing of it).
+        const parts = file.split("/");
+        const outermost = parts.map((_, i) => parts.slice(0, i + 1).join("/")).find(isIgnored)!;
+        fs.rmSync(path.join(dir, dest, path.posix.relative(repoPath, outermost)), { recursive: true, force: true });
+      }
     }
     manifest = JSON.parse(fs.readFileSync(path.join(dir, "dist/client/manifest.json"), "utf8"));
 
@@ -251,7 +255,13 @@ describe("the runtime stage, replayed in a temporary folder", () => {
     }
 
     // The CMD, with the stage's ENV; on loopback and a free port rather than 0.0.0.0:3000.
-    const neutral = { CONTENT_DIR: "", BUILD_DIR: "", PRISMIC_REPOSITORY: "", PRISMIC_ACCESS_TOKEN: "" };
+    const neutral = {
+      CONTENT_DIR: "",
+      BUILD_DIR: "",
+      PRISMIC_REPOSITORY: "",
+      PRISMIC_ACCESS_TOKEN: "",
+      EMBEDDED_PREVIEWS: "",
+    };
     server = await startBuiltServer({ ...neutral, ...runtimeEnv, HOST: "127.0.0.1" }, dir);
   }, 240_000);
 
@@ -273,6 +283,22 @@ describe("the runtime stage, replayed in a temporary folder", () => {
     expect(devOnly.filter(installed)).toEqual([]);
     // Module resolution walks up: nothing above the folder may supply a missing package.
     expect(fs.existsSync(path.join(path.dirname(dir), "node_modules"))).toBe(false);
+  });
+
+  test("serves no release draft: the issue's /preview by the release's name is a 404 that sets no cookie, and the home is the published one", async () => {
+    expect(fs.existsSync(path.join(dir, "content/_releases"))).toBe(false);
+    const entry = await fetch(
+      `${server!.url}/preview?token=${encodeURIComponent("https://embedded.invalid/previews/spring-refresh")}&documentId=home-gb`,
+      { redirect: "manual" },
+    );
+    expect(entry.status).toBe(404);
+    expect(entry.headers.get("set-cookie")).toBeNull();
+    const forged = encodeURIComponent(
+      JSON.stringify({ "embedded.prismic.io": { preview: "https://embedded.invalid/previews/spring-refresh" } }),
+    );
+    const home = await (await fetch(`${server!.url}/`, { headers: { cookie: `io.prismic.preview=${forged}` } })).text();
+    expect(home).toContain("Kitchens made to measure, built to last a lifetime");
+    expect(home).not.toContain("Spring in the workshop");
   });
 
   test("answers /healthz with 200", async () => {

@@ -25,6 +25,10 @@
  *
  * `GET /preview/toolbar.js` is the embedded-mode stand-in for Prismic's toolbar, given by the
  * Prismic stand-in (packages/prismic-stand-in/src/toolbarStandIn.ts) when there is no repository.
+ *
+ * Embedded content outside development serves no preview unless EMBEDDED_PREVIEWS=on
+ * (docs/prismic.md, "Previews"): a release's token is its folder's name, so `/preview` and the
+ * toolbar stand-in are then a 404 (`enabled: false`); `/preview/exit` still clears a cookie.
  */
 import express, { type CookieOptions, type Request, type Response, type Router } from "express";
 import { resolveLink, type LinkLike } from "../../shared/linkResolver";
@@ -77,6 +81,17 @@ export interface PreviewRouteDeps {
   previews?: Pick<PreviewGate, "status" | "takeQuestion" | "remember">;
   /** The toolbar stand-in's script, served at /preview/toolbar.js: embedded mode only (server/content/prismicStandIn.ts). */
   toolbarStandIn?: string;
+  /**
+   * Whether this site serves previews (server/config.ts, `servesPreviews`). Without, embedded
+   * content with EMBEDDED_PREVIEWS off, `/preview` and the toolbar stand-in are a plain 404: no
+   * token is read, no cookie written.
+   */
+  enabled?: boolean;
+}
+
+function notFound(res: Response): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.status(404).type("text/plain").send("Not Found");
 }
 
 function cookieOptions(req: Request): CookieOptions {
@@ -95,6 +110,7 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
   const linkResolver = deps.linkResolver ?? resolveLink;
 
   router.get(PREVIEW_PATH, async (req, res) => {
+    if (deps.enabled === false) return notFound(res);
     const log = (req as Request & { log?: Logger }).log ?? deps.logger;
     const token = validPreviewToken(req.query.token);
     const documentId = validDocumentId(req.query.documentId);
@@ -170,7 +186,7 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
   });
 
   // With a hosted repository there is no stand-in: a plain 404, never a page (decision record 025).
-  const { toolbarStandIn } = deps;
+  const toolbarStandIn = deps.enabled === false ? undefined : deps.toolbarStandIn;
   router.get(TOOLBAR_STAND_IN_SRC, (_req, res) => {
     if (toolbarStandIn === undefined) return void res.status(404).type("text/plain").send("Not Found");
     res.setHeader("Cache-Control", "public, max-age=3600");

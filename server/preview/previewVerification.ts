@@ -48,7 +48,25 @@ export interface PreviewGateOptions {
   perClientPerMinute?: number;
   /** Questions about unknown tokens per second for the whole process (default 10, 20 at once). */
   perSecond?: number;
+  /**
+   * Whether this site serves previews at all (server/config.ts, `servesPreviews`): false for
+   * embedded content without EMBEDDED_PREVIEWS=on, where every preview cookie is ignored.
+   */
+  enabled?: boolean;
 }
+
+/**
+ * The gate of a site that serves no preview (embedded content with EMBEDDED_PREVIEWS off): every
+ * cookie is as no cookie, nothing is asked or remembered, and the page comes from the page cache.
+ * The drafts under CONTENT_DIR/_releases are then read by no request (docs/prismic.md, "Previews").
+ */
+const NO_PREVIEWS: PreviewGate = {
+  admit: () => "none",
+  isPreview: () => Promise.resolve(false),
+  status: () => "refused",
+  takeQuestion: () => false,
+  remember: () => undefined,
+};
 
 export interface PreviewGate {
   /** What this request's cookie gets; decided once per request (cookies parsed first). */
@@ -69,7 +87,9 @@ export function createPreviewGate({
   logger,
   perClientPerMinute = 30,
   perSecond = 10,
+  enabled = true,
 }: PreviewGateOptions): PreviewGate {
+  if (!enabled) return NO_PREVIEWS;
   const valid = new LRUCache<string, true>({ max: 500, ttl: VALID_FOR_MS });
   const refused = new LRUCache<string, true>({ max: 2_000, ttl: REFUSED_FOR_MS });
   const pending = new Map<string, Promise<boolean | null>>();

@@ -42,7 +42,9 @@ export async function startBuiltServer(env: Record<string, string> = {}, cwd = R
 /**
  * How a test server runs, at `url` on `port`, with `env` on top: SHUTDOWN_DELAY_MS=0, no load
  * balancer has to see it drain before it stops; MEDIA_WARM=off, a test server preparing every
- * image in the background would load the CI machine for minutes (the warm-up's own test turns it on).
+ * image in the background would load the CI machine for minutes (the warm-up's own test turns it on);
+ * EMBEDDED_PREVIEWS=on, the demo release's previews as a staging deployment serves them (off by
+ * default outside development: docs/prismic.md, "Previews").
  */
 export const serverEnv = (url: string, port: number, env: Record<string, string>): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -52,6 +54,7 @@ export const serverEnv = (url: string, port: number, env: Record<string, string>
   LOG_LEVEL: "warn",
   SHUTDOWN_DELAY_MS: "0",
   MEDIA_WARM: "off",
+  EMBEDDED_PREVIEWS: "on",
   ...env,
 });
 

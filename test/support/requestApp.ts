@@ -72,6 +72,8 @@ export function createRequestApp({
       SITE_URL: "http://localhost:3000",
       CONTENT_DIR: "content",
       DATA_DIR: dir,
+      // As test/support/testApp.ts: the demo release's previews on (docs/prismic.md, "Previews").
+      EMBEDDED_PREVIEWS: "on",
       ...env,
     },
     ROOT,

@@ -117,6 +117,9 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
       LOG_LEVEL: "silent",
       SITE_URL: "http://localhost:3000",
       CONTENT_DIR: options.contentDir ?? "content",
+      // The demo release's previews, as a staging deployment serves them (off by default outside
+      // development: docs/prismic.md, "Previews"); test/embeddedPreviews.test.ts turns them off.
+      EMBEDDED_PREVIEWS: "on",
       // Under mutation testing (jest.stryker.config.cjs) an app keeps no pages unless the test asks
       // for a cache: Stryker credits code to the test that runs it, and a page rendered once for
       // one test and served from the cache to the next would leave the next one's checks unused.
