@@ -252,6 +252,10 @@ const builder = await watchBuild({
   },
 });
 log.info(`development server on ${siteUrl} (Ctrl-C to stop)`);
+// slicemachine.config.json's simulator is on port 3000; `npm run slicemachine` takes PORT for its
+// run (scripts/slicemachine.mjs, docs/prismic.md).
+if (port !== 3000)
+  log.info(`for Slice Machine's simulator on this port, start it with PORT=${port} npm run slicemachine`);
 
 async function shutdown() {
   if (stopping) return;
