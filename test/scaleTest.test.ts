@@ -250,8 +250,8 @@ afterAll(async () => {
 /** The cache key as nginx.conf had it before decision record 014: the normalised path, as a CDN that normalises URLs keys. */
 const normalisedKey = (conf: string) =>
   conf.replace(
-    'proxy_cache_key "$forwarded_proto$host$raw_path$cache_query"',
-    'proxy_cache_key "$forwarded_proto$host$uri$cache_query"',
+    'proxy_cache_key "$cache_coding:$cache_image_type:$forwarded_proto$host$raw_path$cache_key_query"',
+    'proxy_cache_key "$cache_coding:$cache_image_type:$forwarded_proto$host$uri$cache_key_query"',
   );
 
 test.each([
