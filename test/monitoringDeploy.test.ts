@@ -127,6 +127,8 @@ describe("deploy/kubernetes/monitoring", () => {
       metadata: Metadata,
       spec: z
         .object({
+          // The operator's bound on one scrape's samples (spec-wide, for every endpoint).
+          sampleLimit: z.number().int().positive(),
           selector: z.object({ matchLabels: z.record(z.string(), z.string()) }).strict(),
           endpoints: z
             .array(
