@@ -74,10 +74,15 @@ describe("embedded content in production, EMBEDDED_PREVIEWS unset", () => {
     expect(home.text).not.toContain(DRAFT_HEADING);
   });
 
-  test("a preview cookie written by hand, by the release's name or its ref, is as no cookie: the published page from the page cache", async () => {
+  test("a preview cookie written by hand, by the release's name, its ref or the master ref, is as no cookie: the published page from the page cache", async () => {
     const { app, contentClient } = createTestApp({ env: { ...WITH_PAGE_CACHE, ...env } });
-    const ref = releaseRef(contentClient.embedded!.current(), "spring-refresh");
-    const tokens = [NAMED_TOKEN, ...(ref ? [embeddedPreviewToken(ref)] : [])];
+    // The release's ref where previews are on (the same content gives the same ref).
+    const staging = createTestApp({ env: { EMBEDDED_PREVIEWS: "on" } }).contentClient.embedded!.current();
+    const tokens = [
+      NAMED_TOKEN,
+      embeddedPreviewToken(releaseRef(staging, "spring-refresh")!),
+      embeddedPreviewToken(contentClient.embedded!.current().masterRef),
+    ];
     await request(app).get("/");
     for (const token of tokens) {
       const res = await request(app).get("/").set("Cookie", previewCookie(token));
@@ -94,6 +99,13 @@ describe("embedded content in production, EMBEDDED_PREVIEWS unset", () => {
       expect(data.text).toContain("Canal House");
       expect(data.text).not.toContain("Canal House, repainted for spring");
     }
+  });
+
+  test("no draft is even read: the repository has the master ref only", async () => {
+    const { contentClient } = createTestApp({ env });
+    const refs = await contentClient.client.getRefs();
+    expect(refs.map((ref) => ref.isMasterRef)).toEqual([true]);
+    expect(releaseRef(contentClient.embedded!.current(), "spring-refresh")).toBeUndefined();
   });
 
   test("the toolbar stand-in is not served", async () => {

@@ -43,6 +43,7 @@ type ContentConfig = Pick<
   | "SITE_URL"
   | "CONTENT_TIMEOUT_MS"
   | "CONTENT_REF_TTL_MS"
+  | "EMBEDDED_PREVIEWS"
 >;
 
 /** Reads the master ref straight from the repository endpoint, past the client's own 5 s cache. */
@@ -90,7 +91,10 @@ export function createContentClient(config: ContentConfig, options: ContentClien
 
   if (!options.standIn) throw new Error("Without PRISMIC_REPOSITORY the content client needs the Prismic stand-in");
   // The documents under CONTENT_DIR, answered by a `fetch` under the same client (decision record 002).
-  const repository = options.standIn.openEmbeddedRepository(config.CONTENT_DIR);
+  // Release drafts only where they are previewed (EMBEDDED_PREVIEWS, docs/prismic.md "Previews").
+  const repository = options.standIn.openEmbeddedRepository(config.CONTENT_DIR, {
+    releases: config.EMBEDDED_PREVIEWS === "on",
+  });
   const fetchFn = guarded(repository.fetch);
   // A repository name (not the bare endpoint) keeps every client feature, previews included.
   const client = prismic.createClient(EMBEDDED_REPOSITORY_NAME, {

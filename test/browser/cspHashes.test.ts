@@ -109,7 +109,7 @@ test.each(PAGES)(
 );
 
 test("a preview (per-request nonce, never cached) runs without a CSP violation, toolbar included", async () => {
-  const config = loadConfig({ CONTENT_DIR: "content", SITE_URL: server.url }, ROOT);
+  const config = loadConfig({ CONTENT_DIR: "content", EMBEDDED_PREVIEWS: "on", SITE_URL: server.url }, ROOT);
   const repository = createContentClient(config, { standIn: prismicStandIn }).embedded!.current();
   const token = embeddedPreviewToken(releaseRef(repository, "spring-refresh")!);
   const context = await browser.createBrowserContext();

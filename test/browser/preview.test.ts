@@ -23,7 +23,7 @@ const PUBLISHED_PROJECT = "Canal House";
 
 /** The server's refs: the same content and SITE_URL give the same refs as in the server. */
 function refsOfServer(): { token: string; masterRef: string } {
-  const config = loadConfig({ CONTENT_DIR: "content", SITE_URL: suite.server.url }, ROOT);
+  const config = loadConfig({ CONTENT_DIR: "content", EMBEDDED_PREVIEWS: "on", SITE_URL: suite.server.url }, ROOT);
   const repository = createContentClient(config, { standIn: prismicStandIn }).embedded!.current();
   return { token: embeddedPreviewToken(releaseRef(repository, "spring-refresh")!), masterRef: repository.masterRef };
 }

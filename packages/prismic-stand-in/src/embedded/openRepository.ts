@@ -24,8 +24,17 @@ export interface OpenedRepository {
   publish(documents: PrismicDocument[], releases?: EmbeddedRelease[]): EmbeddedRepository;
 }
 
+export interface OpenOptions {
+  /**
+   * Whether the releases under CONTENT_DIR/_releases/ are read (default true). A site that serves
+   * no preview of them (EMBEDDED_PREVIEWS off) keeps no draft in memory: no ref reads one.
+   */
+  releases?: boolean;
+}
+
 /** Reads CONTENT_DIR (throws a ContentFileError naming the file that does not load). */
-export function openEmbeddedRepository(contentDir: string): OpenedRepository {
+export function openEmbeddedRepository(contentDir: string, options: OpenOptions = {}): OpenedRepository {
+  const withReleases = options.releases !== false;
   // Content names embedded images `/media/<file>`; the image helpers need them absolute (pages
   // address them root-relative again: shared/mediaOrigin.ts).
   const absolute = (documents: readonly PrismicDocument[]) =>
@@ -33,7 +42,7 @@ export function openEmbeddedRepository(contentDir: string): OpenedRepository {
   // Releases (CONTENT_DIR/_releases/<name>/) are previewed under refs of their own.
   const withAbsoluteUrls = (loaded: readonly EmbeddedRelease[]) =>
     loaded.map((release) => ({ ...release, documents: absolute(release.documents) }));
-  let releases = withAbsoluteUrls(loadReleases(contentDir));
+  let releases = withReleases ? withAbsoluteUrls(loadReleases(contentDir)) : [];
   const prepare = (documents: PrismicDocument[]) => createEmbeddedRepository(absolute(documents), { releases });
   let repository = prepare(loadDocuments(contentDir));
   return {
@@ -42,7 +51,7 @@ export function openEmbeddedRepository(contentDir: string): OpenedRepository {
     current: () => repository,
     publish: (documents, newReleases) => {
       const previous = releases;
-      if (newReleases) releases = withAbsoluteUrls(newReleases);
+      if (newReleases && withReleases) releases = withAbsoluteUrls(newReleases);
       try {
         repository = prepare(documents);
         return repository;
