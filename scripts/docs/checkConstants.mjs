@@ -66,6 +66,9 @@ export const CHANGES = {
       "BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000)",
     ],
   ],
+  "field speed reports counted per client": [
+    ["server/observability/vitalsRoute.ts", "VITALS_CLIENT_VIEWS = 5;", "VITALS_CLIENT_VIEWS = 3;"],
+  ],
   breakpoints: [["views/styles/chrome.css", "@media (max-width: 79.999em)", "@media (max-width: 59.999em)"]],
   "the consent notice's own breakpoints": [
     ["views/styles/consent.css", "@media (max-width: 40em)", "@media (max-width: 20em)"],
