@@ -41,7 +41,7 @@ const MAX_CLS = 5;
 /** Page views one client is counted for in an hour, per instance (docs/operations.md, "Field speed"). */
 export const VITALS_CLIENT_VIEWS = 5;
 const HOUR_MS = 3_600_000;
-/** Clients remembered at once, for their weight and for the count of clients (about a megabyte each). */
+/** Entries each of the two memories keeps at once (a client's weight; a client's page type and region seen): about a megabyte each. */
 const MAX_CLIENTS = 10_000;
 
 const seconds = z.number().finite().min(0).max(MAX_SECONDS);
