@@ -49,7 +49,7 @@ import { createPreviewGate, markPreviewRequests } from "./preview/previewVerific
 import { createRenderBudget } from "./http/renderBudget";
 import { canonicalUrls } from "./requestRules/canonicalUrls";
 import { previewCspSources } from "./preview/toolbar";
-import { allowFramingBy, allowPreviewToolbar, cspNonce, securityHeaders } from "./http/security";
+import { allowFramingBy, allowPreviewFraming, allowPreviewToolbar, cspNonce, securityHeaders } from "./http/security";
 import { hashedAssets, listedFiles } from "./http/staticAssets";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./preview/sliceSimulatorRoute";
 import { createBuildsRoute } from "./http/builds";
@@ -212,6 +212,8 @@ export function createApp({
   app.use(markPreviewRequests(previews));
   // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
+  // A verified preview may be framed by Prismic's editor (PRISMIC_PREVIEW_ANCESTORS); nothing else.
+  app.use(allowPreviewFraming(config.PRISMIC_PREVIEW_ANCESTORS, (req) => previews.verified(req)));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.
   app.use(allowPreviewToolbar(previewCspSources(config.PRISMIC_TOOLBAR_SRC)));
   app.use(security);

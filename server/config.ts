@@ -26,6 +26,21 @@ const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
  * `frame-ancestors 'none'`.
  */
 export const SLICE_MACHINE_LOCAL_ORIGIN = "http://localhost:9999";
+/**
+ * Who may frame a verified preview answer (CSP `frame-ancestors`, besides the site itself) when
+ * PRISMIC_PREVIEW_ANCESTORS is not set: Prismic's editor, whose Live Preview panel frames
+ * `/preview` from https://<repository>.prismic.io (never every *.prismic.io); with the embedded
+ * repository the site itself, and in development (`npm run dev`) the stand-in editor page
+ * (docs/prismic.md, "Previews inside Prismic's editor"). Only answers to a verified preview
+ * cookie are framable: everything else keeps `frame-ancestors 'none'`.
+ */
+export const PREVIEW_EDITOR_LOCAL_PORT = 9998;
+export const PREVIEW_EDITOR_LOCAL_ORIGIN = `http://localhost:${PREVIEW_EDITOR_LOCAL_PORT}`;
+export function defaultPreviewAncestors(env: { NODE_ENV: string; PRISMIC_REPOSITORY?: string | undefined }): string[] {
+  if (env.PRISMIC_REPOSITORY) return [`https://${env.PRISMIC_REPOSITORY.toLowerCase()}.prismic.io`];
+  return env.NODE_ENV === "development" ? [PREVIEW_EDITOR_LOCAL_ORIGIN] : [];
+}
+
 export function defaultSliceSimulatorAncestors(env: {
   NODE_ENV: string;
   PRISMIC_REPOSITORY?: string | undefined;
@@ -53,6 +68,24 @@ export function servesPreviews(config: Pick<Config, "PRISMIC_REPOSITORY" | "EMBE
 
 // A CSP host source with a scheme and no path: scheme://host[:port], the host may start with `*.`.
 const frameAncestor = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
+
+/** A list of origins allowed to frame a page, separated by spaces or commas (SLICE_SIMULATOR_ANCESTORS, PRISMIC_PREVIEW_ANCESTORS). */
+const ancestorList = () =>
+  z
+    .string()
+    .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              frameAncestor,
+              "origins like https://my-repo.prismic.io or http://localhost:9999, separated by spaces or commas",
+            ),
+        )
+        .min(1, "at least one origin"),
+    );
 
 /**
  * TRUST_PROXY, Express's `trust proxy`: `false` (default: the peer is the client), a hop count
@@ -182,22 +215,9 @@ const schema = z
     /** Third-party tags and the consent manager: GTM_ID, KLAVIYO_COMPANY_ID, USERCENTRICS_SETTINGS_ID, … (server/tags/tagSettings.ts). */
     ...tagSettingsShape,
     /** Origins allowed to frame /slice-simulator, separated by spaces or commas; default: defaultSliceSimulatorAncestors above. */
-    SLICE_SIMULATOR_ANCESTORS: z
-      .string()
-      .transform((list) => list.split(/[\s,]+/).filter(Boolean))
-      .pipe(
-        z
-          .array(
-            z
-              .string()
-              .regex(
-                frameAncestor,
-                "origins like https://my-repo.prismic.io or http://localhost:9999, separated by spaces or commas",
-              ),
-          )
-          .min(1, "at least one origin"),
-      )
-      .optional(),
+    SLICE_SIMULATOR_ANCESTORS: ancestorList().optional(),
+    /** Origins allowed to frame a verified preview answer (Prismic's editor), as SLICE_SIMULATOR_ANCESTORS; default: defaultPreviewAncestors above. */
+    PRISMIC_PREVIEW_ANCESTORS: ancestorList().optional(),
     /** Which proxies in front of the app are trusted for the client's IP (X-Forwarded-For): see `trustProxy` above. */
     TRUST_PROXY: trustProxy,
     /**
@@ -278,9 +298,15 @@ const schema = z
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  "MEDIA_DIR" | "SITE_URL" | "PRISMIC_TOOLBAR_SRC" | "SLICE_SIMULATOR_ANCESTORS" | "EMBEDDED_PREVIEWS"
+  | "MEDIA_DIR"
+  | "SITE_URL"
+  | "PRISMIC_TOOLBAR_SRC"
+  | "SLICE_SIMULATOR_ANCESTORS"
+  | "PRISMIC_PREVIEW_ANCESTORS"
+  | "EMBEDDED_PREVIEWS"
 > & {
   SLICE_SIMULATOR_ANCESTORS: string[];
+  PRISMIC_PREVIEW_ANCESTORS: string[];
   EMBEDDED_PREVIEWS: "on" | "off";
   rootDir: string;
   MEDIA_DIR: string;
@@ -327,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(rootDir, config.DATA_DIR),
     PRISMIC_TOOLBAR_SRC: config.PRISMIC_TOOLBAR_SRC ?? defaultToolbarSrc(config.PRISMIC_REPOSITORY),
     SLICE_SIMULATOR_ANCESTORS: config.SLICE_SIMULATOR_ANCESTORS ?? defaultSliceSimulatorAncestors(config),
+    PRISMIC_PREVIEW_ANCESTORS: config.PRISMIC_PREVIEW_ANCESTORS ?? defaultPreviewAncestors(config),
     EMBEDDED_PREVIEWS: config.EMBEDDED_PREVIEWS ?? defaultEmbeddedPreviews(config),
   };
 }

@@ -7,6 +7,7 @@
 import { randomFillSync } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { xFrameOptions } from "helmet";
+import onHeaders from "on-headers";
 import { EMBED_FRAME_ORIGINS } from "../../shared/embedPlayer";
 import type { TagCspSources } from "../tags/tagCsp";
 
@@ -45,6 +46,32 @@ export function allowFramingBy(ancestors: readonly string[]): RequestHandler {
   const sources = ["'self'", ...ancestors].join(" ");
   return (_req, res, next) => {
     res.locals.frameAncestors = sources;
+    next();
+  };
+}
+
+/**
+ * Lets a verified preview answer be framed by Prismic's editor (its Live Preview panel frames
+ * `/preview` and the page it redirects to): `frame-ancestors 'self'` plus `ancestors`
+ * (PRISMIC_PREVIEW_ANCESTORS, server/config.ts) and no X-Frame-Options, as `allowFramingBy`.
+ * `isVerifiedPreview` says whether the request's preview token is one Prismic has read content
+ * at (server/preview/previewVerification.ts): a made-up, refused or unverified cookie keeps
+ * `'none'` and DENY. A framable answer is `private, no-store`, whatever a route set: never
+ * stored by the page cache nor by a shared cache (docs/prismic.md, "Previews inside Prismic's editor").
+ * Mount it after markPreviewRequests and before `securityHeaders`.
+ */
+export function allowPreviewFraming(
+  ancestors: readonly string[],
+  isVerifiedPreview: (req: Request, res: Response) => boolean,
+): RequestHandler {
+  const sources = ["'self'", ...ancestors].join(" ");
+  return (req, res, next) => {
+    if (res.locals.frameAncestors === undefined && res.locals.preview === true && isVerifiedPreview(req, res)) {
+      res.locals.frameAncestors = sources;
+      onHeaders(res, () => {
+        res.setHeader("Cache-Control", "private, no-store");
+      });
+    }
     next();
   };
 }

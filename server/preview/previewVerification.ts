@@ -63,6 +63,7 @@ export interface PreviewGateOptions {
 const NO_PREVIEWS: PreviewGate = {
   admit: () => "none",
   isPreview: () => Promise.resolve(false),
+  verified: () => false,
   status: () => "refused",
   takeQuestion: () => false,
   remember: () => undefined,
@@ -73,6 +74,12 @@ export interface PreviewGate {
   admit(req: Request): PreviewAdmission;
   /** Whether this request is a preview: waits for the answer about its token when it is being asked about. */
   isPreview(req: Request): Promise<boolean>;
+  /**
+   * Whether this request's token is known valid: Prismic has read content at it (after
+   * `isPreview` has settled). A token treated as a preview only because Prismic could not
+   * answer is not: such an answer is never framable (server/http/security.ts, allowPreviewFraming).
+   */
+  verified(req: Request): boolean;
   /** Whether a token is known to be valid or refused, or not (no I/O). */
   status(token: string): "valid" | "refused" | "pending" | "unknown";
   /** Takes one question from the request's client's budget and the process's: false when either is spent. */
@@ -181,6 +188,10 @@ export function createPreviewGate({
       // The question in flight, or its remembered answer if it has just settled.
       const answer = pending.get(token) ?? Promise.resolve(valid.has(token) ? true : refused.has(token) ? false : null);
       return (await answer) !== false;
+    },
+    verified: (req) => {
+      const { token } = memo(req);
+      return token !== null && status(token) === "valid";
     },
     status,
     takeQuestion,
