@@ -213,7 +213,9 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(tlsBalancer).toBe(realIp);
     expect(nginxConf).toMatch(/geo \$realip_remote_addr \$from_tls_balancer \{/);
     expect(directive("proxy_set_header")).toContain("X-Forwarded-Proto $forwarded_proto");
-    expect(directive("proxy_cache_key")).toEqual(['"$cache_coding:$cache_image_type:$forwarded_proto$host$raw_path$cache_key_query"']);
+    expect(directive("proxy_cache_key")).toEqual([
+      '"$cache_coding:$cache_image_type:$forwarded_proto$host$raw_path$cache_key_query"',
+    ]);
   });
 
   test("leaves compression to the app and shows the site's own 503 page when no instance answers", () => {
@@ -263,6 +265,25 @@ describe("deploy/nginx/nginx.conf, running in front of a stand-in instance that 
     expect(reached.filter((url) => /metrics/i.test(decodeURIComponent(url)))).toEqual([]);
     // Not a blanket rule on the word: a page whose path only starts with it still reaches the app.
     expect((await rawGet(port(), "/metrics-of-a-kitchen")).status).toBe(200);
+  });
+
+  test("the instances' probes, /healthz and /readyz, are not answered at the edge, whatever their spelling", async () => {
+    const spellings = [
+      "/healthz",
+      "/readyz",
+      "/Healthz",
+      "/READYZ?x",
+      "/healthz/",
+      "//readyz",
+      "/%68ealthz",
+      "/x/../readyz",
+    ];
+    const answers = await Promise.all(
+      spellings.map(async (spelling) => [spelling, (await rawGet(port(), spelling)).status] as const),
+    );
+    expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(spellings.map((spelling) => [spelling, 404])));
+    expect(reached.filter((url) => /healthz|readyz/i.test(decodeURIComponent(url)))).toEqual([]);
+    expect((await rawGet(port(), "/_nginx/healthz")).status).toBe(200);
   });
 
   /** POSTs to `target` (a path as sent) from `ip` (X-Forwarded-For, trusted from loopback): the status. */
