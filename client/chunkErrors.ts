@@ -11,7 +11,10 @@
  * reload never replaces a navigation the visitor started.
  */
 import type { RouteObject } from "react-router";
+import { appModuleUrls } from "./appModules";
 import { isLeaving } from "./leaving";
+
+export { appModuleUrls };
 
 export const RELOAD_GUARD_KEY = "chunk-reload-at";
 export const RELOAD_GUARD_TTL_MS = 10_000;
@@ -28,11 +31,6 @@ export function isChunkLoadError(error: unknown): boolean {
 function failedModuleUrl(error: unknown): string | undefined {
   const match = error instanceof Error ? /(https?:\/\/\S+?\.m?js)\b/.exec(error.message) : null;
   return match?.[1];
-}
-
-/** The app's modules, as the server names them (`<meta name="app-modules">`): the chunks of this page's build. */
-export function appModuleUrls(): string[] {
-  return document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(" ").filter(Boolean) ?? [];
 }
 
 /**

@@ -9,8 +9,7 @@
  * (client/leaving.ts): a load the visitor's own navigation cancels is not a missing chunk.
  */
 import { afterPress } from "./afterPress";
-import { appModuleUrls, isChunkLoadError, recoverFromChunkError } from "./chunkErrors";
-import { reportClientError } from "./clientLog";
+import { appModuleUrls } from "./appModules";
 import { onFirstInteraction } from "./firstInteraction";
 import { canPrefetch } from "./connection";
 import { modulePreload, type ModuleUse } from "./modulePreload";
@@ -67,6 +66,12 @@ const interaction = onFirstInteraction((event) => void wakeApp(event));
 /** The wake, from the visitor's first interaction (`trigger`) to the hydrated app. */
 async function wakeApp(trigger?: Event): Promise<void> {
   woken = true;
+  // What a failed wake does (client/chunkErrors.ts, client/clientLog.ts): not needed before the
+  // first interaction, so loaded with the wake (the app imports both too, so they are fetched
+  // anyway), not with the page (budgets.json, docs/behaviour.md section 7.5). Should they fail to
+  // load as well, the page stays the server's, whose links load documents.
+  const recovery = Promise.all([import("./chunkErrors"), import("./clientLog")]);
+  recovery.catch(() => {});
   // Out of the interaction's own event handler, and for a press (a tap, a key: it wakes on its way
   // down) after its click or key-up and the paint that shows what it did, which the work below
   // would hold back (client/afterPress.ts). Called in the handler, so an end that comes at once is seen.
@@ -96,13 +101,15 @@ async function wakeApp(trigger?: Event): Promise<void> {
       });
     })
     .catch(async (error: unknown) => {
+      const [{ isChunkLoadError, recoverFromChunkError }, { reportClientError }] = await recovery;
       // A build deployed since this page was served no longer has the app's chunks: load the page
       // again, once. A load cancelled by the visitor's own navigation is not that (decision record 017):
       // the navigation goes on; should it not happen after all, the next interaction wakes the app.
       const outcome = isChunkLoadError(error) ? await recoverFromChunkError(error) : "failed";
       if (outcome === "leaving") interaction.retry();
       else if (outcome === "failed") reportClientError("startup", error);
-    });
+    })
+    .catch(() => {});
 }
 
 // At once where only the app can show the page as it should be: a preview (the toolbar
