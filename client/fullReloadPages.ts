@@ -6,35 +6,10 @@
  */
 import type { DataRouter } from "react-router";
 import { carriesEmailMarketingEmbed } from "../shared/emailMarketing";
+import { recordFlaggedPage } from "./flaggedPages";
 
-const STORAGE_KEY = "email-marketing-pages";
-
-const visited = new Set<string>(readStored());
-
-function readStored(): string[] {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
-    return Array.isArray(stored) ? stored.filter((p): p is string => typeof p === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Whether `pathname` was visited in this tab and carries the email-marketing embed. */
-export const isFlaggedPage = (pathname: string): boolean => visited.has(pathname);
-
-/** How many such pages this tab has visited. */
-export const visitedFlaggedPages = (): number => visited.size;
-
-function record(pathname: string): void {
-  if (visited.has(pathname)) return;
-  visited.add(pathname);
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...visited]));
-  } catch {
-    /* storage full or blocked: the set still holds for this document */
-  }
-}
+/** The set itself is client/flaggedPages.ts, which the entry reads before the app loads. */
+export { isFlaggedPage, visitedFlaggedPages } from "./flaggedPages";
 
 type RouterState = DataRouter["state"];
 
@@ -44,7 +19,7 @@ function recordShownPage(state: RouterState): void {
   for (const match of state.matches) {
     if (state.errors?.[match.route.id] !== undefined) continue;
     const data = state.loaderData[match.route.id] as { document?: { data?: unknown } } | null | undefined;
-    if (carriesEmailMarketingEmbed(data?.document)) record(state.location.pathname);
+    if (carriesEmailMarketingEmbed(data?.document)) recordFlaggedPage(state.location.pathname);
   }
 }
 

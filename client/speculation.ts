@@ -1,10 +1,10 @@
 /**
  * Keeps the speculation rules (shared/speculationRules.ts) off the email-marketing pages this
- * tab has visited (client/fullReloadPages.ts): their links are marked `data-speculation="off"`,
+ * tab has visited (client/flaggedPages.ts): their links are marked `data-speculation="off"`,
  * now and as new links appear. Pages the tab has not visited are not known to carry the embed.
  */
 import { SPECULATION_OFF } from "../shared/speculationRules";
-import { isFlaggedPage, visitedFlaggedPages } from "./fullReloadPages";
+import { isFlaggedPage, visitedFlaggedPages } from "./flaggedPages";
 
 function markLinks(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>("a[href]")) {
