@@ -1,12 +1,11 @@
 import { useLocation } from "react-router";
+import { categoriesFor, settingsName } from "../../shared/consentTexts";
 import {
-  categoriesFor,
   privacyChoicesHosted,
   privacyChoicesIntro,
   privacyChoicesSaved,
   privacyChoicesSignalText,
-  settingsName,
-} from "../../shared/consentTexts";
+} from "../../shared/privacyChoicesTexts";
 import { localizePath } from "../../shared/locales";
 import { regionFromPath } from "../../shared/region";
 import { PRIVACY_CHOICES_PATH } from "../../shared/routeTable";
