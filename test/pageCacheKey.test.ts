@@ -56,7 +56,9 @@ describe("the preview cookie", () => {
   const t = createTestApp({ env: WITH_PAGE_CACHE });
 
   test.each([
-    ["junk", "io.prismic.preview=junk"],
+    // A bare word is a plausible plain ref (the toolbar's shape in the editor's frame): it is asked
+    // about and refused instead (test/previewCookieShapes.test.ts); junk here is no ref at all.
+    ["junk", "io.prismic.preview=junk%20%3C%3E"],
     ["JSON that does not parse", "io.prismic.preview=%7Bnot-json"],
     [
       "another repository's preview",

@@ -43,14 +43,27 @@ const SITE = "http://localhost:3000";
 const previewCookie = (token: string) =>
   `io.prismic.preview=${encodeURIComponent(previewCookieValue(REPOSITORY, token))}`;
 
-/** The preview cookie a response sets, with its attributes. */
-function setCookieOf(res: request.Response): { value: string; attributes: string[] } | undefined {
-  const header = ([] as string[])
+/** Every preview cookie a response sets or clears, with its attributes. */
+function previewSetCookies(res: request.Response): Array<{ value: string; attributes: string[] }> {
+  return ([] as string[])
     .concat(res.headers["set-cookie"] ?? [])
-    .find((c) => c.startsWith("io.prismic.preview="));
-  if (!header) return undefined;
-  const [pair, ...attributes] = header.split(/;\s*/);
-  return { value: decodeURIComponent(pair.slice("io.prismic.preview=".length)), attributes };
+    .filter((c) => c.startsWith("io.prismic.preview="))
+    .map((header) => {
+      const [pair, ...attributes] = header.split(/;\s*/);
+      return { value: decodeURIComponent(pair.slice("io.prismic.preview=".length)), attributes };
+    });
+}
+
+/** The preview cookie a response writes (not one it clears), with its attributes. */
+function setCookieOf(res: request.Response): { value: string; attributes: string[] } | undefined {
+  return previewSetCookies(res).find((c) => c.value !== "");
+}
+
+/** The clearing Set-Cookie lines of a response: SameSite=None; Secure (on loopback) and the Lax leftover's. */
+function clearedCookies(res: request.Response): string[][] {
+  return previewSetCookies(res)
+    .filter((c) => c.value === "")
+    .map((c) => c.attributes.filter((a) => !a.startsWith("Expires=")).sort());
 }
 
 /** A Location is a path on this site: it resolves against the site to the site's own origin. */
@@ -180,8 +193,17 @@ describe("GET /preview", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     const cookie = setCookieOf(res)!;
     expect(JSON.parse(cookie.value)).toEqual({ "embedded.prismic.io": { preview: TOKEN } });
-    // Path=/, SameSite=Lax; a session cookie; not HttpOnly (the toolbar deletes it); not Secure over plain HTTP.
-    expect(cookie.attributes.sort()).toEqual(["Path=/", "SameSite=Lax"]);
+    // Path=/, SameSite=None; Secure (a loopback host: browsers take Secure there over plain HTTP),
+    // so Prismic's editor frame keeps and sends it; a session cookie; not HttpOnly (the toolbar deletes it).
+    expect(cookie.attributes.sort()).toEqual(["Path=/", "SameSite=None", "Secure"]);
+  });
+
+  test("over plain HTTP on a host that is not loopback: SameSite=Lax, not Secure (a browser would refuse it)", async () => {
+    const res = await request(app)
+      .get("/preview")
+      .query({ token: TOKEN, documentId: "home-gb" })
+      .set("Host", "staging.example");
+    expect(setCookieOf(res)!.attributes.sort()).toEqual(["Path=/", "SameSite=Lax"]);
   });
 
   test.each([
@@ -232,13 +254,17 @@ describe("GET /preview", () => {
       { token: "https://embedded.invalid/previews/release~gone~0000000000000000", documentId: "home-gb" },
     ],
     ["a bare ref the repository does not know", { token: "ZzZz123~unknown", documentId: "home-gb" }],
-  ])("%s: no cookie, to the home page", async (_what, query) => {
+  ])("%s: no cookie (an earlier one cleared), to the home page", async (_what, query) => {
     const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === "TOKEN" ? TOKEN : v]));
     const res = await request(app).get("/preview").query(q);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/");
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(setCookieOf(res)).toBeUndefined();
+    expect(clearedCookies(res)).toEqual([
+      ["Path=/", "SameSite=None", "Secure"],
+      ["Path=/", "SameSite=Lax"],
+    ]);
   });
 
   test("a repeated token parameter is refused", async () => {
@@ -440,9 +466,14 @@ describe("GET /preview/exit", () => {
     expect(res.headers.location).toBe("/gallery/canal-house?page=2#photos");
     // A verified preview's answer is framable by the editor, so private as well (docs/prismic.md).
     expect(res.headers["cache-control"]).toMatch(/^(private, )?no-store$/);
-    const cleared = setCookieOf(res)!;
-    expect(cleared.value).toBe("");
-    expect(cleared.attributes).toEqual(expect.arrayContaining(["Path=/", "Expires=Thu, 01 Jan 1970 00:00:00 GMT"]));
+    const cleared = previewSetCookies(res);
+    expect(cleared.map((c) => c.value)).toEqual(["", ""]);
+    for (const c of cleared) expect(c.attributes).toContain("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+    // With the attributes it was written with, and any SameSite=Lax leftover of an older version.
+    expect(clearedCookies(res)).toEqual([
+      ["Path=/", "SameSite=None", "Secure"],
+      ["Path=/", "SameSite=Lax"],
+    ]);
   });
 
   test("without `to`, home", async () => {

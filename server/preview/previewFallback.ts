@@ -12,7 +12,7 @@ import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { ContentService } from "../content/contentService";
 import type { Logger } from "../observability/logger";
-import { PREVIEW_COOKIE, previewTokenFrom } from "./previewCookie";
+import { clearPreviewCookie, PREVIEW_COOKIE, previewTokenFrom } from "./previewCookie";
 
 export interface PreviewFallbackDeps {
   content: ContentService;
@@ -31,8 +31,8 @@ export function forgetRefusedPreview({ content, repositoryName, logger }: Previe
         ((req as typeof req & { log?: Logger }).log ?? logger).warn(
           "preview: Prismic refused the preview token (expired, unknown or not allowed); published content served and the cookie cleared",
         );
-        // The toolbar writes the cookie on path / (SameSite=Lax): the same attributes clear it.
-        res.clearCookie(PREVIEW_COOKIE, { path: "/", sameSite: "lax", secure: req.secure, httpOnly: false });
+        // Cleared with the attributes /preview writes (SameSite=None; Secure), and any Lax leftover.
+        clearPreviewCookie(req, res);
         res.setHeader("Cache-Control", "private, no-store");
       });
     }

@@ -12,8 +12,8 @@
  * redirect targets are same-site paths (`sameSitePath`), else the region's home.
  *
  * The cookie `io.prismic.preview` holds Prismic's JSON shape,
- * `{"<repository>.prismic.io":{"preview":"<token>"}}`: Path=/, SameSite=Lax, Secure over HTTPS,
- * a session cookie (it ends with the browser session; the token itself expires at Prismic), and
+ * `{"<repository>.prismic.io":{"preview":"<token>"}}`: Path=/, SameSite=None; Secure on HTTPS and
+ * on loopback so that it works inside Prismic's editor frame (previewCookie.ts, previewCookieOptions), a session cookie (it ends with the browser session; the token itself expires at Prismic), and
  * deliberately NOT HttpOnly: Prismic's toolbar reads it in the browser and deletes it to end
  * the preview. It grants nothing by itself: it names a token, which Prismic checks.
  *
@@ -30,7 +30,7 @@
  * (docs/prismic.md, "Previews"): a release's token is its folder's name, so `/preview` and the
  * toolbar stand-in are then a 404 (`enabled: false`); `/preview/exit` still clears a cookie.
  */
-import express, { type CookieOptions, type Request, type Response, type Router } from "express";
+import express, { type Request, type Response, type Router } from "express";
 import { resolveLink, type LinkLike } from "../../shared/linkResolver";
 import { localeByLang } from "../../shared/locales";
 import { regionHome, sameSitePath } from "../../shared/regionChoice";
@@ -38,7 +38,7 @@ import { buildSectionIndex, type SectionIndex } from "../../shared/sectionIndex"
 import type { ContentService } from "../content/contentService";
 import type { PreviewDocument } from "../content/previewDocument";
 import type { Logger } from "../observability/logger";
-import { PREVIEW_COOKIE, validPreviewToken } from "./previewCookie";
+import { clearPreviewCookie, PREVIEW_COOKIE, previewCookieOptions, validPreviewToken } from "./previewCookie";
 import type { PreviewGate } from "./previewVerification";
 
 export { MAX_TOKEN_LENGTH, validPreviewToken } from "./previewCookie";
@@ -94,11 +94,6 @@ function notFound(res: Response): void {
   res.status(404).type("text/plain").send("Not Found");
 }
 
-function cookieOptions(req: Request): CookieOptions {
-  // Not HttpOnly on purpose: the Prismic toolbar reads and deletes this cookie (see above).
-  return { path: "/", sameSite: "lax", secure: req.secure, httpOnly: false };
-}
-
 function redirect(res: Response, to: string): void {
   res.setHeader("Cache-Control", "no-store");
   res.redirect(302, to);
@@ -119,12 +114,15 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
         { token: Boolean(token), documentId: Boolean(documentId) },
         "preview: missing or malformed token or documentId",
       );
+      // Every fallback clears a cookie left by an earlier preview: what the editor asked for is not it.
+      clearPreviewCookie(req, res);
       return redirect(res, "/");
     }
 
     const known = deps.previews?.status(token);
     if (known === "refused") {
       log.warn("preview: the content service has already refused this preview token (unknown or expired)");
+      clearPreviewCookie(req, res);
       return redirect(res, "/");
     }
     if (known === "unknown" && !deps.previews!.takeQuestion(req)) {
@@ -147,10 +145,11 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
     deps.previews?.remember(token, found.valid);
     if (!found.valid) {
       log.warn({ reason: found.reason }, "preview: the content service refused the preview token (unknown or expired)");
+      clearPreviewCookie(req, res);
       return redirect(res, "/");
     }
 
-    res.cookie(PREVIEW_COOKIE, previewCookieValue(deps.repositoryName, token), cookieOptions(req));
+    res.cookie(PREVIEW_COOKIE, previewCookieValue(deps.repositoryName, token), previewCookieOptions(req));
     const document = found.document;
     if (!document) {
       log.warn({ documentId }, "preview: no document with this id at the preview token");
@@ -181,7 +180,7 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
   });
 
   router.get(PREVIEW_EXIT_PATH, (req, res) => {
-    res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
+    clearPreviewCookie(req, res);
     redirect(res, sameSitePath(req.query.to) ?? "/");
   });
 
