@@ -485,6 +485,8 @@ describe("npm run dev", () => {
             );
             expect(ms).toBeLessThanOrEqual(budget(CONTENT_BUDGET_MS) + 1_000);
           }
+        // A published document's save gives the releases new refs, but their drafts are unchanged.
+        expect(dev.output()).not.toMatch(/release drafts reloaded/);
       },
       45_000 * REPEATS,
     );
@@ -513,6 +515,15 @@ describe("npm run dev", () => {
           "the release's reload in the log",
           /release drafts reloaded in \d+ ms \(spring-refresh\)/,
         );
+        // A draft that does not validate is named, and the release keeps its last good drafts.
+        const good = fs.readFileSync(path.join(dev.dir, RELEASE_FILE), "utf8");
+        dev.write(RELEASE_FILE, good.replace(`"heading": "${previous}"`, '"heading": 42'));
+        await dev.outputShows(
+          "the broken draft named in the log",
+          /content not reloaded[^\n]*\n(?:[^\n]*\n)*?[^\n]*_releases\/spring-refresh\/en-gb\/home\/home\.json[^\n]*heading/,
+        );
+        expect(await (await page.reload({ waitUntil: "load" }))?.text()).toContain(previous);
+        dev.write(RELEASE_FILE, good);
         // The published home page is unchanged.
         await page.goto(`${dev.url}/preview/exit?to=/`, { waitUntil: "load" });
         expect(await page.content()).not.toContain("Spring in the workshop (");

@@ -75,12 +75,15 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
     });
     return [...models.errors, ...content.errors, ...report.errors, ...releases.errors, ...releaseErrors];
   };
-  /** The releases' refs, by name: what a release save changes. */
-  const releaseRefs = () =>
-    [...embedded.current().refs.values()]
-      .filter((set) => !set.ref.isMasterRef)
-      .map((set) => set.ref.ref)
-      .sort();
+  /** The releases' drafts as last published: a master save changes their refs, not them. */
+  const draftsOf = (releases: ReturnType<typeof loadReleases>) => JSON.stringify(releases);
+  let publishedDrafts = (() => {
+    try {
+      return draftsOf(loadReleases(contentDir));
+    } catch {
+      return undefined;
+    }
+  })();
 
   const reload = async (): Promise<void> => {
     const started = Date.now();
@@ -104,7 +107,8 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
       return;
     }
     const previous = embedded.current().masterRef;
-    const previousReleases = releaseRefs().join(" ");
+    const drafts = draftsOf(releases);
+    const draftsChanged = drafts !== publishedDrafts;
     let ref: string;
     try {
       ref = publish(documents, releases).masterRef;
@@ -112,17 +116,15 @@ export function watchEmbeddedContent(options: ContentWatcherOptions): { close():
       logger.error(`content not reloaded, the previous content keeps serving: ${(error as Error).message}`);
       return;
     }
-    const releasesNow = releaseRefs();
-    const releasesChanged = releasesNow.join(" ") !== previousReleases;
-    if (ref === previous && !releasesChanged) return;
+    publishedDrafts = drafts;
+    if (ref === previous && !draftsChanged) return;
     await contentClient.refs.refresh();
     const ms = Date.now() - started;
     if (ref !== previous) logger.info({ ref, documents: documents.length }, `content reloaded in ${ms} ms`);
-    if (releasesChanged)
-      logger.info(
-        { releases: releasesNow },
-        `release drafts reloaded in ${ms} ms (${releases.map((release) => release.name).join(", ") || "no release"})`,
-      );
+    if (draftsChanged) {
+      const names = releases.map((release) => release.name).join(", ") || "no release left";
+      logger.info({ releases: releases.length }, `release drafts reloaded in ${ms} ms (${names})`);
+    }
     options.onPublished?.(ref);
   };
 
