@@ -7,6 +7,9 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { root, STAND_IN_OUTPUT } from "./buildOptions.mjs";
 
+/** The site build's esbuild metafile, in dist/client/. */
+export const METAFILE = "metafile.json";
+
 const publicUrl = (assetsDir) => (file) =>
   `/assets/${path.relative(assetsDir, path.join(root, file)).split(path.sep).join("/")}`;
 
@@ -119,6 +122,9 @@ export async function writeBuildOutputs({ dev, outDir, assetsDir, client }) {
     JSON.stringify({ id: manifest.buildId, timestamp: Date.now() }),
   );
   await writeAtomically(path.join(clientDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  // What each browser module costs in each chunk: read by the JavaScript budget (test/jsBudget.test.ts,
+  // budgets.json) and by esbuild's bundle analyzer. Beside the manifest, never served.
+  await fsp.writeFile(path.join(clientDir, METAFILE), JSON.stringify(client.site.metafile));
   await fsp.writeFile(path.join(outDir, "server", "index.js"), serverLauncher(dev));
   return manifest;
 }
