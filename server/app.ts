@@ -54,7 +54,7 @@ import { hashedAssets, listedFiles } from "./http/staticAssets";
 import { createSliceSimulatorRoute, SLICE_SIMULATOR_PATH } from "./preview/sliceSimulatorRoute";
 import { createBuildsRoute } from "./http/builds";
 import { createClientLogRoute } from "./observability/browserErrorReports";
-import { createVitalsRoute } from "./observability/vitalsRoute";
+import { createVitalsEndpoint } from "./observability/vitalsRoute";
 import type { OutboxStore } from "./outbox/store";
 import { countContentErrors } from "./observability/metrics/contentErrorMetrics";
 import { httpMetrics } from "./observability/metrics/httpMetrics";
@@ -191,6 +191,29 @@ export function createApp({
     metrics: requestMetrics,
     logger,
   });
+  // Field reports, answered before the app (server/observability/vitalsRoute.ts): no request-log
+  // line for an accepted one, counted in the metrics; a refused one logged (docs/operations.md, "Field speed").
+  const vitalsLabels = new Map<number, { method: string; route: string; status: string }>();
+  const labelsOfVitals = (status: number) => {
+    let labels = vitalsLabels.get(status);
+    if (!labels) {
+      labels = { method: "POST", route: "vitals", status: String(status) };
+      vitalsLabels.set(status, labels);
+    }
+    return labels;
+  };
+  const vitals = createVitalsEndpoint({
+    siteUrl: config.SITE_URL,
+    metrics: metrics?.vitals,
+    trustProxy,
+    logger,
+    countResponse:
+      metrics &&
+      ((status, seconds) => {
+        metrics.httpDuration.observe(labelsOfVitals(status), seconds);
+        metrics.httpRequests.inc(labelsOfVitals(status));
+      }),
+  });
   const traced = tracingEnabled();
   if (traced) {
     // The request span, around everything else (server/observability/tracing.ts; not mounted when tracing is off).
@@ -198,6 +221,7 @@ export function createApp({
     app.use(traceRequests());
     app.use((req, res, next) => void (hits(req, res) || next()));
     app.use((req, res, next) => (requestGate.applies(req) ? requestGate.gate(req, res, next) : next()));
+    app.use((req, res, next) => (vitals.applies(req) ? vitals.gate(req, res, next) : next()));
   }
   // Event streams must not wait in compression() nor fill the request log.
   if (devRoutes) app.use(devRoutes);
@@ -282,7 +306,8 @@ export function createApp({
     );
 
   app.use(routeLabel("client_log"), createClientLogRoute(logger, { siteUrl: config.SITE_URL }));
-  app.use(routeLabel("vitals"), createVitalsRoute({ siteUrl: config.SITE_URL, metrics: metrics?.vitals }));
+  // POSTs are answered before the app (the gate above); the router answers them alike when it is reached, and other methods 405.
+  app.use(routeLabel("vitals"), vitals.router);
   app.use(
     routeLabel("meta_capi"),
     forwardedFor,
@@ -344,5 +369,5 @@ export function createApp({
   });
 
   app.use(errorHandler(logger));
-  return traced ? app : answerHitsFirst(app, hits, requestGate);
+  return traced ? app : answerHitsFirst(app, hits, requestGate, vitals);
 }

@@ -12,12 +12,16 @@
  * no cookie, no body, never stored. Without metrics (no METRICS_TOKEN) reports are still checked
  * and answered, and counted nowhere.
  */
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express, { type Request, type Response, type Router } from "express";
+import { ipKeyGenerator, MemoryStore, type Options } from "express-rate-limit";
 import { z } from "zod";
 import { LRUCache } from "lru-cache";
-import { bodyFailure } from "../http/bodyFailure";
-import { clientKey, createClientBudget } from "../http/visitorBudget";
+import { createClientBudget } from "../http/visitorBudget";
+import { requestIdOf } from "../requestRules/requestId";
+import { clientAddress, type TrustProxy } from "../requestRules/trustedProxy";
+import { builtFieldsLogger, redactSecrets, type Logger } from "./logger";
+import { readJsonBody } from "./vitalsBody";
 import {
   DEVICE_CLASSES,
   METRICS_OF,
@@ -32,6 +36,7 @@ import {
 import type { RefusalReason, VitalsMetrics } from "./metrics/vitalsMetrics";
 
 export const VITALS_MAX_BYTES = 2 * 1024;
+const NO_STORE = { "Cache-Control": "no-store" };
 
 /** A value beyond these is no measurement of a page a visitor waited for (a tab left in the background, a bug). */
 const MAX_SECONDS = 60;
@@ -80,9 +85,44 @@ export interface VitalsRouteOptions {
   metrics?: VitalsMetrics;
   /** Reports one client address may send a minute (one per page view). */
   perMinute?: number;
+  /** Whose forwarding headers give the client address (the app's "trust proxy fn"); default: none, the peer is the client. */
+  trustProxy?: TrustProxy;
+  /** Where a refused report's line goes (one per refusal, as the request log writes it); default: nowhere. */
+  logger?: Logger;
+  /** Counts each answer in the HTTP metrics (status, seconds), as the app's middleware counts its own. */
+  countResponse?: (status: number, seconds: number) => void;
 }
 
-export function createVitalsRoute({ siteUrl, metrics, perMinute = 60 }: VitalsRouteOptions): Router {
+/** The endpoint: its answer to a POST, before the app (an EarlyGate: server/pageCache/fastHit.ts) and as the app's route. */
+export interface VitalsEndpoint {
+  /** Whether the gate answers this request: a POST to the endpoint's exact path. */
+  applies(req: IncomingMessage): boolean;
+  /** Answers a POST itself; never calls `next`. */
+  gate(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** The same answer inside an Express app (traced, or mounted alone), and 405 to other methods. */
+  router: Router;
+}
+
+const RATE_WINDOW_MS = 60_000;
+const ERROR_HEADERS = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
+const pathOf = (url: string) => {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+};
+
+export function createVitalsEndpoint({
+  siteUrl,
+  metrics,
+  perMinute = 60,
+  trustProxy = () => false,
+  logger,
+  countResponse,
+}: VitalsRouteOptions): VitalsEndpoint {
   const site = new URL(siteUrl).origin;
   // Each client's weight: VITALS_CLIENT_VIEWS at once, earned back over an hour, so at most twice
   // that in any hour; and each client counted once per page type and region an hour.
@@ -92,63 +132,113 @@ export function createVitalsRoute({ siteUrl, metrics, perMinute = 60 }: VitalsRo
     maxKeys: MAX_CLIENTS,
   });
   const seen = new LRUCache<string, true>({ max: MAX_CLIENTS, ttl: HOUR_MS, ttlAutopurge: false });
-  const refuse = (res: Response, status: number, reason: RefusalReason) => {
+  // The rate per client address: express-rate-limit's own store and key (IPv6 by /56, its default), a minute's window.
+  const rate = new MemoryStore();
+  rate.init({ windowMs: RATE_WINDOW_MS } as Options);
+  // Refusals' lines are built here, as the page cache's hits' are: no per-line redaction pass.
+  const refusalLog = logger && builtFieldsLogger(logger);
+
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    status: number,
+    reason: RefusalReason,
+    extra?: Record<string, string>,
+  ) => {
     metrics?.refuse(reason);
-    res.status(status).set("Cache-Control", "no-store").json({ error: reason });
+    const id = requestIdOf(req);
+    res.writeHead(
+      status,
+      extra ? { ...ERROR_HEADERS, ...extra, "X-Request-Id": id } : { ...ERROR_HEADERS, "X-Request-Id": id },
+    );
+    res.end(`{"error":"${reason}"}`);
+    const seconds = (performance.now() - started) / 1000;
+    countResponse?.(status, seconds);
+    // Refused reports stay visible one by one (docs/operations.md, "Field speed"): the line the request log would write, and the reason.
+    const url = req.url ?? VITALS_PATH;
+    refusalLog?.info(
+      {
+        req: { id, method: req.method, url: url.includes("?") ? redactSecrets(url) : url },
+        res: { statusCode: status },
+        responseTime: Math.round(seconds * 1000),
+        reason,
+      },
+      "request completed",
+    );
   };
+
+  /** A good report: 204, then counted (past the client's weight, counted as refused). */
+  const count = (res: ServerResponse, started: number, address: string, body: unknown) => {
+    const parsed = reportSchema.safeParse(body);
+    if (!parsed.success) return false;
+    const { page, region, device, nav, metrics: values } = parsed.data;
+    res.writeHead(204, NO_STORE);
+    res.end();
+    countResponse?.(204, (performance.now() - started) / 1000);
+    // Answered alike, so a client past its weight learns nothing to adjust to.
+    const client = ipKeyGenerator(address, 64);
+    if (weight.take(client) > 0) {
+      metrics?.refuse("client_limit");
+      return true;
+    }
+    if (!metrics) return true;
+    const clientView = `${client} ${page} ${region}`;
+    if (!seen.has(clientView)) {
+      seen.set(clientView, true);
+      metrics.client({ page_type: page, region });
+    }
+    const labels = { page_type: page, region, device_class: device, navigation_type: navigationLabel(nav) };
+    for (const name of VITAL_NAMES) {
+      const value = values[name as VitalName];
+      if (value !== undefined) metrics.observe(name, labels, value);
+    }
+    return true;
+  };
+
+  /** In order: the client's rate (429, before anything is read), the site's Origin (403), the body, the schema. */
+  const answer = (req: IncomingMessage, res: ServerResponse, address: string) => {
+    const started = performance.now();
+    rate.increment(ipKeyGenerator(address, 56)).then(
+      ({ totalHits, resetTime }) => {
+        if (totalHits > perMinute) {
+          const retry = Math.max(
+            0,
+            Math.ceil(((resetTime?.getTime() ?? Date.now() + RATE_WINDOW_MS) - Date.now()) / 1000),
+          );
+          return refuse(req, res, started, 429, "rate_limited", { "Retry-After": String(retry) });
+        }
+        // Browsers send Origin with every POST, sendBeacon's included.
+        if (req.headers.origin !== site) return refuse(req, res, started, 403, "origin");
+        readJsonBody(req, VITALS_MAX_BYTES, (body) => {
+          if (!body.ok) return refuse(req, res, started, body.status, body.reason);
+          if (!count(res, started, address, body.value)) refuse(req, res, started, 400, "invalid");
+        });
+      },
+      (error: unknown) => {
+        res.destroy(error as Error);
+      },
+    );
+  };
+
   // Its exact spelling only, as every endpoint (docs/security.md): another case or a trailing slash is not it.
   const router = express.Router({ caseSensitive: true, strict: true });
-  router.post(
-    VITALS_PATH,
-    // Counted before the body is read, so a flood costs no parsing.
-    rateLimit({
-      windowMs: 60_000,
-      limit: perMinute,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      // req.ip follows the app's `trust proxy` setting; a forwarded header it ignores is not an error here.
-      validate: { xForwardedForHeader: false },
-      handler: (_req, res) => refuse(res, 429, "rate_limited"),
-    }),
-    (req: Request, res: Response, next: NextFunction) => {
-      // Browsers send Origin with every POST, sendBeacon's included.
-      if (req.get("origin") !== site) return refuse(res, 403, "origin");
-      next();
-    },
-    // sendBeacon posts a string as text/plain; browsers never compress a request body, so a compressed one is refused unread.
-    express.json({ limit: VITALS_MAX_BYTES, type: ["text/plain", "application/json"], inflate: false, strict: true }),
-    (req: Request, res: Response) => {
-      if (!req.is(["text/plain", "application/json"])) return refuse(res, 400, "not_json");
-      const parsed = reportSchema.safeParse(req.body);
-      if (!parsed.success) return refuse(res, 400, "invalid");
-      const { page, region, device, nav, metrics: values } = parsed.data;
-      const client = clientKey(req);
-      res.status(204).set("Cache-Control", "no-store").end();
-      // Answered alike, so a client past its weight learns nothing to adjust to.
-      if (weight.take(client) > 0) return metrics?.refuse("client_limit");
-      const clientView = `${client} ${page} ${region}`;
-      if (!seen.has(clientView)) {
-        seen.set(clientView, true);
-        metrics?.client({ page_type: page, region });
-      }
-      const labels = { page_type: page, region, device_class: device, navigation_type: navigationLabel(nav) };
-      for (const name of VITAL_NAMES) {
-        const value = values[name as VitalName];
-        if (value !== undefined) metrics?.observe(name, labels, value);
-      }
-    },
-    // Body errors from express.json, by reason (server/http/bodyFailure.ts).
-    (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-      const failure = bodyFailure(error);
-      if (failure === "too_large") return refuse(res, 413, "too_large");
-      if (failure === "encoding") return refuse(res, 415, "encoding");
-      if (failure === "unreadable") return refuse(res, 400, "not_json");
-      next(error);
-    },
+  router.post(VITALS_PATH, (req: Request, res: Response) =>
+    answer(req, res, req.ip ?? req.socket.remoteAddress ?? "unknown"),
   );
   router.all(VITALS_PATH, (_req, res) => {
     res.setHeader("Allow", "POST");
     res.status(405).set("Cache-Control", "no-store").json({ error: "use POST" });
   });
-  return router;
+
+  return {
+    applies: (req) => req.method === "POST" && pathOf(req.url ?? "") === VITALS_PATH,
+    gate: (req, res) => answer(req, res, clientAddress(req, trustProxy)),
+    router,
+  };
+}
+
+/** The endpoint as an Express router alone (no gate before the app). */
+export function createVitalsRoute(options: VitalsRouteOptions): Router {
+  return createVitalsEndpoint(options).router;
 }

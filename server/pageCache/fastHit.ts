@@ -202,11 +202,12 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
  * does not answer. It is the app itself as far as callers can tell (`listen`, settings, supertest).
  * This is where a request starts (tracing wraps here).
  */
-export function answerHitsFirst(app: Express, hits: HitAnswerer, gate?: EarlyGate): Express {
+export function answerHitsFirst(app: Express, hits: HitAnswerer, ...gates: EarlyGate[]): Express {
   const listener = (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     if (hits(req, res)) return;
     const pass = () => app(req as never, res as never, next as never);
-    if (gate?.applies(req)) return gate.gate(req, res, pass);
+    // The first gate that applies decides (each looks at POSTs to its own exact paths).
+    for (const gate of gates) if (gate.applies(req)) return gate.gate(req, res, pass);
     pass();
   };
   // The app's methods and settings (listen, get, set, locals…), read through to the app itself.
@@ -214,7 +215,11 @@ export function answerHitsFirst(app: Express, hits: HitAnswerer, gate?: EarlyGat
   return listener as unknown as Express;
 }
 
-/** A check answered before the app for the requests it applies to (server/requests/requestGate.ts), or passed on. */
+/**
+ * A check answered before the app for the requests it applies to, or passed on: the request
+ * forms' cheap refusals (server/requests/requestGate.ts), the field reports
+ * (server/observability/vitalsRoute.ts).
+ */
 export interface EarlyGate {
   applies(req: IncomingMessage): boolean;
   gate(req: IncomingMessage, res: ServerResponse, next: () => void): void;
