@@ -142,7 +142,7 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
       log.warn({ err: error }, "preview: could not read the previewed document");
       return redirect(res, "/");
     }
-    deps.previews?.remember(token, found.valid);
+    deps.previews?.remember(token, found.valid, req);
     if (!found.valid) {
       log.warn({ reason: found.reason }, "preview: the content service refused the preview token (unknown or expired)");
       clearPreviewCookie(req, res);

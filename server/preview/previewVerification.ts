@@ -8,7 +8,11 @@
  * REFUSED_FOR_MS, in two bounded LRUs (a flood of refused tokens cannot push out an editor's).
  *
  * Asking is rate-limited: per client address (IPv6 by /64) and for the whole process
- * (server/http/visitorBudget.ts). A request whose token is unknown and finds no budget left is served
+ * (server/http/visitorBudget.ts). An editor is a client whose preview Prismic has verified (within
+ * VALID_FOR_MS): inside Prismic's editor every pause in typing pushes a new ref, each one a new
+ * token to ask about, so an editor has a budget of its own on top of a stranger's
+ * (EDITOR_PER_MINUTE, EDITOR_BURST: docs/prismic.md, "Previews inside Prismic's editor"); a
+ * stranger's bounds, and the process's, are unchanged. A request whose token is unknown and finds no budget left is served
  * as if it had no cookie: the public page, from the page cache. A request whose token is being
  * asked about waits for that one answer (never a second question). When Prismic cannot answer
  * (down, slow), the request is a preview as before this gate existed, and nothing is remembered.
@@ -27,6 +31,10 @@ import { PREVIEW_COOKIE, previewTokenFrom } from "./previewCookie";
 
 /** How long a verified token is trusted before it is asked about again (Prismic's refusals of it are seen at once anyway). */
 export const VALID_FOR_MS = 30 * 60_000;
+/** New tokens a minute an editor (a client with a verified preview) may have asked about, besides a stranger's 30. */
+export const EDITOR_PER_MINUTE = 60;
+/** What an editor may spend at once of that budget, besides a stranger's burst of 10. */
+export const EDITOR_BURST = 20;
 /** How long a refused token is remembered. */
 export const REFUSED_FOR_MS = 60 * 60_000;
 
@@ -53,6 +61,8 @@ export interface PreviewGateOptions {
    * embedded content without EMBEDDED_PREVIEWS=on, where every preview cookie is ignored.
    */
   enabled?: boolean;
+  /** The clock of the budgets (tests). */
+  now?: () => number;
 }
 
 /**
@@ -84,8 +94,8 @@ export interface PreviewGate {
   status(token: string): "valid" | "refused" | "pending" | "unknown";
   /** Takes one question from the request's client's budget and the process's: false when either is spent. */
   takeQuestion(req: Request): boolean;
-  /** Records an answer learned elsewhere (/preview reads a document at the token). */
-  remember(token: string, valid: boolean): void;
+  /** Records an answer learned elsewhere (/preview reads a document at the token); a valid one makes `req`'s client an editor. */
+  remember(token: string, valid: boolean, req?: Request): void;
 }
 
 export function createPreviewGate({
@@ -95,6 +105,7 @@ export function createPreviewGate({
   perClientPerMinute = 30,
   perSecond = 10,
   enabled = true,
+  now = Date.now,
 }: PreviewGateOptions): PreviewGate {
   if (!enabled) return NO_PREVIEWS;
   const valid = new LRUCache<string, true>({ max: 500, ttl: VALID_FOR_MS });
@@ -103,11 +114,22 @@ export function createPreviewGate({
   const perClient: ClientBudget = createClientBudget({
     burst: Math.max(1, Math.ceil(perClientPerMinute / 3)),
     perSecond: perClientPerMinute / 60,
+    now,
   });
-  const global: ClientBudget = createClientBudget({ burst: Math.max(1, perSecond * 2), perSecond, maxKeys: 1 });
+  const global: ClientBudget = createClientBudget({ burst: Math.max(1, perSecond * 2), perSecond, maxKeys: 1, now });
+  // Clients with a verified preview, and their extra budget: only Prismic's answer makes an editor.
+  const editors = new LRUCache<string, true>({ max: 1_000, ttl: VALID_FOR_MS });
+  const perEditor: ClientBudget = createClientBudget({
+    burst: EDITOR_BURST,
+    perSecond: EDITOR_PER_MINUTE / 60,
+    maxKeys: 1_000,
+    now,
+  });
+  const isEditor = (req: Request) => editors.set(clientKey(req), true);
   const admitted = new WeakMap<Request, { token: string | null; admission: PreviewAdmission }>();
 
-  const remember = (token: string, isValid: boolean) => {
+  const remember = (token: string, isValid: boolean, req?: Request) => {
+    if (isValid && req) isEditor(req);
     if (isValid) {
       valid.set(token, true);
       refused.delete(token);
@@ -123,8 +145,13 @@ export function createPreviewGate({
     return pending.has(token) ? "pending" : "unknown";
   };
 
-  // Per client first: a client past its own budget must not spend the process's.
-  const takeQuestion = (req: Request) => perClient.take(clientKey(req)) === 0 && global.take("*") === 0;
+  // Per client first: a client past its own budget must not spend the process's. An editor past a
+  // stranger's budget spends its own.
+  const takeQuestion = (req: Request) => {
+    const key = clientKey(req);
+    const mine = perClient.take(key) === 0 || (editors.has(key) && perEditor.take(key) === 0);
+    return mine && global.take("*") === 0;
+  };
 
   /** One question per token, shared by every request that carries it meanwhile; null when Prismic could not answer. */
   const ask = (token: string): Promise<boolean | null> => {
@@ -157,6 +184,7 @@ export function createPreviewGate({
     if (!token) return { token, admission: "none" };
     switch (status(token)) {
       case "valid":
+        isEditor(req);
         return { token, admission: "preview" };
       case "refused":
         return { token, admission: "refused" };
@@ -187,7 +215,9 @@ export function createPreviewGate({
       if (admission !== "verify" || !token) return admission === "preview";
       // The question in flight, or its remembered answer if it has just settled.
       const answer = pending.get(token) ?? Promise.resolve(valid.has(token) ? true : refused.has(token) ? false : null);
-      return (await answer) !== false;
+      const settled = await answer;
+      if (settled === true) isEditor(req);
+      return settled !== false;
     },
     verified: (req) => {
       const { token } = memo(req);
