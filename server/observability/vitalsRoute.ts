@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
-import { ipKeyGenerator, MemoryStore, type Options } from "express-rate-limit";
+import { ipKeyGenerator } from "express-rate-limit";
 import { z } from "zod";
 import { LRUCache } from "lru-cache";
 import { createClientBudget } from "../http/visitorBudget";
@@ -36,7 +36,8 @@ import {
 import type { RefusalReason, VitalsMetrics } from "./metrics/vitalsMetrics";
 
 export const VITALS_MAX_BYTES = 2 * 1024;
-const NO_STORE = { "Cache-Control": "no-store" };
+/** A flat header list: written as it is, no object to walk. */
+const NO_STORE = ["Cache-Control", "no-store"];
 
 /** A value beyond these is no measurement of a page a visitor waited for (a tab left in the background, a bug). */
 const MAX_SECONDS = 60;
@@ -50,7 +51,8 @@ const HOUR_MS = 3_600_000;
 const MAX_CLIENTS = 10_000;
 
 const seconds = z.number().finite().min(0).max(MAX_SECONDS);
-const reportSchema = z
+/** The report's schema, as written down; `checkReport` below decides alike without zod's cost (test/vitalsGate.test.ts holds them together). */
+export const reportSchema = z
   .object({
     page: z.enum(PAGE_TYPES),
     region: z.enum(REGIONS as [string, ...string[]]),
@@ -78,6 +80,91 @@ const reportSchema = z
       Object.keys(metrics).every((name) => METRICS_OF[navigationLabel(nav)].includes(name as VitalName)),
     "a metric this navigation type cannot have",
   );
+
+export type Report = z.infer<typeof reportSchema>;
+
+const PAGES = new Set<string>(PAGE_TYPES);
+const REGION_SET = new Set<string>(REGIONS);
+const DEVICES = new Set<string>(DEVICE_CLASSES);
+const NAVIGATIONS = new Set<string>(NAVIGATION_TYPES);
+const REPORT_KEYS = new Set(["page", "region", "device", "nav", "metrics"]);
+/** Each metric's greatest value (its least is 0). */
+const MAXIMA: Record<string, number> = {
+  LCP: MAX_SECONDS,
+  INP: MAX_INP_SECONDS,
+  CLS: MAX_CLS,
+  FCP: MAX_SECONDS,
+  TTFB: MAX_SECONDS,
+};
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const inRange = (value: unknown, max: number) =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= max;
+
+/** The report in `value` if `reportSchema` accepts it, else undefined: the same rules, one pass, nothing allocated but the answer. */
+export function checkReport(value: unknown): Report | undefined {
+  if (!isRecord(value)) return undefined;
+  let keys = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!REPORT_KEYS.has(key)) return undefined;
+    keys++;
+  }
+  const { page, region, device, nav, metrics } = value;
+  if (keys !== REPORT_KEYS.size) return undefined;
+  if (typeof page !== "string" || !PAGES.has(page)) return undefined;
+  if (typeof region !== "string" || !REGION_SET.has(region)) return undefined;
+  if (typeof device !== "string" || !DEVICES.has(device)) return undefined;
+  if (typeof nav !== "string" || !NAVIGATIONS.has(nav)) return undefined;
+  if (!isRecord(metrics)) return undefined;
+  const allowed = METRICS_OF[navigationLabel(nav as Report["nav"])];
+  let count = 0;
+  for (const name in metrics) {
+    if (!Object.hasOwn(metrics, name)) continue;
+    const max = Object.hasOwn(MAXIMA, name) ? MAXIMA[name] : undefined;
+    if (max === undefined || !inRange(metrics[name], max)) return undefined;
+    if (!allowed.includes(name as VitalName)) return undefined;
+    count++;
+  }
+  if (count === 0) return undefined;
+  // A page view's times come in order: its first byte, its first paint, its largest paint.
+  const { TTFB, FCP, LCP } = metrics as Partial<Record<VitalName, number>>;
+  if (TTFB !== undefined && FCP !== undefined && TTFB > FCP) return undefined;
+  if (FCP !== undefined && LCP !== undefined && FCP > LCP) return undefined;
+  if (TTFB !== undefined && FCP === undefined && LCP !== undefined && TTFB > LCP) return undefined;
+  return value as Report;
+}
+
+/**
+ * express-rate-limit's MemoryStore, synchronous (its `increment` is a promise per report): each
+ * key's hits in a window of `windowMs` from its first, the keys of the last two windows kept.
+ */
+function createWindowCounts(windowMs: number) {
+  let current = new Map<string, { hits: number; resetAt: number }>();
+  let previous = new Map<string, { hits: number; resetAt: number }>();
+  setInterval(() => {
+    previous = current;
+    current = new Map();
+  }, windowMs).unref();
+  return (key: string, now: number) => {
+    let client = current.get(key);
+    if (!client) {
+      client = previous.get(key);
+      if (client) previous.delete(key);
+      else client = { hits: 0, resetAt: now + windowMs };
+      current.set(key, client);
+    }
+    if (client.resetAt <= now) {
+      client.hits = 0;
+      client.resetAt = now + windowMs;
+    }
+    client.hits++;
+    return client;
+  };
+}
+
+/** The key express-rate-limit's `ipKeyGenerator` gives `address` (IPv6 by `/bits`), without its IPv6 test for an IPv4 address. */
+const addressKey = (address: string, bits: number) => (address.includes(":") ? ipKeyGenerator(address, bits) : address);
 
 export interface VitalsRouteOptions {
   siteUrl: string;
@@ -132,9 +219,8 @@ export function createVitalsEndpoint({
     maxKeys: MAX_CLIENTS,
   });
   const seen = new LRUCache<string, true>({ max: MAX_CLIENTS, ttl: HOUR_MS, ttlAutopurge: false });
-  // The rate per client address: express-rate-limit's own store and key (IPv6 by /56, its default), a minute's window.
-  const rate = new MemoryStore();
-  rate.init({ windowMs: RATE_WINDOW_MS } as Options);
+  // The rate per client address: express-rate-limit's window and key (IPv6 by /56, its default), a minute.
+  const rate = createWindowCounts(RATE_WINDOW_MS);
   // Refusals' lines are built here, as the page cache's hits' are: no per-line redaction pass.
   const refusalLog = logger && builtFieldsLogger(logger);
 
@@ -170,14 +256,14 @@ export function createVitalsEndpoint({
 
   /** A good report: 204, then counted (past the client's weight, counted as refused). */
   const count = (res: ServerResponse, started: number, address: string, body: unknown) => {
-    const parsed = reportSchema.safeParse(body);
-    if (!parsed.success) return false;
-    const { page, region, device, nav, metrics: values } = parsed.data;
+    const report = checkReport(body);
+    if (!report) return false;
+    const { page, region, device, nav, metrics: values } = report;
     res.writeHead(204, NO_STORE);
     res.end();
     countResponse?.(204, (performance.now() - started) / 1000);
     // Answered alike, so a client past its weight learns nothing to adjust to.
-    const client = ipKeyGenerator(address, 64);
+    const client = addressKey(address, 64);
     if (weight.take(client) > 0) {
       metrics?.refuse("client_limit");
       return true;
@@ -199,26 +285,18 @@ export function createVitalsEndpoint({
   /** In order: the client's rate (429, before anything is read), the site's Origin (403), the body, the schema. */
   const answer = (req: IncomingMessage, res: ServerResponse, address: string) => {
     const started = performance.now();
-    rate.increment(ipKeyGenerator(address, 56)).then(
-      ({ totalHits, resetTime }) => {
-        if (totalHits > perMinute) {
-          const retry = Math.max(
-            0,
-            Math.ceil(((resetTime?.getTime() ?? Date.now() + RATE_WINDOW_MS) - Date.now()) / 1000),
-          );
-          return refuse(req, res, started, 429, "rate_limited", { "Retry-After": String(retry) });
-        }
-        // Browsers send Origin with every POST, sendBeacon's included.
-        if (req.headers.origin !== site) return refuse(req, res, started, 403, "origin");
-        readJsonBody(req, VITALS_MAX_BYTES, (body) => {
-          if (!body.ok) return refuse(req, res, started, body.status, body.reason);
-          if (!count(res, started, address, body.value)) refuse(req, res, started, 400, "invalid");
-        });
-      },
-      (error: unknown) => {
-        res.destroy(error as Error);
-      },
-    );
+    const now = Date.now();
+    const { hits, resetAt } = rate(addressKey(address, 56), now);
+    if (hits > perMinute)
+      return refuse(req, res, started, 429, "rate_limited", {
+        "Retry-After": String(Math.ceil((resetAt - now) / 1000)),
+      });
+    // Browsers send Origin with every POST, sendBeacon's included.
+    if (req.headers.origin !== site) return refuse(req, res, started, 403, "origin");
+    readJsonBody(req, VITALS_MAX_BYTES, (body) => {
+      if (!body.ok) return refuse(req, res, started, body.status, body.reason);
+      if (!count(res, started, address, body.value)) refuse(req, res, started, 400, "invalid");
+    });
   };
 
   // Its exact spelling only, as every endpoint (docs/security.md): another case or a trailing slash is not it.

@@ -91,9 +91,11 @@ function textHistogram({ name, help, buckets }: VitalSeries) {
   const header = `# HELP ${name} ${help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}\n# TYPE ${name} histogram\n`;
   return {
     observe(labels: Record<VitalLabel, string>, value: number) {
-      const key = VITAL_LABELS.map((label) => `${label}="${escapeLabel(labels[label])}"`).join(",");
-      let one = series.get(key);
+      // Looked up by the values alone (a report's five observations cost one string each); escaped once, for a new series.
+      const raw = `${labels.page_type}\u0000${labels.region}\u0000${labels.device_class}\u0000${labels.navigation_type}`;
+      let one = series.get(raw);
       if (!one) {
+        const key = VITAL_LABELS.map((label) => `${label}="${escapeLabel(labels[label])}"`).join(",");
         one = {
           prefixes: [
             ...bounds.map((le) => `${name}_bucket{le="${le}",${key}} `),
@@ -102,7 +104,7 @@ function textHistogram({ name, help, buckets }: VitalSeries) {
           ],
           values: Array(bounds.length + 2).fill(0),
         };
-        series.set(key, one);
+        series.set(raw, one);
       }
       buckets.forEach((bound, i) => {
         if (value <= bound) one.values[i]++;
