@@ -285,7 +285,8 @@ export function createApp({
     app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
   app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
-  const toolbarStandIn = standIn?.TOOLBAR_STAND_IN_SCRIPT;
+  // The stand-in takes an editor's messages from these origins only (docs/prismic.md, "Previews inside Prismic's editor").
+  const toolbarStandIn = standIn?.toolbarStandInScript(config.PRISMIC_PREVIEW_ANCESTORS);
   app.get(GPC_WELL_KNOWN_PATH, routeLabel("gpc"), createGpcWellKnownRoute(config.GPC_LAST_UPDATE));
   app.use(
     routeLabel("preview"),

@@ -99,7 +99,9 @@ test("the editor's preview link lands on the draft, with the cookie set and the 
   const cookie = await previewCookie(page);
   expect(cookie).toBeDefined();
   expect(cookie!.httpOnly).toBe(false);
-  expect(cookie!.sameSite).toBe("Lax");
+  // SameSite=None; Secure (a loopback host): the cookie Prismic's editor frame keeps and sends.
+  expect(cookie!.sameSite).toBe("None");
+  expect(cookie!.secure).toBe(true);
   expect(cookie!.session).toBe(true);
   expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({
     "embedded.prismic.io": { preview: refsOfServer().token },

@@ -26,4 +26,4 @@ export { startMediaWarmer, type MediaWarmer } from "./media/mediaWarmer";
 export type { TransformQueueStats } from "./media/transformQueue";
 
 // The preview toolbar, served at /preview/toolbar.js.
-export { TOOLBAR_STAND_IN_SCRIPT } from "./toolbarStandIn";
+export { TOOLBAR_STAND_IN_SCRIPT, toolbarStandInScript } from "./toolbarStandIn";
