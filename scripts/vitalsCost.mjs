@@ -3,6 +3,7 @@
  * /api/vitals`, docs/operations.md "Field speed") costs the server, beside what it reports on, in
  * one run on loopback so the numbers compare (docs/capacity.md, "A field-speed report"):
  *   hit      the cached home page (`GET /`, brotli), answered by the page cache's fast path;
+ *            (every row's requests carry a fresh X-Forwarded-For, so the load generator does the same work for each);
  *   report   an accepted report, the body, content type and Origin the browser's reporter sends
  *            (client/vitals/fieldVitals.ts), each from a client address of its own
  *            (X-Forwarded-For with TRUST_PROXY=1), so every one is counted, none past a client's weight;
@@ -85,10 +86,13 @@ const nextClient = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
+/** Every row's requests built alike (the load generator shares the machine): each with a fresh X-Forwarded-For. */
+const withClient = (req) => ({ ...req, headers: { ...req.headers, "x-forwarded-for": nextClient() } });
+
 const rows = {
   hit: (site) => [
     site.pid,
-    { url: `${site.url}/`, headers: { "accept-encoding": "br", "x-forwarded-for": "10.255.255.1" } },
+    { url: `${site.url}/`, headers: { "accept-encoding": "br" }, requests: [{ setupRequest: withClient }] },
     200,
   ],
   report: (site) => [
@@ -98,11 +102,7 @@ const rows = {
       method: "POST",
       headers: { "content-type": "text/plain;charset=UTF-8", origin: site.url },
       body: REPORT,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-forwarded-for": nextClient() } }),
-        },
-      ],
+      requests: [{ setupRequest: withClient }],
     },
     204,
   ],
@@ -113,6 +113,7 @@ const rows = {
       method: "POST",
       headers: { "content-type": "text/plain;charset=UTF-8", origin: bare.url },
       body: REPORT,
+      requests: [{ setupRequest: withClient }],
     },
     204,
   ],
