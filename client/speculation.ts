@@ -3,7 +3,7 @@
  * tab has visited (client/flaggedPages.ts): their links are marked `data-speculation="off"`,
  * now and as new links appear. Pages the tab has not visited are not known to carry the embed.
  */
-import { SPECULATION_OFF } from "../shared/speculationRules";
+import { SPECULATION_OFF } from "../shared/speculationOff";
 import { isFlaggedPage, visitedFlaggedPages } from "./flaggedPages";
 
 function markLinks(): void {

@@ -17,6 +17,7 @@
  */
 import { DATA_PREFIX } from "./dataEndpoint";
 import { REGION_CHOICE_PREFIX } from "./regionChoice";
+import { SPECULATION_OFF } from "./speculationOff";
 
 /** Paths that are endpoints, not pages (URL patterns, as the rules' `href_matches` takes them). */
 export const NEVER_SPECULATED = [
@@ -36,8 +37,8 @@ export const NEVER_SPECULATED = [
   "/assets/*",
 ] as const;
 
-/** The attribute and value that keep a link out of the rules. */
-export const SPECULATION_OFF = { attribute: "data-speculation", value: "off" } as const;
+/** The attribute and value that keep a link out of the rules (shared/speculationOff.ts). */
+export { SPECULATION_OFF };
 
 const rules = {
   prefetch: [
