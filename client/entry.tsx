@@ -15,7 +15,7 @@ import { canPrefetch } from "./connection";
 import { modulePreload, type ModuleUse } from "./modulePreload";
 import { watchLeaving } from "./leaving";
 import { keepSpeculationOffFlaggedPages } from "./speculation";
-import { startTags } from "./tags";
+import { SITE_CONFIG_ELEMENT_ID } from "../shared/siteConfig";
 import { watchInteractions } from "./vitals/earlyInteractions";
 import type { FieldVitals } from "./vitals/fieldVitals";
 import { whenLoadedAndIdle } from "./whenIdle";
@@ -30,7 +30,6 @@ const APP_WAKE_MARK = "app-wake";
 watchLeaving();
 // From the start, so the interaction that wakes the app counts in the page's INP (decision record 026).
 const interactions = watchInteractions();
-const tags = startTags();
 keepSpeculationOffFlaggedPages();
 
 /** The app's and the page's modules, named by the server (`<meta name="app-modules">`): fetched beside the app, not after it. */
@@ -94,7 +93,10 @@ async function wakeApp(trigger?: Event): Promise<void> {
       await yieldToMain();
       startApp({
         followNavigations: (router) => {
-          tags?.(router);
+          // The tags, where the page has any, were started with the page by their own entry
+          // (client/tagsEntry.ts): the same module, already loaded, so this loads nothing.
+          if (document.getElementById(SITE_CONFIG_ELEMENT_ID))
+            void import("./tags").then(({ startedTags }) => startedTags()?.(router));
           void startVitals().then((started) => started?.follow(router));
         },
         onHydrated: () => interaction.hydrated(),

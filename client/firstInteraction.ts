@@ -8,6 +8,9 @@
 
 const WAKE_EVENTS = ["pointermove", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 
+/** Elements whose focus wakes nothing (the consent prompt's, marked `data-no-wake`). */
+export const NO_WAKE = "[data-no-wake]";
+
 /** Buttons the app renders: their handlers exist only once it has hydrated. Links and summaries work natively. */
 const APP_BUTTON = "#root button";
 
@@ -45,6 +48,10 @@ export function onFirstInteraction(wake: (event?: Event) => void): FirstInteract
   let held: HTMLElement[] | null = [];
   const start = (event?: Event) => {
     if (woken) return;
+    // Focus that the page's own code moves into its consent prompt (client/consent/consentDialog.ts,
+    // which loads when the prompt opens, after this listens) is not the visitor's: a visitor's own
+    // focus change comes with a key or a pointer, which wake the app.
+    if (event?.type === "focusin" && event.target instanceof Element && event.target.closest(NO_WAKE)) return;
     woken = true;
     for (const type of WAKE_EVENTS) window.removeEventListener(type, start, true);
     wake(event);

@@ -1,7 +1,7 @@
 /**
  * Consent, third-party tags and tracking in the browser, where the server configured any
- * (shared/siteConfig.ts). Everything starts with the page, before the app wakes
- * (client/entry.tsx): the consent manager (with the page's consent model and the browser's
+ * (shared/siteConfig.ts). Everything starts with the page, before the app wakes, from the tags'
+ * own entry (client/tagsEntry.ts), which only pages with tags load: the consent manager (with the page's consent model and the browser's
  * Global Privacy Control signal: shared/privacyRules.ts), Tag Manager when the head left
  * it out, the page-view tracking, Klaviyo (its 3000 ms fallback counts from the page's start)
  * with its form events (and, where the KlaviyoForm slice is, the switch to its form once drawn:
@@ -13,7 +13,6 @@ import { regionFromPath } from "../shared/region";
 import { bannerConsent } from "./consent/bannerAdapter";
 import { startConsent } from "./consent/consentState";
 import { consentModelFor, globalPrivacyControl } from "../shared/privacyRules";
-import { usercentricsConsent } from "./consent/usercentricsAdapter";
 import { openSettingsFromLinks } from "./consent/privacyChoicesOnPage";
 import { startKlaviyo } from "./klaviyo";
 import { forwardKlaviyoFormEvents } from "./klaviyoForms";
@@ -25,6 +24,10 @@ import { trackPageViews, type NavigatingRouter } from "./tracking";
 /** What is left to hand over once the app runs: `router` tells the page-view tracking about client navigations. */
 export type AppTags = (router: NavigatingRouter) => void;
 
+/** What `startTags` returned: the entry hands the app's router to it once the app runs. */
+let started: AppTags | null = null;
+export const startedTags = (): AppTags | null => started;
+
 /** Starts the page's consent manager, tracking, Klaviyo and widgets; null when the page has no tags. */
 export function startTags(): AppTags | null {
   const config = readSiteConfig();
@@ -35,7 +38,11 @@ export function startTags(): AppTags | null {
     const region = regionFromPath(location.pathname);
     if (config.consentManager === "usercentrics")
       // Usercentrics asks under its own settings (configure its US framework to match US_CONSENT_MODEL).
-      startConsent(usercentricsConsent, { model: "opt-in", gpc });
+      // Its adapter loads only on its sites: its reports are asynchronous anyway (the CMP's own
+      // script loads async), and it reads the CMP whether that is up already or announces itself later.
+      void import("./consent/usercentricsAdapter")
+        .then(({ usercentricsConsent }) => startConsent(usercentricsConsent, { model: "opt-in", gpc }))
+        .catch((error: unknown) => console.warn("consent: the Usercentrics adapter did not load", error));
     else {
       const model = consentModelFor(region, config.usConsentModel);
       startConsent(bannerConsent({ region, model, gpc }), { model, gpc });
@@ -53,9 +60,10 @@ export function startTags(): AppTags | null {
       void import("./klaviyoFallback").then(({ watchKlaviyoForms }) => watchKlaviyoForms(requested)).catch(() => {});
   }
   startPageScripts(config);
-  return (router) => {
+  started = (router) => {
     followNavigations(router);
     // Requests sent with script count as conversions: loaded with the app, never before it.
     void import("./requestConversions").then(({ trackRequestConversions }) => trackRequestConversions());
   };
+  return started;
 }

@@ -3,7 +3,7 @@
  * kept in the first-party cookie `consent` (its format: shared/consentCookie.ts, which the
  * server's privacy choices form writes too). Without an answer the opt-in model's banner opens, or the opt-out model's notice
  * (client/consent/consentDialog.ts, client/consent/optOutNotice.ts, plain DOM, so they open with
- * the page and the app need not load for them); the footer's "Cookie settings" ("Your Privacy
+ * the page and the app need not load for them; loaded only when they open); the footer's "Cookie settings" ("Your Privacy
  * Choices" on /us) reopens it on the settings view. What the choice, the model and the signal add
  * up to is shared/privacyRules.ts.
  */
@@ -21,7 +21,6 @@ import {
   serializeConsentCookie,
 } from "../../shared/consentCookie";
 import { readCookie, writeCookie } from "../cookies";
-import { startConsentDialog } from "./consentDialog";
 import { showChoiceInForm } from "./privacyChoicesOnPage";
 import type { ConsentAdapter } from "./consentState";
 import {
@@ -31,6 +30,18 @@ import {
   reportedConsent,
   type StoredChoice,
 } from "../../shared/privacyRules";
+
+/**
+ * The dialog and the opt-out notice (client/consent/consentDialog.ts and what it shows, with their
+ * texts): loaded when a prompt first opens, a first visit's notice or the footer's settings, not
+ * with every page (budgets.json, docs/behaviour.md section 7.5). Once loaded it shows the prompt
+ * the store holds, and every later one.
+ */
+let dialog: Promise<void> | undefined;
+const showPrompts = (): Promise<void> =>
+  (dialog ??= import("./consentDialog")
+    .then(({ startConsentDialog }) => startConsentDialog())
+    .catch((error: unknown) => console.warn("consent: the dialog did not load", error)));
 
 const store = (choice: StoredChoice) =>
   writeCookie(CONSENT_COOKIE, serializeConsentCookie(choice), CONSENT_COOKIE_MAX_AGE_S);
@@ -53,7 +64,6 @@ export function bannerConsent(context: PromptContext): ConsentAdapter {
         const { functional, marketing, gpcOptIn } = reportedConsent(answer, context.model);
         return { functional, marketing: marketing && (!context.gpc || gpcOptIn === true), gpcOptIn };
       };
-      startConsentDialog();
       connectConsentPrompt({
         choose(choice) {
           answer = choiceToStore(choice, context);
@@ -61,11 +71,17 @@ export function bannerConsent(context: PromptContext): ConsentAdapter {
           closeConsentPrompt();
           report(reportedConsent(answer, context.model));
         },
-        openSettings: () => openConsentPrompt("settings", inForce(), context),
+        openSettings: () => {
+          openConsentPrompt("settings", inForce(), context);
+          void showPrompts();
+        },
       });
       showChoiceInForm(inForce());
       report(reportedConsent(answer, context.model));
-      if (asked) openConsentPrompt("notice", answer ? inForce() : null, context);
+      if (asked) {
+        openConsentPrompt("notice", answer ? inForce() : null, context);
+        void showPrompts();
+      }
     },
   };
 }

@@ -134,6 +134,8 @@ function openDialog(prompt: PromptState, options: DialogOptions = {}): () => voi
   const chosen = (): ConsentChoice => ({ ...choice, gpcOptIn: context.gpc && choice.marketing });
 
   const dialog = element("dialog", { className: "consent-dialog" });
+  // Its focus on its heading as it opens does not wake the app (client/firstInteraction.ts).
+  dialog.setAttribute("data-no-wake", "");
   dialog.setAttribute("aria-labelledby", "consent-dialog-title");
   const heading = element("h2", { id: "consent-dialog-title", tabIndex: -1 });
 
@@ -218,7 +220,6 @@ function openDialog(prompt: PromptState, options: DialogOptions = {}): () => voi
   render();
   document.body.append(dialog);
   dialog.showModal();
-  // On a first visit this runs before the entry listens for the first interaction, so this focus does not wake the app.
   heading.focus();
   return () => {
     if (dialog.open) dialog.close();

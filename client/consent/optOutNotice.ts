@@ -25,6 +25,8 @@ export interface NoticeOptions {
 export function openOptOutNotice(prompt: PromptState, options: NoticeOptions = {}): () => void {
   const notice = element("section", { className: "consent-notice" });
   notice.setAttribute("aria-labelledby", "consent-notice-title");
+  // Focus moved here by the page's own code (below) does not wake the app (client/firstInteraction.ts).
+  notice.setAttribute("data-no-wake", "");
   const status = signalStatus(prompt.context, prompt.current, "notice");
   const actions = element("div", { className: "consent-notice__actions" });
   const manage = button("Manage choices", options.manage ?? openConsentSettings);

@@ -62,7 +62,8 @@ export function buildOptions({ dev, outDir }) {
   const client = {
     site: {
       ...browser,
-      entryPoints: { entry: "client/entry.tsx" },
+      // The tags' entry (client/tagsEntry.ts) is loaded only by pages with tags, before the entry (server/http/assets.ts).
+      entryPoints: { entry: "client/entry.tsx", tags: "client/tagsEntry.ts" },
       splitting: true,
       chunkNames: "chunk-[hash]",
       assetNames: "[name]-[hash]",

@@ -42,8 +42,26 @@ export function readAssetManifest(buildDir: string): AssetManifest {
 /** The browser app (client/app.tsx), which the entry loads on the visitor's first interaction. */
 export const APP_MODULE = "client/app.tsx";
 
-/** What the page loads with the entry: the entry's static imports (consent and tracking), nothing of the app. */
-export const modulePreloads = (manifest: AssetManifest): string[] => manifest.entryImports;
+/**
+ * The tags' browser entry (consent, tracking, Klaviyo, widgets: client/tagsEntry.ts), a module of
+ * its own that only a page whose server configured tags loads, just before the entry.
+ */
+export const TAGS_ENTRY = "client/tagsEntry.ts";
+
+/**
+ * The modules the page's tail runs, in order: the tags' entry where tags are configured, then the
+ * browser entry. A page without tags loads none of the tags' code (budgets.json, docs/behaviour.md section 7.5).
+ */
+export function pageEntries(manifest: AssetManifest, tags = false): string[] {
+  const tagsEntry = tags ? manifest.modules[TAGS_ENTRY]?.[0] : undefined;
+  return tagsEntry ? [tagsEntry, manifest.entry] : [manifest.entry];
+}
+
+/** What the page loads with its entries: their static imports; nothing of the app. */
+export function modulePreloads(manifest: AssetManifest, tags = false): string[] {
+  if (!tags) return manifest.entryImports;
+  return [...new Set([...manifest.entryImports, ...(manifest.modules[TAGS_ENTRY] ?? []).slice(1)])];
+}
 
 /**
  * What the app needs on this page once it wakes: its own chunks, then each matched page

@@ -23,7 +23,7 @@ export interface ShellOptions {
   css: string[];
   fonts: string[];
   entry: string;
-  /** Modules to preload with the entry (its static imports). */
+  /** Modules to preload with the entry (its static imports, and the tags' entry's on a page with tags). */
   preloads: string[];
   /** What the app loads when it wakes (decision record 008): named in a meta tag, fetched only then. */
   appModules: string[];
@@ -110,9 +110,13 @@ export const HYDRATION_DATA_ID = "router-hydration";
  * closing tag. `scriptSafeJson` must be unable to end its element (server/render/hydrationScript.ts
  * escapes `<`, U+2028 and U+2029 as it writes the JSON).
  */
-export function documentTail(scriptSafeJson: string, entry: string): string {
-  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${scriptSafeJson}</script><script>${tailScript(entry)}</script>`;
+export function documentTail(scriptSafeJson: string, entries: readonly string[]): string {
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${scriptSafeJson}</script><script>${tailScript(entries)}</script>`;
 }
 
-/** The one script `documentTail` runs (the rest of the tail is data): its hash goes in the page's policy. */
-export const tailScript = (entry: string): string => moduleLoader(entry);
+/**
+ * The one script `documentTail` runs (the rest of the tail is data): its hash goes in the page's
+ * policy. `entries`: the browser entry, after the tags' entry on a page with tags
+ * (server/http/assets.ts `pageEntries`).
+ */
+export const tailScript = (entries: readonly string[]): string => moduleLoader(entries);

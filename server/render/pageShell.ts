@@ -85,10 +85,11 @@ function matchedPageModules(context: StaticHandlerContext): string[] {
 const errorTitle = (status: number) =>
   status === 503 ? `Back shortly | ${SITE_NAME}` : `Page not found | ${SITE_NAME}`;
 
-/** The hash source of the entry's loader in the tail (the same for every page of a build). */
-let tailHash: { entry: string; hash: string } | undefined;
-export function tailScriptHash(entry: string): string {
-  if (tailHash?.entry !== entry) tailHash = { entry, hash: sha256Source(tailScript(entry)) };
+/** The hash source of the entries' loader in the tail (the same for every page of a build and app). */
+let tailHash: { key: string; hash: string } | undefined;
+export function tailScriptHash(entries: readonly string[]): string {
+  const key = entries.join(" ");
+  if (tailHash?.key !== key) tailHash = { key, hash: sha256Source(tailScript(entries)) };
   return tailHash.hash;
 }
 
@@ -112,7 +113,7 @@ export function shellStart(
       css: manifest.css,
       fonts: manifest.fontPreloads ?? [],
       entry: manifest.entry,
-      preloads: modulePreloads(manifest),
+      preloads: modulePreloads(manifest, Boolean(deps.tagHead)),
       appModules: appModules(manifest, pageModules),
       noindex: context.statusCode >= 400 || scope.preview,
       toolbarSrc: scope.preview ? deps.toolbarSrc : undefined,

@@ -17,6 +17,7 @@ import { localeFromPath } from "../../shared/locales";
 import { splitUrl } from "../requestRules/canonicalUrls";
 import { isContentUnavailable } from "../content/contentErrors";
 import { createFetchRequest } from "../http/fetchRequest";
+import { pageEntries } from "../http/assets";
 import { documentTail } from "./htmlShell";
 import { type ShellDeps, shellStart, tailScriptHash } from "./pageShell";
 import { hydrationJson } from "./hydrationScript";
@@ -174,7 +175,7 @@ async function renderShared(
         context,
         hydrate: false,
         start: start.html,
-        end: documentTail(hydrationJson(context), manifest.entry),
+        end: documentTail(hydrationJson(context), pageEntries(manifest, Boolean(deps.tagHead))),
         log,
         features: deps.features,
       }),
@@ -186,7 +187,7 @@ async function renderShared(
     status: context.statusCode,
     contentType: "text/html; charset=utf-8",
     // What the shell wrote, and nothing else: React's markup has no business running code.
-    scriptHashes: [...new Set([...start.scriptHashes, tailScriptHash(manifest.entry)])],
+    scriptHashes: [...new Set([...start.scriptHashes, tailScriptHash(pageEntries(manifest, Boolean(deps.tagHead)))])],
     html,
   };
   const entry = await deps.cache.prepare(page);

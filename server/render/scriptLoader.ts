@@ -21,7 +21,13 @@ export function modulePreloader(urls: readonly string[]): string {
   return `(function(d,u){u.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)})})(document,${json(urls)})`;
 }
 
-/** Runs the browser entry as a module; placed at the end of the body, after the markup it reads. */
-export function moduleLoader(src: string): string {
-  return `(function(d){var s=d.createElement("script");s.type="module";s.src=${json(src)};d.body.appendChild(s)})(document)`;
+/**
+ * Runs the browser entry (and before it, on a page with tags, the tags' entry) as modules; placed
+ * at the end of the body, after the markup they read. Not async: they run in this order.
+ */
+export function moduleLoader(srcs: readonly string[]): string {
+  // One entry (a page without tags): the same bytes as ever, so such pages do not change.
+  if (srcs.length === 1)
+    return `(function(d){var s=d.createElement("script");s.type="module";s.src=${json(srcs[0])};d.body.appendChild(s)})(document)`;
+  return `(function(d,u){u.forEach(function(h){var s=d.createElement("script");s.type="module";s.async=false;s.src=h;d.body.appendChild(s)})})(document,${json(srcs)})`;
 }

@@ -37,7 +37,9 @@ const KLAVIYO = () => `${suite.standIns.origin}/klaviyo.js`;
 const dialog = "dialog.consent-dialog[open]";
 const click = async (r: RecordedPage, text: string) =>
   (await r.page.waitForSelector(`${dialog} button::-p-text(${text})`))!.click();
-const signalLine = (r: RecordedPage) => r.page.$eval(`${dialog} .consent-signal`, (p) => p.textContent);
+/** The dialog's signal line, once it shows (its module loads when the dialog first opens: client/consent/bannerAdapter.ts). */
+const signalLine = async (r: RecordedPage) =>
+  (await r.page.waitForSelector(`${dialog} .consent-signal`, { timeout: 5000 }))!.evaluate((p) => p.textContent);
 const postCount = (r: RecordedPage, n: number) =>
   until(`${n} post(s) to the relay (${r.posts.length} so far)`, () => r.posts.length >= n, { timeoutMs: 5000 });
 /** Long enough for a PageView (300 ms) and Tag Manager's stand-in to have happened if they were going to. */
