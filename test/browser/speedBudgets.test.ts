@@ -1,10 +1,14 @@
 /**
  * Speed budgets (docs/behaviour.md section 7.5), measured as a visitor's browser loads the home pages: JavaScript
- * loaded before the first interaction ≤ 90 KB gzipped, CSS ≤ 15 KB gzipped, the HTML ≤ 30 KB
- * gzipped. Sizes are gzip level 9 of the bytes the browser received, so they do not depend on
+ * run before the first interaction, files and inline scripts, within the line of budgets.json for
+ * that page (held per chunk in the quick tier by test/jsBudget.test.ts; here, what a browser
+ * really loaded), CSS ≤ 15 KB gzipped, the HTML ≤ 30 KB gzipped. Sizes are gzip level 9 of the
+ * bytes the browser received, each file or inline script on its own, so they do not depend on
  * the encoding it negotiated. The app itself loads on the first interaction (decision record 008).
  */
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "puppeteer";
 import { isHydrated, sleep, waitForHydration } from "../support/browserPage";
@@ -17,7 +21,28 @@ const KB = 1024;
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 const suite = useSiteAndBrowser();
 
-const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const gzipSize = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
+
+/** The committed budgets (budgets.json): a page's JavaScript before interaction may be `tolerance` bytes past its line. */
+const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, "../../budgets.json"), "utf8")) as {
+  tolerance: number;
+  beforeInteraction: { pages: Record<string, number> };
+};
+const ceiling = (page: string) => {
+  const budget = budgets.beforeInteraction.pages[page];
+  if (budget === undefined) throw new Error(`budgets.json has no line for "${page}"`);
+  return budget + budgets.tolerance;
+};
+
+/** The page's executable inline scripts (the shell's preloader and loaders, the tags' head), each gzipped on its own. */
+async function gzippedInline(page: Page): Promise<number> {
+  const scripts = await page.evaluate(() =>
+    [...document.scripts]
+      .filter((s) => !s.src && (!s.type || s.type === "module" || s.type === "text/javascript"))
+      .map((s) => s.textContent ?? ""),
+  );
+  return scripts.reduce((sum, script) => sum + gzipSize(script), 0);
+}
 
 /** Every script and stylesheet from the site's origin the page has received so far, by URL, with its body. */
 function recordAssets(page: Page, siteUrl = suite.server.url): Map<string, { type: string; body: Promise<Buffer> }> {
@@ -66,7 +91,7 @@ function gzippedDocument(path: string): Promise<number> {
 }
 
 test.each(["/", "/us"])(
-  "%s: JavaScript before interaction ≤ 90 KB and CSS ≤ 15 KB gzipped; the app loads on the first interaction",
+  "%s: JavaScript before interaction within budgets.json and CSS ≤ 15 KB gzipped; the app loads on the first interaction",
   async (path) => {
     const page = await suite.browser.newPage();
     await page.setViewport(PHONE);
@@ -82,14 +107,14 @@ test.each(["/", "/us"])(
       return { prefetchAt: mark?.startTime ?? null, before: loaded.map((e) => e.name) };
     });
     expect(prefetchAt).not.toBeNull();
-    const jsBefore = await gzippedTotal(assets, "script", new Set(before));
+    const jsBefore = (await gzippedTotal(assets, "script", new Set(before))) + (await gzippedInline(page));
     const jsFetchedIdle = await gzippedTotal(assets, "script");
     const css = await gzippedTotal(assets, "stylesheet");
     expect(await isHydrated(page)).toBe(false);
     // The app is in the cache before the visitor acts, and has not hydrated.
     expect(jsFetchedIdle).toBeGreaterThan(jsBefore);
     expect(jsBefore).toBeGreaterThan(0);
-    expect(jsBefore).toBeLessThanOrEqual(90 * KB);
+    expect(jsBefore).toBeLessThanOrEqual(ceiling(`${path} without tags`));
     expect(css).toBeGreaterThan(0);
     expect(css).toBeLessThanOrEqual(15 * KB);
 
@@ -100,7 +125,7 @@ test.each(["/", "/us"])(
     // Waking fetched nothing the idle prefetch had not (page modules of other routes aside).
     expect(jsAfter).toBeLessThan(jsFetchedIdle * 1.05);
     console.log(
-      `${path}: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, ${(jsAfter / KB).toFixed(1)} KB once the app runs; CSS ${(css / KB).toFixed(1)} KB gz`,
+      `${path}: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction (files and inline), ${(jsAfter / KB).toFixed(1)} KB once the app runs; CSS ${(css / KB).toFixed(1)} KB gz`,
     );
     await page.close();
   },
@@ -124,7 +149,7 @@ describe("a first visit to a site with tags: the built-in consent banner", () =>
     await standIns?.close();
   });
 
-  test("the banner opens with the page and stores the choice without the app; JavaScript before interaction ≤ 90 KB gzipped", async () => {
+  test("the banner opens with the page and stores the choice without the app; JavaScript before interaction within budgets.json", async () => {
     const context = await suite.browser.createBrowserContext(); // no cookies: no stored choice
     const page = await context.newPage();
     await page.setViewport(PHONE);
@@ -140,10 +165,10 @@ describe("a first visit to a site with tags: the built-in consent banner", () =>
     await sleep(1000);
     expect(await page.evaluate(() => performance.getEntriesByName("app-prefetch").length)).toBe(0);
 
-    const jsBefore = await gzippedTotal(assets, "script");
+    const jsBefore = (await gzippedTotal(assets, "script")) + (await gzippedInline(page));
     expect(await isHydrated(page)).toBe(false);
     expect(jsBefore).toBeGreaterThan(0);
-    expect(jsBefore).toBeLessThanOrEqual(90 * KB);
+    expect(jsBefore).toBeLessThanOrEqual(ceiling("/ with tags, first visit (banner open)"));
 
     // The click is an interaction, so the app starts loading: its modules are held back, and
     // the choice is stored by what the page already has.
@@ -161,7 +186,7 @@ describe("a first visit to a site with tags: the built-in consent banner", () =>
     expect(JSON.parse(decodeURIComponent(stored ?? "null"))).toMatchObject({ v: 1, functional: true, marketing: true });
     expect(await isHydrated(page)).toBe(false);
     console.log(
-      `first visit with tags: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction, with the consent banner open`,
+      `first visit with tags: JS ${(jsBefore / KB).toFixed(1)} KB gz before interaction (files and inline), with the consent banner open`,
     );
     await context.close();
   });
