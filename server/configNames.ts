@@ -51,7 +51,11 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** One line per unknown variable of `env` with a prefix of ours, naming the closest known setting. */
+/**
+ * One line per unknown variable of `env` with a prefix of ours that is close to a setting's name
+ * (a typo), naming that setting. Variables far from every setting are other software's
+ * (`REQUESTS_CA_BUNDLE` is Python's) and are left alone.
+ */
 export function unknownSettings(env: Record<string, string | undefined>, known: readonly string[]): string[] {
   const names = new Set(known);
   return Object.keys(env)
@@ -59,10 +63,14 @@ export function unknownSettings(env: Record<string, string | undefined>, known: 
       (name) => !names.has(name) && !TOOL_VARIABLES.has(name) && PREFIXES.some((prefix) => name.startsWith(prefix)),
     )
     .sort()
-    .map((name) => {
+    .flatMap((name) => {
       const closest = [...names].sort((a, b) => distance(name, a) - distance(name, b))[0];
-      return closest && distance(name, closest) <= Math.max(3, Math.floor(name.length / 4))
-        ? `${name} is not a setting of this site: did you mean ${closest}? (docs/configuration.md)`
-        : `${name} is not a setting of this site and is ignored (docs/configuration.md lists them)`;
+      // A typo: a few letters off, or a name cut short or run on (`REQUESTS_WEBHOOK`).
+      const near =
+        closest !== undefined &&
+        (distance(name, closest) <= Math.max(2, Math.floor(name.length / 5)) ||
+          closest.startsWith(`${name}_`) ||
+          name.startsWith(`${closest}_`));
+      return near ? [`${name} is not a setting of this site: did you mean ${closest}? (docs/configuration.md)`] : [];
     });
 }
