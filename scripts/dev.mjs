@@ -21,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { watchBuild } from "../build.mjs";
+import { startPreviewEditorStandIn } from "./lib/previewEditorStandIn.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Its own folder: a production build into dist/ (npm start, a test run) never replaces it.
@@ -252,6 +253,9 @@ const builder = await watchBuild({
   },
 });
 log.info(`development server on ${siteUrl} (Ctrl-C to stop)`);
+// The stand-in editor: /preview framed on another origin, as Prismic's Live Preview (docs/prismic.md).
+const editor = process.env.PRISMIC_REPOSITORY ? null : await startPreviewEditorStandIn({ siteUrl });
+if (editor) log.info(`stand-in editor (Live Preview in a frame) on ${editor.url}`);
 // slicemachine.config.json's simulator is on port 3000; `npm run slicemachine` takes PORT for its
 // run (scripts/slicemachine.mjs, docs/prismic.md).
 if (port !== 3000)
@@ -266,6 +270,7 @@ async function shutdown() {
   current = undefined;
   spare?.kill("SIGKILL");
   if (last) await stopServer(last);
+  editor?.close();
   proxy.close();
   proxy.closeAllConnections();
   process.exit(0);

@@ -21,6 +21,7 @@ import { useSiteAndBrowser } from "../support/browserSuite";
 import { ROOT } from "../support/builtServer";
 import { launchChromium } from "../../scripts/lib/chromium.mjs";
 import { ensureChromium } from "../support/chromium";
+import { startPreviewEditorStandIn } from "../../scripts/lib/previewEditorStandIn.mjs";
 import { until } from "../support/waitFor";
 
 const DRAFT_PROJECT = "Canal House, repainted for spring";
@@ -91,7 +92,16 @@ beforeAll(async () => {
       }
     },
   };
-  env.PRISMIC_PREVIEW_ANCESTORS = editor.origin;
+  // A port for `npm run dev`'s stand-in editor (scripts/lib/previewEditorStandIn.mjs), started once the site is.
+  const reserved = await listen(() => undefined);
+  standInPort = reserved.port;
+  await new Promise((resolve) => reserved.server.close(resolve));
+  env.PRISMIC_PREVIEW_ANCESTORS = `${editor.origin} http://localhost:${standInPort}`;
+});
+let standInPort = 0;
+const afterAllClose: Array<() => void> = [];
+afterAll(() => {
+  for (const close of afterAllClose) close();
 });
 afterAll(() => editor?.close());
 
@@ -233,5 +243,42 @@ test("a pushed ref updates the frame in place; the same ref again changes nothin
   expect(documents).toEqual([]);
   expect(await frame.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
   expect(problems).toEqual([]);
+  await page.close();
+}, 90_000);
+
+test("npm run dev's stand-in editor: the framed draft, a ref typed and pushed shows in place", async () => {
+  const standIn = (await startPreviewEditorStandIn({ siteUrl: suite.server.url, port: standInPort }))!;
+  expect(standIn).not.toBeNull();
+  const { masterRef } = refsOfServer();
+  afterAllClose.push(() => standIn.close());
+  const page = await browser.newPage();
+  // The gb home: root detection would send an en-US browser to /us.
+  await page.setExtraHTTPHeaders({ "Accept-Language": "en-GB" });
+  await page.setViewport({ width: 1440, height: 900 });
+  await page.goto(standIn.url, { waitUntil: "load" });
+  let frame: Frame | undefined;
+  await until(
+    "the stand-in editor's frame to show the draft home and connect",
+    async () => {
+      frame = page.frames().find((f) => f.name() === FRAME_NAME);
+      const title = frame ? await h1(frame).catch(() => "") : "";
+      const status = await page.$eval("#status", (el) => el.textContent ?? "");
+      return title.includes("Spring in the workshop") && status.startsWith("connected");
+    },
+    { timeoutMs: 20_000 },
+  );
+  await page.screenshot({ path: path.join(os.tmpdir(), "stand-in-editor-draft.png") });
+  await frame!.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+  await page.$eval("#ref", (el) => ((el as HTMLInputElement).value = ""));
+  await page.type("#ref", masterRef);
+  await page.click("button[type=submit]");
+  await until(
+    "the pushed ref's published home in the frame",
+    async () =>
+      (await frame!.$eval("main", (el) => (el as HTMLElement).innerText)).includes("Kitchens made to measure"),
+    { timeoutMs: 20_000 },
+  );
+  expect(await frame!.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+  await page.screenshot({ path: path.join(os.tmpdir(), "stand-in-editor-pushed.png") });
   await page.close();
 }, 90_000);
