@@ -132,5 +132,7 @@ export function previewCookieOptions(req: Request): CookieOptions {
 export function clearPreviewCookie(req: Request, res: Response): void {
   const options = previewCookieOptions(req);
   res.clearCookie(PREVIEW_COOKIE, options);
-  if (options.sameSite !== "lax") res.clearCookie(PREVIEW_COOKIE, { path: "/", sameSite: "lax", httpOnly: false });
+  // Secure over HTTPS as every cookie the site sets there (docs/security.md).
+  if (options.sameSite !== "lax")
+    res.clearCookie(PREVIEW_COOKIE, { path: "/", sameSite: "lax", secure: req.secure, httpOnly: false });
 }
