@@ -23,6 +23,7 @@ const COPIED = [
   "public",
   "scripts/dev.mjs",
   "scripts/devServer.mjs",
+  "scripts/lib/previewEditorStandIn.mjs",
 ];
 
 export interface DevProject {
