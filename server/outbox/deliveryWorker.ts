@@ -39,6 +39,7 @@ import { createBatchDelivery } from "./batchDelivery";
 import { MAX_EVENTS_PER_REQUEST, META_REQUEST_TIMEOUT_MS, type MetaCredentials } from "./metaGraphClient";
 import { createRetention } from "./outboxRetention";
 import type { OutboxStore } from "./store";
+import { interruptibleSleep } from "./interruptibleSleep";
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;
@@ -103,22 +104,6 @@ export const DEFAULT_BATCH_SIZE = 100;
 export const DEFAULT_LEASE_MS = 60_000;
 
 const NOT_CONFIGURED = "Meta Conversions API credentials are not configured (META_PIXEL_ID, META_ACCESS_TOKEN)";
-
-/** Sleeps `ms`, or less when `wake` is called. */
-function interruptibleSleep() {
-  let wake = () => {};
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = () => {};
-        resolve();
-      }
-      wake = done;
-    });
-  return { sleep, wake: () => wake() };
-}
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const {

@@ -45,6 +45,7 @@ import type {
   RequestDestination,
   RequestStore,
 } from "./requestStore";
+import { interruptibleSleep } from "../outbox/interruptibleSleep";
 
 export interface RequestWorkerOptions {
   store: RequestStore;
@@ -143,22 +144,6 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
   const settled = await Promise.allSettled(lanes);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   if (failure) throw failure.reason;
-}
-
-/** Sleeps `ms`, or less when `wake` is called. */
-function interruptibleSleep() {
-  let wake = () => {};
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = () => {};
-        resolve();
-      }
-      wake = done;
-    });
-  return { sleep, wake: () => wake() };
 }
 
 export function createRequestWorker(options: RequestWorkerOptions): RequestWorker {
