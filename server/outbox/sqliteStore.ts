@@ -4,9 +4,8 @@
  * disk when `add` resolves. Every write runs in `BEGIN IMMEDIATE`, so several processes (or
  * workers) on the same file take turns and a claim never hands out an event twice.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { openSqliteFile, writeTransaction } from "./sqliteFile";
 import {
   clipError,
   DEFAULT_PURGE_LIMIT,
@@ -96,12 +95,7 @@ const SETTLE_SQL: Record<Settlement["status"], string> = {
  * outbox (tests of other features).
  */
 export function openSqliteOutboxStore(file: string): OutboxStore {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: for ":memory:" the folder is ".", which exists: making it is a no-op
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Stryker disable next-line ObjectLiteral: the busy timeout only matters between processes; the tests' connections share one thread
-  const db = new DatabaseSync(file, { timeout: 10_000 });
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
-  db.exec(SCHEMA);
+  const db = openSqliteFile(file, SCHEMA);
 
   const insert = db.prepare(
     `INSERT INTO outbox (id, region, payload, status, attempts, created_at, updated_at, next_attempt_at, claimable_at)
@@ -136,18 +130,7 @@ export function openSqliteOutboxStore(file: string): OutboxStore {
   const getOne = db.prepare(`SELECT * FROM outbox WHERE id = :id`);
   const oldestPending = db.prepare(`SELECT min(created_at) AS at FROM outbox WHERE status IN ('pending', 'leased')`);
 
-  /** Runs `work` holding the write lock from the start (a read snapshot could not be upgraded if another writer got in first). */
-  const write = <T>(work: () => T): T => {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  };
+  const write = writeTransaction(db);
 
   let open = true;
   return {

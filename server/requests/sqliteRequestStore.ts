@@ -9,9 +9,8 @@
  * Two tables: `requests` (the request as received, its fields as JSON text) and `deliveries` (one
  * row per request and destination), deleted with their request (docs/requests.md).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { openSqliteFile, writeTransaction } from "../outbox/sqliteFile";
 import { clipError } from "../outbox/store";
 import {
   type ClaimedDelivery,
@@ -118,12 +117,7 @@ const SETTLE_SQL = {
  * private in-memory store (tests of other features).
  */
 export function openSqliteRequestStore(file: string): RequestStore {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: for ":memory:" the folder is ".", which exists: making it is a no-op
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Stryker disable next-line ObjectLiteral: the busy timeout only matters between processes; the tests' connections share one thread
-  const db = new DatabaseSync(file, { timeout: 10_000 });
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;");
-  db.exec(SCHEMA);
+  const db = openSqliteFile(file, SCHEMA);
 
   const insertRequest = db.prepare(
     `INSERT INTO requests (id, kind, region, fields, page, received_at, destinations)
@@ -162,18 +156,7 @@ export function openSqliteRequestStore(file: string): RequestStore {
   const getRequest = db.prepare(`SELECT * FROM requests WHERE id = :id`);
   const getDeliveries = db.prepare(`SELECT * FROM deliveries WHERE request_id = :id`);
 
-  /** Runs `work` holding the write lock from the start (a read snapshot could not be upgraded if another writer got in first). */
-  const write = <T>(work: () => T): T => {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  };
+  const write = writeTransaction(db);
 
   /** The request `id` and its deliveries in the order of its destinations, or undefined. */
   const read = (id: string) => {
