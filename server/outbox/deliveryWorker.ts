@@ -34,12 +34,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../observability/logger";
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
+import { DEFAULT_BACKOFF, type BackoffPolicy } from "./backoff";
 import { createBatchDelivery } from "./batchDelivery";
 import { MAX_EVENTS_PER_REQUEST, META_REQUEST_TIMEOUT_MS, type MetaCredentials } from "./metaGraphClient";
 import { createRetention } from "./outboxRetention";
 import type { OutboxStore } from "./store";
-import { interruptibleSleep } from "./interruptibleSleep";
+import { createWorkerLoop } from "./workerLoop";
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;
@@ -134,11 +134,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** Events asked for per claim: fewer after a slow claim, back up to batchSize after quick ones. */
   let claimLimit = batchSize;
   const logger = options.logger.child({ worker: workerId });
-  const { sleep, wake } = interruptibleSleep();
-  let stopping = false;
-  let loop: Promise<void> | undefined;
-  /** Consecutive failed store calls: each grows the back-off before the next round. */
-  let storeFailures = 0;
   const purge = createRetention({
     store,
     logger,
@@ -189,38 +184,25 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return { claimed: batch.length, pauseMs: await deliver(batch, credentials) };
   }
 
-  async function run(): Promise<void> {
-    while (!stopping) {
-      let pause: number;
-      try {
-        pause = (await round()).pauseMs;
-        storeFailures = 0;
-      } catch (error) {
-        storeFailures++;
-        pause = backoffDelay(storeFailures, backoff, random);
-        logger.error({ err: error, retryInMs: pause }, "outbox unavailable: delivery paused");
-      }
-      if (pause > 0 && !stopping) await sleep(pause);
-    }
-  }
+  const loop = createWorkerLoop({
+    round: async () => (await round()).pauseMs,
+    backoff,
+    random,
+    onStoreError: (error, retryInMs) => logger.error({ err: error, retryInMs }, "outbox unavailable: delivery paused"),
+  });
 
   return {
     id: workerId,
     start() {
-      if (loop !== undefined) return;
+      if (!loop.start()) return;
       if (!credentials && options.unconfiguredExpected)
         logger.info(
           "Meta Conversions API not configured: conversion events are kept, not sent (META_PIXEL_ID and META_ACCESS_TOKEN send them)",
         );
       else if (!credentials)
         logger.warn(`${NOT_CONFIGURED}: tracking events are kept in the outbox and marked not_sent`);
-      loop = run();
     },
-    async stop() {
-      stopping = true;
-      wake();
-      await loop;
-    },
+    stop: () => loop.stop(),
     async runOnce() {
       return (await round()).claimed;
     },

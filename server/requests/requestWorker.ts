@@ -45,7 +45,7 @@ import type {
   RequestDestination,
   RequestStore,
 } from "./requestStore";
-import { interruptibleSleep } from "../outbox/interruptibleSleep";
+import { createWorkerLoop } from "../outbox/workerLoop";
 
 export interface RequestWorkerOptions {
   store: RequestStore;
@@ -173,10 +173,7 @@ export function createRequestWorker(options: RequestWorkerOptions): RequestWorke
       `request lease (${leaseMs} ms) must be longer than the send's deadline plus the settle margin (${sendTimeoutMs + settleMarginMs} ms)`,
     );
   const logger = options.logger.child({ worker: workerId });
-  const { sleep, wake } = interruptibleSleep();
   const warnedUnconfigured = new Set<RequestDestination>();
-  let stopping = false;
-  let loop: Promise<void> | undefined;
   let lastPurge = -Infinity;
 
   async function purge(): Promise<void> {
@@ -299,35 +296,22 @@ export function createRequestWorker(options: RequestWorkerOptions): RequestWorke
     return { claimed: batch.length, pauseMs: 0 };
   }
 
-  async function run(): Promise<void> {
-    let storeFailures = 0;
-    while (!stopping) {
-      let pause: number;
-      try {
-        pause = (await round()).pauseMs;
-        storeFailures = 0;
-      } catch (error) {
-        storeFailures++;
-        pause = backoffDelay(storeFailures, storeBackoff, random);
-        logger.error({ err: error, retryInMs: pause }, "request store unavailable: delivery paused");
-      }
-      if (pause > 0 && !stopping) await sleep(pause);
-    }
-  }
+  const loop = createWorkerLoop({
+    round: async () => (await round()).pauseMs,
+    backoff: storeBackoff,
+    random,
+    onStoreError: (error, retryInMs) =>
+      logger.error({ err: error, retryInMs }, "request store unavailable: delivery paused"),
+  });
 
   return {
     id: workerId,
     start() {
-      if (loop !== undefined) return;
+      if (!loop.start()) return;
       const configured = Object.keys(senders).filter((name) => senders[name as RequestDestination]);
       logger.info({ destinations: configured }, `delivering requests to ${configured.join(", ") || "no destination"}`);
-      loop = run();
     },
-    async stop() {
-      stopping = true;
-      wake();
-      await loop;
-    },
+    stop: () => loop.stop(),
     async runOnce() {
       return (await round()).claimed;
     },
