@@ -1,14 +1,8 @@
-import { useLocation } from "react-router";
 import type { KlaviyoFormSlice } from "../../../shared/prismicio-types";
-import { localeFromPath, localizePath } from "../../../shared/locales";
-import { regionFromPath } from "../../../shared/region";
-import { KIND_TEXTS, offersKind, type RequestKind } from "../../../shared/requests/requestKinds";
-import { pageRoute } from "../../../shared/routeTable";
+import { KIND_TEXTS, type RequestKind } from "../../../shared/requests/requestKinds";
 import { RichText } from "../../parts/RichText";
 import { levelBelow } from "../../parts/headingOutline";
-import { SiteLink } from "../../parts/SiteLink";
-import { RequestFormBody } from "../../parts/requestForm/RequestFormBody";
-import { SAMPLES_FORM_ID, useSampleChoice } from "../../parts/requestForm/sampleChoice";
+import { PlacedRequestForm } from "../../parts/requestForm/PlacedRequestForm";
 import { useSiteFeatures } from "../../siteFeatures";
 
 /** The view's props: the slice as Prismic delivers it (types generated from model.json) and its position in the zone. */
@@ -50,16 +44,11 @@ const FILLED_BY_KLAVIYO = { __html: "" };
  * region does not offer is the form of the region that does.
  */
 export default function KlaviyoForm({ slice, index }: KlaviyoFormProps) {
-  const { pathname } = useLocation();
   const { klaviyo } = useSiteFeatures();
-  const sampleChoice = useSampleChoice();
   const { heading, intro, form_id, fallback, anchor } = slice.primary;
   const kind = fallback && Object.hasOwn(FALLBACK_KINDS, fallback) ? FALLBACK_KINDS[fallback] : DEFAULT_KIND;
-  // As the RequestForm slice: a kind only the other region offers is that region's form, posting there.
-  const formPath = offersKind(regionFromPath(pathname), kind) ? pathname : offersKind("us", kind) ? "/us" : "/";
   const klaviyoId = klaviyo && form_id && KLAVIYO_FORM_ID.test(form_id) ? form_id : null;
   const Heading = index === 0 ? "h1" : "h2";
-  const samplesHere = kind !== "samples" || sampleChoice !== null;
   return (
     <section
       className="slice request-form klaviyo-signup"
@@ -81,24 +70,7 @@ export default function KlaviyoForm({ slice, index }: KlaviyoFormProps) {
         ) : null}
         {/* client/klaviyoFallback.ts sets `hidden` here once Klaviyo's form is drawn: not React's to compare. */}
         <div className="klaviyo-signup__own" data-klaviyo-fallback-form suppressHydrationWarning>
-          {samplesHere ? (
-            <RequestFormBody
-              kind={kind}
-              pagePath={formPath}
-              sourcePage={pathname}
-              formId={kind === "samples" ? SAMPLES_FORM_ID : `signup-${kind}-form`}
-              headingLevel={index === 0 ? 2 : 3}
-            />
-          ) : (
-            <p>
-              <SiteLink
-                className="button button--solid"
-                href={`${localizePath(pageRoute("materials-samples").path, localeFromPath(formPath))}#${SAMPLES_FORM_ID}`}
-              >
-                Choose your samples
-              </SiteLink>
-            </p>
-          )}
+          <PlacedRequestForm kind={kind} formIdPrefix="signup" headingLevel={index === 0 ? 2 : 3} />
         </div>
       </div>
     </section>
