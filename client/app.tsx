@@ -35,9 +35,11 @@ export interface AppStart {
   followNavigations: (router: DataRouter) => void;
   /** Called once the server's markup has been hydrated. */
   onHydrated: () => void;
+  /** On a preview: whether the editor pushed a draft before the app listened (client/entry.tsx). */
+  takeHeldDraft: () => boolean;
 }
 
-async function start({ followNavigations, onHydrated }: AppStart): Promise<void> {
+async function start({ followNavigations, onHydrated, takeHeldDraft }: AppStart): Promise<void> {
   const endStartupWatch = watchStartup();
   watchFailedChunks(assumeNewVersion);
   let current: DataRouter | undefined;
@@ -61,7 +63,7 @@ async function start({ followNavigations, onHydrated }: AppStart): Promise<void>
   // is what the editor gets.
   if (document.documentElement.hasAttribute("data-preview"))
     await import("./preview").then(
-      ({ startPreview }) => startPreview(router),
+      ({ startPreview }) => startPreview(router, takeHeldDraft()),
       (error: unknown) => reportError("startup", error),
     );
   await yieldToMain();

@@ -16,7 +16,8 @@ type Router = ReturnType<typeof createBrowserRouter>;
 
 export const PREVIEW_EXIT_PATH = "/preview/exit";
 
-export function startPreview(router: Router): () => void {
+/** `draftPushedBefore`: a draft came while the app was loading (held by client/entry.tsx). */
+export function startPreview(router: Router, draftPushedBefore = false): () => void {
   const controller = new AbortController();
   const { signal } = controller;
 
@@ -37,5 +38,6 @@ export function startPreview(router: Router): () => void {
     },
     { signal },
   );
+  if (draftPushedBefore) void router.revalidate();
   return () => controller.abort();
 }

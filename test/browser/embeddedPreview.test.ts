@@ -140,14 +140,20 @@ interface Opened {
   problems: string[];
 }
 
-async function openEditor(): Promise<Opened> {
+/** `held`: requests for this path wait until `release` is called (to open the frame with the app still loading). */
+async function openEditor(held?: { path: string; requests: HTTPRequest[] }): Promise<Opened> {
   const { ref } = refsOfServer();
   frameSrc = `${suite.server.url}/preview?token=${encodeURIComponent(embeddedPreviewToken(ref))}&documentId=gallery-canal-house-gb`;
   const page = await browser.newPage();
   await page.setViewport({ width: 1440, height: 900 });
   const opened: Opened = { page, frame: undefined as unknown as Frame, documents: [], dataRequests: [], problems: [] };
+  if (held) await page.setRequestInterception(true);
   page.on("request", (r: HTTPRequest) => {
     const url = new URL(r.url());
+    if (held) {
+      if (url.origin === suite.server.url && url.pathname === held.path) held.requests.push(r);
+      else void r.continue();
+    }
     if (url.origin !== suite.server.url) return;
     if (r.resourceType() === "document") opened.documents.push(url.pathname);
     if (url.pathname.startsWith("/_data/")) opened.dataRequests.push(url.pathname);
@@ -240,6 +246,40 @@ test("a pushed ref updates the frame in place; the same ref again changes nothin
   await settle(1_000);
   expect(dataRequests.length).toBe(fetched);
 
+  expect(documents).toEqual([]);
+  expect(await frame.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+  expect(problems).toEqual([]);
+  await page.close();
+}, 90_000);
+
+test("a ref pushed while the app is still loading is held, not a reload of the frame, and shows once the app starts", async () => {
+  // The app's preview code (client/preview.ts) held back: the frame shows the server's draft, the toolbar is ready.
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/client/manifest.json"), "utf8")) as {
+    modules: Record<string, string[]>;
+  };
+  const held = { path: manifest.modules["client/preview.ts"][0], requests: [] as HTTPRequest[] };
+  const { page, frame, documents, problems } = await openEditor(held);
+  const { masterRef } = refsOfServer();
+  await until("the toolbar's ready and the app's preview code asked for", async () => {
+    const types = (await messages(page)).map((m) => m.data.type);
+    return types.includes("prismic:embedded-preview:ready") && held.requests.length > 0;
+  });
+  await frame.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+  documents.length = 0;
+  await page.evaluate(
+    (t, origin) => (window as unknown as { __push(t: string, o: string): void }).__push(t, origin),
+    masterRef,
+    suite.server.url,
+  );
+  await settle(1_000);
+  expect(documents).toEqual([]);
+  expect(await h1(frame)).toBe(DRAFT_PROJECT);
+
+  for (const request of held.requests) await request.continue();
+  await until(
+    "the frame to show the ref pushed before the app started",
+    async () => (await h1(frame)) === PUBLISHED_PROJECT,
+  );
   expect(documents).toEqual([]);
   expect(await frame.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
   expect(problems).toEqual([]);
