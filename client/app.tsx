@@ -23,6 +23,18 @@ import { OnHydrated } from "./onHydrated";
 import { readSiteConfig } from "./siteConfig";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
 import { yieldToMain } from "./yieldToMain";
+import { DRAFT_HELD, DRAFT_HELD_FLAG, PREVIEW_LISTENING } from "../shared/previewDraftHold";
+
+/**
+ * On a preview: whether the editor pushed a draft while the app was loading (held by the page's
+ * own script: shared/previewDraftHold.ts); from now on the app listens, and nothing is held.
+ */
+function takeHeldDraft(): boolean {
+  const flags = window as unknown as Record<string, number | undefined>;
+  const held = flags[DRAFT_HELD_FLAG] === DRAFT_HELD;
+  flags[DRAFT_HELD_FLAG] = PREVIEW_LISTENING;
+  return held;
+}
 
 /** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
 const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
@@ -35,11 +47,9 @@ export interface AppStart {
   followNavigations: (router: DataRouter) => void;
   /** Called once the server's markup has been hydrated. */
   onHydrated: () => void;
-  /** On a preview: whether the editor pushed a draft before the app listened (client/entry.tsx). */
-  takeHeldDraft: () => boolean;
 }
 
-async function start({ followNavigations, onHydrated, takeHeldDraft }: AppStart): Promise<void> {
+async function start({ followNavigations, onHydrated }: AppStart): Promise<void> {
   const endStartupWatch = watchStartup();
   watchFailedChunks(assumeNewVersion);
   let current: DataRouter | undefined;

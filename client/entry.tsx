@@ -62,21 +62,6 @@ whenLoadedAndIdle(() => {
 
 const interaction = onFirstInteraction((event) => void wakeApp(event));
 
-// On a preview, a draft the editor pushes before the app listens (client/preview.ts) is held, not
-// left to the toolbar, which would reload the editor's frame: the app re-reads the page's data
-// once it starts. Taken, and no longer held, by the app.
-const isPreview = document.documentElement.hasAttribute("data-preview");
-let draftPushedEarly = false;
-const holdDraft = (event: Event) => {
-  event.preventDefault();
-  draftPushedEarly = true;
-};
-if (isPreview) addEventListener("prismicPreviewUpdate", holdDraft);
-const takeHeldDraft = () => {
-  removeEventListener("prismicPreviewUpdate", holdDraft);
-  return draftPushedEarly;
-};
-
 /** The wake, from the visitor's first interaction (`trigger`) to the hydrated app. */
 async function wakeApp(trigger?: Event): Promise<void> {
   woken = true;
@@ -115,7 +100,6 @@ async function wakeApp(trigger?: Event): Promise<void> {
           void startVitals().then((started) => started?.follow(router));
         },
         onHydrated: () => interaction.hydrated(),
-        takeHeldDraft,
       });
     })
     .catch(async (error: unknown) => {
@@ -133,6 +117,10 @@ async function wakeApp(trigger?: Event): Promise<void> {
 // At once where only the app can show the page as it should be: a preview (the toolbar
 // refreshes it), a document without markup (a cached error shell) and a link to a place in the
 // page (the app lands it under the header and holds it there while late content loads).
-if (isPreview || !document.getElementById("root")?.firstElementChild || location.hash) {
+if (
+  document.documentElement.hasAttribute("data-preview") ||
+  !document.getElementById("root")?.firstElementChild ||
+  location.hash
+) {
   interaction.wake();
 }

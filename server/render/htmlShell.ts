@@ -9,6 +9,7 @@ import { escapeHtml } from "./html";
 import { moduleLoader, modulePreloader, scriptLoader } from "./scriptLoader";
 import { inlineScriptHashes, sha256Source } from "./scriptHashes";
 import { SPECULATION_RULES_JSON } from "../../shared/speculationRules";
+import { PREVIEW_DRAFT_HOLD_SCRIPT } from "../../shared/previewDraftHold";
 
 export interface ShellOptions {
   locale: Locale;
@@ -83,6 +84,8 @@ export function documentStart(o: ShellOptions): DocumentStart {
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     // The same bytes on every page: allowed by their hash, like every inline script.
     o.speculationRules ? `<script type="speculationrules">${SPECULATION_RULES_JSON}</script>` : "",
+    // Before the toolbar: a draft pushed while the app loads is held, not a reload (shared/previewDraftHold.ts).
+    o.toolbarSrc ? `<script${nonce}>${PREVIEW_DRAFT_HOLD_SCRIPT}</script>` : "",
     o.toolbarSrc ? `<script async src="${escapeHtml(o.toolbarSrc)}"${nonce}></script>` : "",
     // Development only: the development client, added by a hashed loader like every other module.
     devLoader === undefined ? "" : `<script>${devLoader}</script>`,
