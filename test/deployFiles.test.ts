@@ -86,6 +86,7 @@ interface ComposeService {
   user?: string;
   volumes?: string[];
   ports?: string[];
+  expose?: string[];
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
 }
@@ -93,7 +94,17 @@ const compose = parse(fs.readFileSync(path.join(DEPLOY, "compose.yaml"), "utf8")
   services: Record<string, ComposeService>;
   volumes: Record<string, unknown>;
 };
-const appServices = Object.keys(compose.services).filter((name) => name !== "nginx");
+/** The services that are the app: every one but nginx and Varnish. */
+const appServices = Object.keys(compose.services).filter((name) => name !== "nginx" && name !== "varnish");
+/** What an operator's site.env adds to an instance's environment: the purge token Varnish shares. */
+const SITE_ENV = { EDGE_PURGE_TOKEN: "k9Qz8vLr3Tn5Wb1Xm7Pd-edge" };
+const appConfig = (service: ComposeService) => loadConfig({ ...service.environment!, ...SITE_ENV }, ROOT);
+const VARNISH = path.join(DEPLOY, "varnish");
+const vcl = (file: string) => fs.readFileSync(path.join(VARNISH, file), "utf8");
+/** varnishd's listeners as the image's entrypoint starts it: `-a name=:port,HTTP`. */
+const varnishListeners = Object.fromEntries(
+  [...vcl("entrypoint.sh").matchAll(/-a (\w+)=:(\d+),HTTP/g)].map((m) => [m[1], Number(m[2])]),
+);
 
 describe("deploy/nginx/nginx.conf", () => {
   test("passes `nginx -t` once its addresses and paths are local, and the rewrite touches only the marked lines", () => {
@@ -129,14 +140,34 @@ describe("deploy/nginx/nginx.conf", () => {
     ).toThrow(/listen/);
   });
 
-  test("balances over Compose's app services on the app's port, kept alive for less than the app keeps a connection", () => {
+  test("sends to Varnish, which balances over Compose's app services on the app's port, each probed on /readyz; kept alive for less than either keeps a connection", () => {
     const upstreams = [...nginxConf.matchAll(/^\s*server\s+([\w.-]+:\d+)\b/gm)].map((match) => match[1]);
-    expect(upstreams).toEqual(appServices.map((name) => `${name}:${defaults.PORT}`));
+    expect(upstreams).toEqual([`varnish:${varnishListeners.http}`]);
+    expect(compose.services.varnish.expose).toContain(String(varnishListeners.http));
+    const backends = [
+      ...vcl("backends.compose.vcl").matchAll(
+        /^backend (\w+) \{ \.host = "([\w.-]+)"; \.port = "(\d+)"; \.probe = ready;/gm,
+      ),
+    ];
+    expect(backends.map(([, , host, port]) => `${host}:${port}`)).toEqual(
+      appServices.map((name) => `${name}:${defaults.PORT}`),
+    );
+    for (const [, name] of backends) expect(vcl("backends.compose.vcl")).toContain(`site.add_backend(${name});`);
+    expect(vcl("backends.compose.vcl")).toMatch(/probe ready \{\s*\.url = "\/readyz";/);
     expect(directive("keepalive")).toEqual(["32"]);
-    // Node's http.Server closes an idle keep-alive connection after 5 s (checked against a running instance below).
+    // Node's http.Server closes an idle keep-alive connection after 5 s (checked against a running
+    // instance below), Varnish after its timeout_idle, 5 s too.
     expect(seconds(directive("keepalive_timeout").find((v) => v !== "65s")!)).toBeLessThan(5);
     expect(directive("proxy_set_header")).toContain('Connection ""');
     expect(directive("proxy_http_version")).toEqual(["1.1"]);
+  });
+
+  test("tells Varnish its cache key and what it would not cache, so both caches keep the same variants", () => {
+    expect(directive("proxy_set_header")).toContain(`X-Edge-Key ${directive("proxy_cache_key")[0]}`);
+    expect(directive("proxy_set_header")).toContain(
+      `X-Edge-Bypass "${directive("proxy_cache_bypass")[0].replaceAll(" ", "")}"`,
+    );
+    expect(directive("proxy_no_cache")).toEqual(directive("proxy_cache_bypass"));
   });
 
   test("retries another instance on errors and on 502/503/504; a POST already sent only for the relay, which stores an event_id once", () => {
@@ -631,6 +662,12 @@ describe("deploy/kubernetes", () => {
   const [container] = pod.containers;
   const configMap = only("ConfigMap");
   const secret = only("Secret");
+  /** One of several of a kind, by name. */
+  const named = (kind: string, name: string) => {
+    const found = manifests.filter((m) => m.kind === kind && m.metadata.name === name);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
   /** The Secret as an operator fills it in (secret.yaml's own values are placeholders, refused at start). */
   const madeUp = Object.fromEntries(Object.keys(secret.stringData).map((name, i) => [name, `k${i}Qz8vLr3Tn5Wb1Xm7Pd`]));
   const env = {
@@ -658,9 +695,13 @@ describe("deploy/kubernetes", () => {
         "Deployment",
         "HorizontalPodAutoscaler",
         "NetworkPolicy",
+        "NetworkPolicy",
         "PodDisruptionBudget",
         "Secret",
         "Service",
+        "Service",
+        "Service",
+        "StatefulSet",
       ].map((kind) => ({ kind, error: null })),
     );
     const kustomization = parse(fs.readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as {
@@ -670,9 +711,11 @@ describe("deploy/kubernetes", () => {
   });
 
   test("the settings of the ConfigMap and the Secret start the app once the Secret holds real values; its placeholders stop it, naming each", () => {
+    // EDGE_PURGE_TOKEN's placeholder is refused by Varnish's entrypoint (deploy/varnish/entrypoint.sh).
     expect(() => loadConfig({ ...env, ...secret.stringData }, ROOT)).toThrow(
       new RegExp(
         Object.keys(secret.stringData)
+          .filter((name) => name !== "EDGE_PURGE_TOKEN")
           .map((name) => `${name}: a placeholder`)
           .join("[^]*"),
       ),
@@ -734,7 +777,7 @@ describe("deploy/kubernetes", () => {
   });
 
   test("a NetworkPolicy lets in only the ingress controller and Prometheus, on the app's port, and lets out only DNS and HTTPS to public addresses", () => {
-    const policy = only("NetworkPolicy");
+    const policy = named("NetworkPolicy", "site");
     expect(deployment.spec.template.metadata.labels).toMatchObject(policy.spec.podSelector.matchLabels);
     expect([...policy.spec.policyTypes].sort()).toEqual(["Egress", "Ingress"]);
     type Peer = {
@@ -753,12 +796,15 @@ describe("deploy/kubernetes", () => {
     const peers = ingress.flatMap((rule) =>
       rule.from!.map((peer) => peer.podSelector?.matchLabels["app.kubernetes.io/name"]),
     );
-    expect(peers.sort()).toEqual(["ingress-nginx", "prometheus"]);
+    expect(peers.sort()).toEqual(["ingress-nginx", "prometheus", "varnish"]);
     expect(container.ports.map((p: { name: string }) => p.name)).toContain("http");
 
     const egress = policy.spec.egress as Rule[];
     const ports = egress.flatMap((rule) => rule.ports.map((p) => `${p.port}/${p.protocol}`)).sort();
-    expect(ports).toEqual(["443/TCP", "53/TCP", "53/UDP"]);
+    expect(ports).toEqual(["443/TCP", "53/TCP", "53/UDP", `${varnishListeners.purge}/TCP`]);
+    // The purges go to Varnish's pods only.
+    const purges = egress.find((rule) => rule.ports.some((p) => p.port === varnishListeners.purge))!;
+    expect(purges.to).toEqual([{ podSelector: { matchLabels: { "app.kubernetes.io/name": "varnish" } } }]);
     const https = egress.find((rule) => rule.ports.some((p) => p.port === 443))!;
     // Out to the internet (Prismic, Meta, Google's APIs), never to the cluster's or the cloud's
     // private addresses, nor any other range of IANA's special-purpose registries (multicast too):
@@ -807,9 +853,61 @@ describe("deploy/kubernetes", () => {
       );
   });
 
+  test("Varnish: each pod named in the app's EDGE_PURGE_URLS, its purge listener open to the site's pods alone, its visitors' to the ingress", () => {
+    const varnish = only("StatefulSet");
+    const [cache] = varnish.spec.template.spec.containers;
+    const labels = varnish.spec.template.metadata.labels;
+    const pods = named("Service", varnish.spec.serviceName);
+    expect(pods.spec.clusterIP).toBe("None");
+    expect(labels).toMatchObject(pods.spec.selector);
+    // The app purges every Varnish: one URL per pod, by its stable name, on the purge listener.
+    const urls = loadConfig(env, ROOT).EDGE_PURGE_URLS!;
+    expect(urls).toEqual(
+      Array.from(
+        { length: varnish.spec.replicas },
+        (_, i) => `http://${varnish.metadata.name}-${i}.${pods.metadata.name}:${varnishListeners.purge}`,
+      ),
+    );
+    expect(loadConfig(env, ROOT).EDGE_PURGER).toBe("varnish");
+    expect(cache.ports).toEqual([
+      { name: "http", containerPort: varnishListeners.http, protocol: "TCP" },
+      { name: "purge", containerPort: varnishListeners.purge, protocol: "TCP" },
+    ]);
+    // The token the app purges with, from the same Secret.
+    expect(cache.env).toContainEqual({
+      name: "EDGE_PURGE_TOKEN",
+      valueFrom: { secretKeyRef: { name: secret.metadata.name, key: "EDGE_PURGE_TOKEN" } },
+    });
+    expect(secret.stringData).toHaveProperty("EDGE_PURGE_TOKEN");
+    // The visitors' Service, for the ingress.
+    expect(named("Service", "varnish").spec.ports[0].targetPort).toBe("http");
+    // Non-root on a read-only root; the workdir an emptyDir in memory.
+    expect(varnish.spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 999 });
+    expect(cache.securityContext).toEqual(container.securityContext);
+    expect(varnish.spec.template.spec.volumes[0].emptyDir.medium).toBe("Memory");
+    expect(cache.volumeMounts).toEqual([{ name: "workdir", mountPath: "/var/lib/varnish" }]);
+
+    const policy = named("NetworkPolicy", "varnish");
+    expect(labels).toMatchObject(policy.spec.podSelector.matchLabels);
+    const from = Object.fromEntries(
+      policy.spec.ingress.map((rule: any) => [
+        rule.ports.map((p: { port: string }) => p.port).join(),
+        rule.from.map((peer: any) => peer.podSelector.matchLabels["app.kubernetes.io/name"]),
+      ]),
+    );
+    expect(from).toEqual({ http: ["ingress-nginx"], purge: ["site"] });
+    const to = policy.spec.egress.map((rule: any) => rule.ports.map((p: any) => `${p.port}/${p.protocol}`).join());
+    expect(to).toEqual(["53/UDP,53/TCP", `${loadConfig(env, ROOT).PORT}/TCP`]);
+    // Varnish's own instances: the site Service, on its port.
+    const service = named("Service", "site");
+    expect(vcl("backends.kubernetes.vcl")).toMatch(
+      new RegExp(`\\.host = "${service.metadata.name}"; \\.port = "${service.spec.ports[0].port}"; \\.probe = ready;`),
+    );
+  });
+
   test("the Service, the disruption budget and the autoscaler select the Deployment's pods", () => {
     const labels = deployment.spec.template.metadata.labels;
-    const service = only("Service");
+    const service = named("Service", "site");
     expect(labels).toMatchObject(service.spec.selector);
     expect(service.spec.ports[0].targetPort).toBe("http");
     const pdb = only("PodDisruptionBudget");
@@ -832,7 +930,7 @@ describe("deploy/compose.yaml", () => {
     for (const name of appServices) {
       const service = compose.services[name];
       expect(service.command).toEqual(dockerCmd);
-      const { SHUTDOWN_TIMEOUT_MS } = loadConfig(service.environment!, ROOT);
+      const { SHUTDOWN_TIMEOUT_MS } = appConfig(service);
       expect(seconds(service.stop_grace_period!) * 1000).toBeGreaterThan(
         SHUTDOWN_TIMEOUT_MS + SHUTDOWN_SAFETY_NET_MS - 1,
       );
@@ -840,25 +938,52 @@ describe("deploy/compose.yaml", () => {
       expect(service.user).toBe("node");
       // Read-only, but for /tmp (the media cache) and its own outbox volume.
       expect(service.read_only).toBe(true);
-      expect(
-        loadConfig(service.environment!, ROOT).MEDIA_CACHE_DIR.startsWith(`${service.tmpfs![0].split(":")[0]}/`),
-      ).toBe(true);
+      expect(appConfig(service).MEDIA_CACHE_DIR.startsWith(`${service.tmpfs![0].split(":")[0]}/`)).toBe(true);
       const [volume] = service.volumes!;
       expect(volume).toBe(`${name}-data:${service.environment!.DATA_DIR}`);
       expect(compose.volumes).toHaveProperty(`${name}-data`);
     }
     const nginx = compose.services.nginx;
-    expect(Object.keys(nginx.depends_on!)).toEqual(appServices);
+    expect(Object.keys(nginx.depends_on!)).toEqual(["varnish"]);
     expect(nginx.volumes).toContain("./nginx/nginx.conf:/etc/nginx/nginx.conf:ro");
     expect(nginx.ports).toEqual([`8080:${/listen (\d+);/.exec(nginxConf)![1]}`]);
     expect(nginx.volumes).toContain("./nginx/offline:/usr/share/nginx/site-offline:ro");
     expect(nginxConf).toContain("alias /usr/share/nginx/site-offline/;");
   });
 
+  test("Varnish between nginx and the instances: started after them, purged by each on its purge listener, its VCL for app1..app3 and the offline page mounted", () => {
+    const varnish = compose.services.varnish;
+    expect(Object.keys(varnish.depends_on!)).toEqual(appServices);
+    expect(varnish.expose).toEqual([String(varnishListeners.http), String(varnishListeners.purge)]);
+    // Neither listener on the host: nginx and the instances reach it on Compose's network.
+    expect(varnish.ports).toBeUndefined();
+    for (const name of appServices) {
+      const config = appConfig(compose.services[name]);
+      expect(config.EDGE_PURGER).toBe("varnish");
+      expect(config.EDGE_KEYS_HEADER).toBe("Surrogate-Key");
+      expect(config.EDGE_PURGE_URLS).toEqual([`http://varnish:${varnishListeners.purge}`]);
+      // The token comes from site.env, never from this file.
+      expect(compose.services[name].environment).not.toHaveProperty("EDGE_PURGE_TOKEN");
+    }
+    expect(varnish.volumes).toEqual([
+      "./varnish/backends.compose.vcl:/etc/varnish/backends.vcl:ro",
+      "./nginx/offline:/etc/varnish/offline:ro",
+    ]);
+    expect(vcl("default.vcl")).toContain('std.fileread("/etc/varnish/offline/503.html")');
+    // varnishd's workdir: writable, and exec (the compiled VCL is loaded as code).
+    expect(varnish.read_only).toBe(true);
+    expect(varnish.tmpfs).toEqual([expect.stringMatching(/^\/var\/lib\/varnish:.*\bexec\b/)]);
+    expect(vcl("entrypoint.sh")).toContain("WORKDIR=/var/lib/varnish");
+    expect(vcl("default.vcl")).toContain('std.fileread("/var/lib/varnish/edge-purge-token")');
+    const dockerfile = vcl("Dockerfile");
+    expect(dockerfile).toContain("COPY default.vcl /etc/varnish/default.vcl");
+    expect(dockerfile).toContain("COPY backends.kubernetes.vcl /etc/varnish/backends.vcl");
+  });
+
   test("each instance's media cache budget fits its tmpfs with room to spare, and so does the default", () => {
     for (const name of appServices) {
       const service = compose.services[name];
-      const { MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES } = loadConfig(service.environment!, ROOT);
+      const { MEDIA_CACHE_DIR, MEDIA_CACHE_BYTES } = appConfig(service);
       const tmpfs = service
         .tmpfs!.map((entry) => /^([^:]+):.*\bsize=(\w+)/.exec(entry)!)
         .find(([, mountPath]) => MEDIA_CACHE_DIR.startsWith(`${mountPath}/`))!;
@@ -879,6 +1004,7 @@ describe("deploy/compose.yaml", () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...environment,
+      ...SITE_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

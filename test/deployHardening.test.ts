@@ -28,6 +28,7 @@ const compose = parse(fs.readFileSync(path.join(DEPLOY, "compose.yaml"), "utf8")
 
 describe("deploy/compose.yaml", () => {
   test("every service drops every capability and can gain none; only nginx adds back CHOWN, SETGID, SETUID", () => {
+    expect(Object.keys(compose.services)).toContain("varnish");
     for (const [name, service] of Object.entries(compose.services)) {
       expect({ name, drop: service.cap_drop }).toEqual({ name, drop: ["ALL"] });
       expect({ name, opt: service.security_opt }).toEqual({ name, opt: ["no-new-privileges:true"] });
@@ -35,7 +36,9 @@ describe("deploy/compose.yaml", () => {
         name,
         add: name === "nginx" ? ["CHOWN", "SETGID", "SETUID"] : [],
       });
-      if (name !== "nginx") expect(service.user).toBe("node");
+      // The app's image's user, or Varnish's image's (deploy/varnish/Dockerfile); nginx's master is root.
+      if (name === "varnish") expect(service.user).toBe("varnish");
+      else if (name !== "nginx") expect(service.user).toBe("node");
     }
   });
 
@@ -152,8 +155,12 @@ describe("deploy/pin-images.mjs", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const [composeText, deploymentText] = read();
-    // The image Compose builds here is left as it is.
-    expect(imagesOf(composeText)).toEqual(["hartley-reed-site:latest", `nginx:1.27@${NGINX_DIGEST}`]);
+    // The images Compose builds here (the site, Varnish) are left as they are.
+    expect(imagesOf(composeText)).toEqual([
+      "hartley-reed-site:latest",
+      "hartley-reed-varnish:latest",
+      `nginx:1.27@${NGINX_DIGEST}`,
+    ]);
     expect(imagesOf(deploymentText)).toEqual([`registry.example.com/hartley-reed/site:1.0.0@${SITE_DIGEST}`]);
     // Only the image lines changed.
     const original = fs.readFileSync(path.join(DEPLOY, "compose.yaml"), "utf8").split("\n");
@@ -167,7 +174,11 @@ describe("deploy/pin-images.mjs", () => {
       fs.readFileSync(path.join(bin, "crane"), "utf8").replace(NGINX_DIGEST, moved),
     );
     expect(run(`${bin}:${path.dirname(process.execPath)}`).status).toBe(0);
-    expect(imagesOf(read()[0])).toEqual(["hartley-reed-site:latest", `nginx:1.27@${moved}`]);
+    expect(imagesOf(read()[0])).toEqual([
+      "hartley-reed-site:latest",
+      "hartley-reed-varnish:latest",
+      `nginx:1.27@${moved}`,
+    ]);
   });
 
   test("changes nothing, and says why, without crane or when the registry has no digest for a tag", () => {

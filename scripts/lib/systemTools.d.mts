@@ -1,6 +1,6 @@
 /** Types of scripts/lib/systemTools.mjs, for the TypeScript that imports it. */
 
-export type SystemToolName = "chromium" | "firefox" | "webkit" | "nginx" | "promtool";
+export type SystemToolName = "chromium" | "firefox" | "webkit" | "nginx" | "promtool" | "varnish";
 
 export interface SystemTool {
   files?: string[];

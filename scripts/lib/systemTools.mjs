@@ -27,6 +27,13 @@ export const SYSTEM_TOOLS = {
   },
   nginx: { commands: ["nginx"], packages: ["nginx-light"], neededBy: "the load-balancer and cache tests" },
   promtool: { commands: ["promtool"], packages: ["prometheus"], neededBy: "the alert rules' tests" },
+  // varnishd and the xkey vmod (varnish-modules): the purgeable edge's tests (deploy/varnish/).
+  varnish: {
+    commands: ["varnishd"],
+    files: ["/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so"],
+    packages: ["varnish", "varnish-modules"],
+    neededBy: "the Varnish edge's tests",
+  },
 };
 
 const SEARCH_DIRS = ["/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"];
