@@ -96,7 +96,7 @@ async function wakeApp(trigger?: Event): Promise<void> {
           // The tags, where the page has any, were started with the page by their own entry
           // (client/tagsEntry.ts): the same module, already loaded, so this loads nothing.
           if (document.getElementById(SITE_CONFIG_ELEMENT_ID))
-            void import("./tags").then(({ startedTags }) => startedTags()?.(router));
+            void import("./tagsEntry").then(({ startedTags }) => startedTags()?.(router));
           void startVitals().then((started) => started?.follow(router));
         },
         onHydrated: () => interaction.hydrated(),

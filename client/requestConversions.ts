@@ -8,9 +8,10 @@
  */
 import { REQUEST_SENT_EVENT, type RequestSentDetail } from "../views/parts/requestForm/useRequestSubmit";
 import { currentConsent } from "./consent/consentState";
-import { track } from "./tracking";
+import type { track as trackEvent } from "./tracking";
 
-export function trackRequestConversions(): void {
+/** Starts listening; `track` is client/tracking.ts's, handed over by client/tags.ts (which loads this with the app). */
+export function trackRequestConversions(track: typeof trackEvent): void {
   window.addEventListener(REQUEST_SENT_EVENT, (event) => {
     const { kind, eventName, eventId } = (event as CustomEvent<RequestSentDetail>).detail;
     if (!currentConsent().marketing) return;

@@ -9,6 +9,7 @@
  * elements Klaviyo and the widgets fill are ones React leaves alone (views/parts/ScriptSlot.tsx,
  * the footer's form): hydration and client navigations never see or undo their markup.
  */
+import { connectConsentPrompt } from "../shared/consentPrompt";
 import { regionFromPath } from "../shared/region";
 import { bannerConsent } from "./consent/bannerAdapter";
 import { startConsent } from "./consent/consentState";
@@ -19,7 +20,7 @@ import { forwardKlaviyoFormEvents } from "./klaviyoForms";
 import { startPageScripts } from "./pageScripts";
 import { readSiteConfig } from "./siteConfig";
 import { startTagManager } from "./tagManager";
-import { trackPageViews, type NavigatingRouter } from "./tracking";
+import { track, trackPageViews, type NavigatingRouter } from "./tracking";
 
 /** What is left to hand over once the app runs: `router` tells the page-view tracking about client navigations. */
 export type AppTags = (router: NavigatingRouter) => void;
@@ -41,7 +42,9 @@ export function startTags(): AppTags | null {
       // Its adapter loads only on its sites: its reports are asynchronous anyway (the CMP's own
       // script loads async), and it reads the CMP whether that is up already or announces itself later.
       void import("./consent/usercentricsAdapter")
-        .then(({ usercentricsConsent }) => startConsent(usercentricsConsent, { model: "opt-in", gpc }))
+        .then(({ usercentricsConsent }) =>
+          startConsent(usercentricsConsent(connectConsentPrompt), { model: "opt-in", gpc }),
+        )
         .catch((error: unknown) => console.warn("consent: the Usercentrics adapter did not load", error));
     else {
       const model = consentModelFor(region, config.usConsentModel);
@@ -63,7 +66,8 @@ export function startTags(): AppTags | null {
   started = (router) => {
     followNavigations(router);
     // Requests sent with script count as conversions: loaded with the app, never before it.
-    void import("./requestConversions").then(({ trackRequestConversions }) => trackRequestConversions());
+    // `track` handed over, so the tracking's code stays in the tags' own chunk (docs/development.md, "The JavaScript budget").
+    void import("./requestConversions").then(({ trackRequestConversions }) => trackRequestConversions(track));
   };
   return started;
 }

@@ -1,8 +1,9 @@
 /**
- * What the built-in banner, the opt-out notice and the settings view say, per region, consent
+ * What the built-in banner's settings view and the privacy choices page say, per region, consent
  * model and Global Privacy Control signal (docs/tracking-privacy.md, "In the browser"). Where the
  * choices are shown and the browser sends the signal, they say that it is detected and honoured;
- * the settings view on /us also says when it is not detected.
+ * the settings view on /us also says when it is not detected. The first layer's words (banner and
+ * opt-out notice) are shared/consentNoticeTexts.ts, which loads before the visitor taps anything.
  */
 import type { ConsentChoice, PromptContext } from "./consentPrompt";
 
@@ -36,23 +37,9 @@ export function categoriesFor({ region, gpc }: PromptContext): Category[] {
   ];
 }
 
-/** The footer's way back, named in the notices. */
+/** The footer's way back (the first layer names it too: shared/consentNoticeTexts.ts `noticeText`). */
 export const settingsName = ({ region }: Pick<PromptContext, "region">): string =>
   region === "us" ? "Your Privacy Choices" : "Cookie settings";
-
-/** The opt-in banner's first layer. */
-export const noticeTitle = "Cookies on this site";
-export const noticeText = (context: PromptContext): string =>
-  "We use necessary cookies to run this site. With your consent we also use functional cookies for embedded " +
-  "features, and marketing cookies to measure visits and our advertising. You can change your choice at any time " +
-  `with “${settingsName(context)}” at the foot of every page.`;
-
-/** The opt-out model's notice (client/consent/optOutNotice.ts). */
-export const optOutNoticeTitle = "Your privacy choices";
-export const optOutNoticeText =
-  "We and partners such as Google and Meta use cookies to measure visits and our advertising, which US state " +
-  "laws may count as a “sale” or “sharing” of personal information. Opt out here, or at any time with “Your " +
-  "Privacy Choices” at the foot of every page.";
 
 export const settingsTitle = ({ region }: Pick<PromptContext, "region">): string =>
   region === "us" ? "Your privacy choices" : "Cookie settings";
@@ -62,26 +49,18 @@ export const settingsText = ({ region }: Pick<PromptContext, "region">): string 
     : "Choose the cookies we may use. Necessary cookies are always on.";
 
 /**
- * The Global Privacy Control line: on the first layer when the browser sends the signal (with
- * what "Accept all" then does), in the settings view whenever it sends it, and on /us also when
- * it does not; null where there is nothing to say.
+ * The settings view's Global Privacy Control line: whenever the browser sends the signal (with
+ * the visitor's override of it, where marketing is on by their choice), and on /us also when it
+ * does not; null where there is nothing to say.
  */
-export function signalStatus(
-  { region, gpc }: PromptContext,
-  current: ConsentChoice | null,
-  where: "banner" | "notice" | "settings",
-): string | null {
+export function settingsSignal({ region, gpc }: PromptContext, current: ConsentChoice | null): string | null {
   if (!gpc)
-    return region === "us" && where === "settings"
+    return region === "us"
       ? "Global Privacy Control: not detected. If your browser sends this opt-out preference signal, we honour it."
       : null;
   if (current?.marketing && current.gpcOptIn)
     return "Global Privacy Control detected. You turned marketing on for this site, which overrides your browser’s opt-out preference signal.";
-  if (where === "notice")
-    return "Global Privacy Control detected and honoured: we do not sell or share your personal information.";
-  const honoured =
-    region === "us"
-      ? "Global Privacy Control detected and honoured: we do not sell or share your personal information or use it for targeted advertising."
-      : "Global Privacy Control detected and honoured: your browser’s opt-out preference signal keeps marketing cookies off.";
-  return where === "banner" ? `${honoured} “Accept all” accepts the other cookies, not marketing.` : honoured;
+  return region === "us"
+    ? "Global Privacy Control detected and honoured: we do not sell or share your personal information or use it for targeted advertising."
+    : "Global Privacy Control detected and honoured: your browser’s opt-out preference signal keeps marketing cookies off.";
 }

@@ -60,20 +60,26 @@ const sizeOf = (url: string) => {
 
 /** The tags a shop configures: Tag Manager, Klaviyo, the built-in banner; /us asks first or (opt-out) tells. */
 const TAGS = { GTM_ID: "GTM-ABC123", KLAVIYO_COMPANY_ID: "AbC123" };
-/** The consent prompt's module (client/consent/bannerAdapter.ts loads it when a prompt opens): before interaction on a first visit only. */
-const CONSENT_PROMPT = "client/consent/consentDialog.ts";
+/**
+ * The consent prompt's first layer (client/consent/bannerAdapter.ts loads it when a prompt
+ * opens): before interaction on a first visit only. The opt-in model's banner is the dialog's
+ * module, the opt-out model's notice its own; the dialog's settings view
+ * (client/consent/consentSettings.ts) waits for the visitor's first interaction.
+ */
+const BANNER = ["client/consent/consentDialog.ts"];
+const NOTICE = ["client/consent/optOutPrompts.ts"];
 const scenarios = [
-  { page: "/ without tags", path: "/", settings: null, prompt: false },
-  { page: "/us without tags", path: "/us", settings: null, prompt: false },
-  { page: "/ with tags", path: "/", settings: TAGS, prompt: false },
-  { page: "/us with tags", path: "/us", settings: TAGS, prompt: false },
-  { page: "/us with tags, opt-out", path: "/us", settings: { ...TAGS, US_CONSENT_MODEL: "opt-out" }, prompt: false },
-  { page: "/ with tags, first visit (banner open)", path: "/", settings: TAGS, prompt: true },
+  { page: "/ without tags", path: "/", settings: null, prompt: [] },
+  { page: "/us without tags", path: "/us", settings: null, prompt: [] },
+  { page: "/ with tags", path: "/", settings: TAGS, prompt: [] },
+  { page: "/us with tags", path: "/us", settings: TAGS, prompt: [] },
+  { page: "/us with tags, opt-out", path: "/us", settings: { ...TAGS, US_CONSENT_MODEL: "opt-out" }, prompt: [] },
+  { page: "/ with tags, first visit (banner open)", path: "/", settings: TAGS, prompt: BANNER },
   {
     page: "/us with tags, opt-out, first visit (notice open)",
     path: "/us",
     settings: { ...TAGS, US_CONSENT_MODEL: "opt-out" },
-    prompt: true,
+    prompt: NOTICE,
   },
 ];
 
@@ -122,7 +128,7 @@ function beforeInteraction(scenario: (typeof scenarios)[number]) {
   const preloaded = [...html.matchAll(/modulepreload[\s\S]*?\(document,(\[[^\]]*\])\)/g)].flatMap(
     ([, urls]) => JSON.parse(urls) as string[],
   );
-  const prompt = scenario.prompt ? (manifest.modules[CONSENT_PROMPT] ?? []) : [];
+  const prompt = scenario.prompt.flatMap((module) => manifest.modules[module] ?? []);
   const files = [...new Set([...entries, ...preloaded, ...prompt])].map((url) => ({ url, ...sizeOf(url) }));
   return { files, inline, total: [...files, ...inline].reduce((sum, { gz }) => sum + gz, 0) };
 }

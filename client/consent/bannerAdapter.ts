@@ -1,19 +1,15 @@
 /**
  * The built-in consent manager (the default when no hosted CMP is configured): the choice is
  * kept in the first-party cookie `consent` (its format: shared/consentCookie.ts, which the
- * server's privacy choices form writes too). Without an answer the opt-in model's banner opens, or the opt-out model's notice
- * (client/consent/consentDialog.ts, client/consent/optOutNotice.ts, plain DOM, so they open with
- * the page and the app need not load for them; loaded only when they open); the footer's "Cookie settings" ("Your Privacy
- * Choices" on /us) reopens it on the settings view. What the choice, the model and the signal add
+ * server's privacy choices form writes too). Without an answer the opt-in model's banner opens,
+ * or the opt-out model's notice (client/consent/consentDialog.ts, client/consent/optOutPrompts.ts,
+ * plain DOM, so they open with the page and the app need not load for them; loaded only when they
+ * open); the footer's "Cookie settings" ("Your Privacy Choices" on /us) reopens it on the settings
+ * view. What the choice, the model and the signal add
  * up to is shared/privacyRules.ts.
  */
-import {
-  closeConsentPrompt,
-  connectConsentPrompt,
-  openConsentPrompt,
-  type ConsentChoice,
-  type PromptContext,
-} from "../../shared/consentPrompt";
+import * as promptStore from "../../shared/consentPrompt";
+import type { ConsentChoice, PromptContext } from "../../shared/consentPrompt";
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_MAX_AGE_S,
@@ -21,7 +17,7 @@ import {
   serializeConsentCookie,
 } from "../../shared/consentCookie";
 import { readCookie, writeCookie } from "../cookies";
-import { showChoiceInForm } from "./privacyChoicesOnPage";
+import { SETTINGS_LINK, showChoiceInForm } from "./privacyChoicesOnPage";
 import type { ConsentAdapter } from "./consentState";
 import {
   answerOnRecord,
@@ -31,17 +27,27 @@ import {
   type StoredChoice,
 } from "../../shared/privacyRules";
 
+const { closeConsentPrompt, connectConsentPrompt, openConsentPrompt } = promptStore;
+
 /**
- * The dialog and the opt-out notice (client/consent/consentDialog.ts and what it shows, with their
- * texts): loaded when a prompt first opens, a first visit's notice or the footer's settings, not
- * with every page (budgets.json, docs/behaviour.md section 7.5). Once loaded it shows the prompt
- * the store holds, and every later one.
+ * The prompt's views, loaded when a prompt first opens (a first visit's banner or notice, the
+ * footer's settings), not with every page (budgets.json, docs/behaviour.md section 7.5): under the
+ * opt-in model the dialog (client/consent/consentDialog.ts), under the opt-out model its notice
+ * (client/consent/optOutPrompts.ts), which loads the dialog for the settings; for the settings the
+ * settings view too, side by side. Once loaded they show the prompt the store holds, and every later
+ * one. The store and the footer link's selector are handed over, not imported there
+ * (client/consent/consentDialog.ts `PromptStore`).
  */
-let dialog: Promise<void> | undefined;
-const showPrompts = (): Promise<void> =>
-  (dialog ??= import("./consentDialog")
-    .then(({ startConsentDialog }) => startConsentDialog())
-    .catch((error: unknown) => console.warn("consent: the dialog did not load", error)));
+let views: Promise<void> | undefined;
+const showPrompts = ({ model }: PromptContext, settings = false): Promise<void> => {
+  if (settings) void Promise.all([import("./consentDialog"), import("./consentSettings")]).catch(() => {});
+  views ??= (
+    model === "opt-out"
+      ? import("./optOutPrompts").then(({ startOptOutPrompts }) => startOptOutPrompts(promptStore, SETTINGS_LINK))
+      : import("./consentDialog").then(({ startConsentDialog }) => startConsentDialog(promptStore))
+  ).catch((error: unknown) => console.warn("consent: the dialog did not load", error));
+  return views;
+};
 
 const store = (choice: StoredChoice) =>
   writeCookie(CONSENT_COOKIE, serializeConsentCookie(choice), CONSENT_COOKIE_MAX_AGE_S);
@@ -73,14 +79,14 @@ export function bannerConsent(context: PromptContext): ConsentAdapter {
         },
         openSettings: () => {
           openConsentPrompt("settings", inForce(), context);
-          void showPrompts();
+          void showPrompts(context, true);
         },
       });
       showChoiceInForm(inForce());
       report(reportedConsent(answer, context.model));
       if (asked) {
         openConsentPrompt("notice", answer ? inForce() : null, context);
-        void showPrompts();
+        void showPrompts(context);
       }
     },
   };

@@ -1,112 +1,78 @@
 /**
  * The built-in consent banner's dialog, in plain DOM so that it opens with the page, before the
  * app loads (decision record 008). It shows whatever the prompt store (shared/consentPrompt.ts)
- * asks for: the opt-in model's notice on a first visit (the opt-out model's is a notice that does
- * not block the page: client/consent/optOutNotice.ts), the settings view from the footer's
- * "Cookie settings" or "Your Privacy Choices". Modal: the page behind is inert, Tab stays inside,
- * Escape keeps the current choice (from the settings view opened on the notice it goes back to
- * the notice, and from settings that replaced the opt-out notice it gives that notice back), and
- * focus returns where it was. Where the opt-out notice is answered, focus goes to the footer's
- * "Your Privacy Choices" (docs/accessibility.md, "Where focus goes after the consent notice").
- * Accept and reject have equal weight; the settings view has one switch per category. What it
- * says per region and Global Privacy Control signal is shared/consentTexts.ts. It lives in <body>
- * beside #root, so hydration never sees it.
+ * asks for: the opt-in model's notice on a first visit, the settings view from the footer's
+ * "Cookie settings" or "Your Privacy Choices" (under the opt-out model, whose first layer is a
+ * notice that does not block the page, client/consent/optOutPrompts.ts opens it for the settings).
+ * Modal: the page behind is inert, Tab stays inside, Escape keeps the current choice (from the
+ * settings view opened on the notice it goes back to the notice; from settings that replaced the
+ * opt-out notice it gives that notice back), and focus returns where it was (docs/accessibility.md,
+ * "Where focus goes after the consent notice"). Accept and reject have equal weight; the settings
+ * view has one switch per category. It lives in <body> beside #root, so hydration never sees it.
+ *
+ * This module is the first layer a first visit runs before any tap (budgets.json): the banner and
+ * its words (shared/consentBannerTexts.ts). The settings view (client/consent/consentSettings.ts,
+ * its words shared/consentTexts.ts) loads at the visitor's first interaction, or when the
+ * settings are asked for; until it is there, the view on screen stays, and it then shows with the
+ * same focus as ever (docs/accessibility.md).
  */
-import {
-  chooseConsent,
-  closeConsentPrompt,
-  consentPromptState,
-  openConsentPrompt,
-  openConsentSettings,
-  subscribeConsentPrompt,
-  type ConsentChoice,
-  type PromptState,
-  type PromptView,
-} from "../../shared/consentPrompt";
-import {
-  categoriesFor,
-  noticeText,
-  noticeTitle,
-  settingsText,
-  settingsTitle,
-  signalStatus,
-} from "../../shared/consentTexts";
-import { button, element } from "./dialogElements";
-import { openOptOutNotice } from "./optOutNotice";
-import { SETTINGS_LINK } from "./privacyChoicesOnPage";
+import type * as promptStore from "../../shared/consentPrompt";
+import type { ConsentChoice, PromptState, PromptView } from "../../shared/consentPrompt";
+import { bannerSignal, noticeText, noticeTitle } from "../../shared/consentBannerTexts";
+import { button, element, focusOn, onFirstInteraction } from "./dialogElements";
+
+/**
+ * The prompt store (shared/consentPrompt.ts), handed over by client/consent/bannerAdapter.ts
+ * rather than imported: a chunk loaded later that imported it would take it, and the footer
+ * link's code, out of the tags' chunk into chunks of their own, each one more file before
+ * interaction (docs/development.md, "The JavaScript budget").
+ */
+export type PromptStore = typeof promptStore;
+
+type SettingsView = typeof import("./consentSettings");
+/** The settings view (client/consent/consentSettings.ts), once loaded: kept, so that showing it later is at once. */
+let settings: SettingsView | undefined;
+let settingsLoad: Promise<SettingsView> | undefined;
+/** Loads the settings view once; a failed load is tried again the next time. */
+const loadSettings = (): Promise<SettingsView> =>
+  (settingsLoad ??= import("./consentSettings").then(
+    (view) => (settings = view),
+    (error: unknown) => {
+      settingsLoad = undefined;
+      throw error;
+    },
+  ));
+const settingsFailed = (error: unknown) => console.warn("consent: the settings did not load", error);
 
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), a[href]";
 
-/** The footer's "Cookie settings" / "Your Privacy Choices": the way back to these choices, on every page. */
-const footerLink = () => document.querySelector<HTMLElement>(`.site-footer ${SETTINGS_LINK}`);
-
 /**
- * Whether the visitor's last action was a pointer's (not a key's): focus then moves without
- * scrolling, so a click does not move the page under the pointer; after a key it is scrolled into
- * view, where the visitor can see it.
+ * The opt-in model's prompts: shows the dialog while `store` holds a prompt, one per opening.
+ * Call once, before the consent manager opens it. (The opt-out model's notice, and the settings
+ * that replace it, are client/consent/optOutNotice.ts's.)
  */
-let byPointer = false;
-
-/** Focuses `target`, scrolled into view unless the pointer did it. */
-const focusOn = (target: HTMLElement | null) => target?.focus({ preventScroll: byPointer });
-
-/** The opt-out notice on screen, and whether its own "Manage choices" is what replaces it. */
-interface ShownNotice {
-  prompt: PromptState;
-  managed: boolean;
-}
-
-/** Shows the dialog while the prompt store holds a prompt, one per opening. Call once, before the consent manager opens it. */
-export function startConsentDialog(): void {
-  document.addEventListener("pointerdown", () => (byPointer = true), { capture: true, passive: true });
-  document.addEventListener("keydown", () => (byPointer = false), { capture: true, passive: true });
+export function startConsentDialog(store: PromptStore): void {
+  onFirstInteraction(() => void loadSettings().catch(settingsFailed));
   let shown: { id: number; close: () => void } | null = null;
-  let notice: ShownNotice | null = null;
-  /** Set by Escape in the settings a notice's "Manage choices" opened: the notice comes back with focus on that button. */
-  let backToManage = false;
   const sync = () => {
-    const prompt = consentPromptState();
+    const prompt = store.consentPromptState();
     if (shown?.id === prompt?.id) return;
-    const replaced = notice;
-    notice = null;
+    // The settings show once their view has loaded; until then what is on screen stays.
+    if (prompt?.view === "settings" && !settings) {
+      loadSettings().then(sync, settingsFailed);
+      return;
+    }
     shown?.close();
-    shown = null;
-    if (!prompt) {
-      // The notice answered ("Close"): focus, which was in it (or nowhere), goes to the footer's link, not to the body.
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (replaced && lost) focusOn(footerLink());
-      return;
-    }
-    if (prompt.view === "notice" && prompt.context.model === "opt-out") {
-      const own: ShownNotice = { prompt, managed: false };
-      notice = own;
-      const manage = () => {
-        own.managed = true;
-        openConsentSettings();
-      };
-      shown = { id: prompt.id, close: openOptOutNotice(prompt, { manage, focusManage: backToManage }) };
-      backToManage = false;
-      return;
-    }
-    const options: DialogOptions = {};
-    if (replaced) {
-      // Settings that replace the opt-out notice: Escape gives the notice back, unanswered. Opened
-      // by its "Manage choices", an answer leaves focus on the footer's link and Escape on that
-      // button again; opened by the footer's link, focus returns to the link, as always.
-      if (replaced.managed) options.returnTo = footerLink();
-      options.escape = () => {
-        backToManage = replaced.managed;
-        openConsentPrompt("notice", replaced.prompt.current, replaced.prompt.context);
-      };
-      options.focusBackOnEscape = !replaced.managed;
-    }
-    shown = { id: prompt.id, close: openDialog(prompt, options) };
+    shown = prompt && { id: prompt.id, close: openDialog(store, prompt) };
   };
-  subscribeConsentPrompt(sync);
+  store.subscribeConsentPrompt(sync);
   sync();
 }
 
-interface DialogOptions {
+/** Loads the settings view, for a dialog opened on it (client/consent/optOutNotice.ts). */
+export const settingsReady = (): Promise<unknown> => loadSettings();
+
+export interface DialogOptions {
   /** Where focus returns when the dialog closes: by default, where it was when the dialog opened. */
   returnTo?: HTMLElement | null;
   /** What Escape does on the dialog's first view, instead of closing the prompt. */
@@ -115,8 +81,8 @@ interface DialogOptions {
   focusBackOnEscape?: boolean;
 }
 
-/** Opens one prompt's dialog; returns what closes and removes it. */
-function openDialog(prompt: PromptState, options: DialogOptions = {}): () => void {
+/** Opens one prompt's dialog (on the settings view: once `settingsReady`); returns what closes and removes it. */
+export function openDialog(store: PromptStore, prompt: PromptState, options: DialogOptions = {}): () => void {
   let returnTo =
     options.returnTo !== undefined
       ? options.returnTo
@@ -139,55 +105,39 @@ function openDialog(prompt: PromptState, options: DialogOptions = {}): () => voi
   dialog.setAttribute("aria-labelledby", "consent-dialog-title");
   const heading = element("h2", { id: "consent-dialog-title", tabIndex: -1 });
 
-  const categories = () => {
-    const list = element("ul", { className: "consent-dialog__categories" });
-    for (const { id, label, text } of categoriesFor(context)) {
-      const input = element("input", {
-        type: "checkbox",
-        id: `consent-${id}`,
-        checked: id === "necessary" || choice[id],
-        disabled: id === "necessary",
-      });
-      input.setAttribute("aria-describedby", `consent-${id}-text`);
-      input.setAttribute("role", "switch");
-      if (id !== "necessary") input.addEventListener("change", () => (choice[id] = input.checked));
-      const item = element("li", { className: "consent-dialog__category" });
-      item.append(
-        input,
-        element("label", { htmlFor: `consent-${id}` }, label),
-        element("p", { id: `consent-${id}-text` }, text),
-      );
-      list.append(item);
-    }
-    return list;
-  };
-
   const actions = () => {
     const row = element("div", { className: "consent-dialog__actions" });
-    if (view === "settings") row.append(button("Save choices", () => chooseConsent(chosen())));
+    if (view === "settings") row.append(button("Save choices", () => store.chooseConsent(chosen())));
     row.append(
-      button("Accept all", () => chooseConsent({ functional: true, marketing: true })),
-      button("Reject all", () => chooseConsent({ functional: false, marketing: false })),
+      button("Accept all", () => store.chooseConsent({ functional: true, marketing: true })),
+      button("Reject all", () => store.chooseConsent({ functional: false, marketing: false })),
     );
     if (view === "notice") row.append(button("Settings", () => show("settings")));
     return row;
   };
 
+  // The settings view is drawn only once its module is here (`settings`: see `show` and `sync`).
   const render = () => {
-    heading.textContent = view === "notice" ? noticeTitle : settingsTitle(context);
-    const text = element(
-      "p",
-      { id: "consent-dialog-text" },
-      view === "notice" ? noticeText(context) : settingsText(context),
-    );
-    const status = signalStatus(context, prompt.current, view === "notice" ? "banner" : "settings");
+    const words =
+      view === "notice" || !settings
+        ? { title: noticeTitle, text: noticeText(context), signal: bannerSignal(context) }
+        : settings.settingsWords(context, prompt.current);
+    heading.textContent = words.title;
+    const text = element("p", { id: "consent-dialog-text" }, words.text);
+    const status = words.signal;
     const className = context.gpc ? "consent-signal" : "consent-signal consent-signal--absent";
     const signal = status ? [element("p", { id: "consent-signal", className }, status)] : [];
     dialog.setAttribute("aria-describedby", status ? "consent-dialog-text consent-signal" : "consent-dialog-text");
-    dialog.replaceChildren(heading, text, ...signal, ...(view === "settings" ? [categories()] : []), actions());
+    const list = view === "settings" && settings ? [settings.categoryList(context, choice)] : [];
+    dialog.replaceChildren(heading, text, ...signal, ...list, actions());
   };
-  // Each view starts on its heading, so it is read first; Tab then reaches the first button.
+  // Each view starts on its heading, so it is read first; Tab then reaches the first button. The
+  // settings wait for their view's module, the notice staying meanwhile (a click that answers it still counts).
   const show = (next: PromptView) => {
+    if (next === "settings" && !settings) {
+      loadSettings().then(() => dialog.isConnected && show(next), settingsFailed);
+      return;
+    }
     view = next;
     render();
     heading.focus();
@@ -200,7 +150,7 @@ function openDialog(prompt: PromptState, options: DialogOptions = {}): () => voi
       else if (options.escape) {
         if (options.focusBackOnEscape === false) returnTo = null;
         options.escape();
-      } else closeConsentPrompt();
+      } else store.closeConsentPrompt();
     } else if (event.key === "Tab") {
       const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const at = items.indexOf(document.activeElement as HTMLElement);
@@ -214,7 +164,7 @@ function openDialog(prompt: PromptState, options: DialogOptions = {}): () => voi
   dialog.addEventListener("cancel", (event) => event.preventDefault());
   // Closed some other way (the browser's own Escape handling): the prompt is over too.
   dialog.addEventListener("close", () => {
-    if (consentPromptState()?.id === prompt.id) closeConsentPrompt();
+    if (store.consentPromptState()?.id === prompt.id) store.closeConsentPrompt();
   });
 
   render();

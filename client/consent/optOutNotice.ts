@@ -4,14 +4,15 @@
  * site does, that the visitor may opt out here or with "Your Privacy Choices" in the footer, and,
  * when the browser sends Global Privacy Control, that the signal is detected and honoured. "Close"
  * records the model's defaults (the signal honoured) so it does not come back; "Manage choices"
- * opens the settings view, whose Escape gives the notice back (client/consent/consentDialog.ts).
+ * opens the settings view, whose Escape gives the notice back (client/consent/optOutPrompts.ts).
  * It takes no focus when it first shows: the visitor reads on, and reaches it by Tab. The page keeps room for it, so it
  * never hides the control that has focus (client/consent/noticeSpace.ts), and it yields to the
  * open phone menu (views/styles/chrome.css).
  */
-import { chooseConsent, openConsentSettings, type PromptState } from "../../shared/consentPrompt";
+import type { PromptState } from "../../shared/consentPrompt";
+import { optOutNoticeSignal, optOutNoticeText, optOutNoticeTitle } from "../../shared/optOutNoticeTexts";
+import type { PromptStore } from "./consentDialog";
 import { button, element } from "./dialogElements";
-import { optOutNoticeText, optOutNoticeTitle, signalStatus } from "../../shared/consentTexts";
 import { keepRoomFor } from "./noticeSpace";
 
 export interface NoticeOptions {
@@ -21,19 +22,19 @@ export interface NoticeOptions {
   focusManage?: boolean;
 }
 
-/** Opens the notice for `prompt`; returns what removes it. */
-export function openOptOutNotice(prompt: PromptState, options: NoticeOptions = {}): () => void {
+/** Opens the notice for `prompt`; returns what removes it. `store`: client/consent/consentDialog.ts `PromptStore`. */
+export function openOptOutNotice(store: PromptStore, prompt: PromptState, options: NoticeOptions = {}): () => void {
   const notice = element("section", { className: "consent-notice" });
   notice.setAttribute("aria-labelledby", "consent-notice-title");
   // Focus moved here by the page's own code (below) does not wake the app (client/firstInteraction.ts).
   notice.setAttribute("data-no-wake", "");
-  const status = signalStatus(prompt.context, prompt.current, "notice");
+  const status = optOutNoticeSignal(prompt.context.gpc);
   const actions = element("div", { className: "consent-notice__actions" });
-  const manage = button("Manage choices", options.manage ?? openConsentSettings);
+  const manage = button("Manage choices", options.manage ?? store.openConsentSettings);
   actions.append(
     manage,
     // The model's defaults: everything on, but what the browser's signal opts out of.
-    button("Close", () => chooseConsent({ functional: true, marketing: true })),
+    button("Close", () => store.chooseConsent({ functional: true, marketing: true })),
   );
   notice.append(
     element("h2", { id: "consent-notice-title" }, optOutNoticeTitle),

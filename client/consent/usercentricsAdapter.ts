@@ -4,7 +4,7 @@
  * is up and from every `UC_CONSENT` event. A category counts as granted when its state is
  * ALL_ACCEPTED or SOME_ACCEPTED (docs/behaviour.md section 4.1); the categories read are `functional` and `marketing`.
  */
-import { connectConsentPrompt } from "../../shared/consentPrompt";
+import type { PromptHandlers } from "../../shared/consentPrompt";
 import type { ConsentAdapter, ReportedConsent } from "./consentState";
 
 type CategoryState = "ALL_ACCEPTED" | "SOME_ACCEPTED" | "ALL_DENIED";
@@ -36,7 +36,12 @@ export function consentFromUsercentrics(details: UsercentricsConsentDetails): Re
 
 const cmp = () => (window as { __ucCmp?: UsercentricsCmp }).__ucCmp;
 
-export const usercentricsConsent: ConsentAdapter = {
+/**
+ * The adapter; `connect` is the prompt store's connectConsentPrompt (shared/consentPrompt.ts),
+ * handed over by client/tags.ts rather than imported, so the store stays in the tags' own chunk
+ * (client/consent/consentDialog.ts `PromptStore`).
+ */
+export const usercentricsConsent = (connect: (handlers: PromptHandlers) => void): ConsentAdapter => ({
   start(report) {
     const read = () =>
       cmp()
@@ -50,7 +55,7 @@ export const usercentricsConsent: ConsentAdapter = {
     });
     // The loader is async: it may be up already, or announce itself later.
     window.addEventListener("UC_UI_INITIALIZED", () => void read());
-    connectConsentPrompt({ choose: () => {}, openSettings: () => void cmp()?.showSecondLayer?.() });
+    connect({ choose: () => {}, openSettings: () => void cmp()?.showSecondLayer?.() });
     void read();
   },
-};
+});

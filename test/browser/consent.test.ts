@@ -284,7 +284,8 @@ describe("with the built-in banner", () => {
     await sleep(300);
     expect((await r.standIns()).reviewsRuns).toBeUndefined();
     await clickInBanner(r, "Settings");
-    await r.page.click("#consent-functional");
+    // The settings view loads on the visitor's first interaction: it shows once it is there.
+    await (await r.page.waitForSelector("#consent-functional"))!.click();
     await watchTheAnswer(r);
     await clickInBanner(r, "Save choices");
     await standIn(r, "reviewsRuns");

@@ -132,7 +132,8 @@ test("the form's cookie is the dialog's: the same choice gives the same record a
   // With script: the banner's settings, functional on, saved.
   const dialogVisit = await openRecordedPage(suite.browser, `${suite.server.url}/`);
   await (await dialogVisit.page.waitForSelector(`${dialog} button::-p-text(Settings)`))!.click();
-  await dialogVisit.page.click("#consent-functional");
+  // The settings view loads on the visitor's first interaction: it shows once it is there.
+  await (await dialogVisit.page.waitForSelector("#consent-functional"))!.click();
   await (await dialogVisit.page.waitForSelector(`${dialog} button::-p-text(Save choices)`))!.click();
   await dialogVisit.page.waitForFunction(() => !document.querySelector("dialog.consent-dialog"));
   // Without: the page's form, functional ticked, saved.

@@ -137,7 +137,8 @@ describe("a browser sending Global Privacy Control, under the opt-in model", () 
   test("UK, marketing turned on in the settings after being told: Tag Manager from the browser, PageViews with gpc_opt_in", async () => {
     const r = await openRecordedPage(suite.browser, `${suite.server.url}/`, { beforeLoad: sendGpc });
     await click(r, "Settings");
-    expect(await r.page.$eval("#consent-marketing-text", (p) => p.textContent)).toContain(
+    // The settings view loads on the visitor's first interaction: it shows once it is there.
+    expect(await (await r.page.waitForSelector("#consent-marketing-text"))!.evaluate((p) => p.textContent)).toContain(
       "Off while your browser sends Global Privacy Control; turning it on here overrides that signal for this site.",
     );
     await r.page.click("#consent-marketing");
