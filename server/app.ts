@@ -45,6 +45,7 @@ import { decideForwardingOn, type TrustProxy } from "./requestRules/trustedProxy
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
+import { PREVIEW_CHECK_PATH } from "./preview/previewCookieCheck";
 import { createPreviewGate, markPreviewRequests } from "./preview/previewVerification";
 import { createRenderBudget } from "./http/renderBudget";
 import { canonicalUrls } from "./requestRules/canonicalUrls";
@@ -234,8 +235,10 @@ export function createApp({
   // decides the policy below, the root's locale detection and the page cache.
   app.use(cookieParser());
   app.use(markPreviewRequests(previews));
-  // The one frameable route (Prismic's editor frames it): flagged before the headers are set.
+  // Routes Prismic's editor frames, flagged before the headers are set: the slice simulator.
   app.get(SLICE_SIMULATOR_PATH, allowFramingBy(config.SLICE_SIMULATOR_ANCESTORS));
+  // Where /preview sends a framed editor to check that its cookie stuck: framed so the editor shows why not (server/preview/previewCookieCheck.ts).
+  app.get(PREVIEW_CHECK_PATH, allowFramingBy(config.PRISMIC_PREVIEW_ANCESTORS));
   // A verified preview may be framed by Prismic's editor (PRISMIC_PREVIEW_ANCESTORS); nothing else.
   app.use(allowPreviewFraming(config.PRISMIC_PREVIEW_ANCESTORS, (req) => previews.verified(req)));
   // Preview responses (preview cookie) let the Prismic toolbar reach its hosts.

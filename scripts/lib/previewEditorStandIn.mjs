@@ -3,7 +3,9 @@
  * inside Prismic's editor"): a page on another origin than the site that frames its /preview in
  * an iframe named `prismic:embedded-preview`, as Prismic's Live Preview panel does, answers the
  * toolbar's `ready` with an `ack`, sizes the frame by the `document-height` it reports, and
- * pushes the ref typed in its text box with `prismic:embedded-preview:set-ref`. With the embedded
+ * pushes the ref typed in its text box with `prismic:embedded-preview:set-ref` (with `reload: true`
+ * when "Refresh even if unchanged" is ticked). At `/poll` it frames the site in poll mode
+ * (`prismic:embedded-preview:poll`), where the toolbar ignores pushes and follows the cookie. With the embedded
  * repository only: a hosted repository's editor is Prismic's own. It listens on 127.0.0.1 and
  * shows only what is typed into it; nothing it serves reads the project's files.
  */
@@ -15,8 +17,9 @@ export const PREVIEW_EDITOR_PORT = 9998;
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
-/** The editor's page for a site at `siteUrl`, previewing `token` from document `documentId`. */
-export function editorPage(siteUrl, token, documentId) {
+/** The editor's page for a site at `siteUrl`, previewing `token` from document `documentId`; `poll`: the frame in poll mode. */
+export function editorPage(siteUrl, token, documentId, poll = false) {
+  const frameName = poll ? "prismic:embedded-preview:poll" : "prismic:embedded-preview";
   const src = `${siteUrl}/preview?token=${encodeURIComponent(token)}&documentId=${encodeURIComponent(documentId)}`;
   return `<!doctype html>
 <html lang="en">
@@ -41,16 +44,17 @@ export function editorPage(siteUrl, token, documentId) {
   <form id="push">
     <label for="ref">Ref to push</label>
     <input id="ref" name="ref" value="${escapeHtml(token)}" autocomplete="off" spellcheck="false">
+    <label><input type="checkbox" id="reload"> Refresh even if unchanged</label>
     <button type="submit">Push</button>
   </form>
   <span id="status" role="status">waiting for the preview frame…</span>
 </header>
 <main>
-  <iframe name="prismic:embedded-preview" title="Live Preview" src="${escapeHtml(src)}"></iframe>
+  <iframe name="${frameName}" title="Live Preview" src="${escapeHtml(src)}"></iframe>
 </main>
 <script>
   var siteOrigin = ${JSON.stringify(new URL(siteUrl).origin).replace(/</g, "\\u003c")};
-  var frame = document.getElementsByName("prismic:embedded-preview")[0];
+  var frame = document.getElementsByName(${JSON.stringify(frameName)})[0];
   var statusLine = document.getElementById("status");
   window.addEventListener("message", function (event) {
     if (event.source !== frame.contentWindow || event.origin !== siteOrigin) return;
@@ -65,7 +69,9 @@ export function editorPage(siteUrl, token, documentId) {
   document.getElementById("push").addEventListener("submit", function (event) {
     event.preventDefault();
     var ref = document.getElementById("ref").value.trim();
-    frame.contentWindow.postMessage({ type: "prismic:embedded-preview:set-ref", token: ref }, siteOrigin);
+    var message = { type: "prismic:embedded-preview:set-ref", token: ref };
+    if (document.getElementById("reload").checked) message.reload = true;
+    frame.contentWindow.postMessage(message, siteOrigin);
     statusLine.textContent = ref ? "pushed " + ref : "an empty ref is ignored";
   });
 </script>
@@ -83,10 +89,12 @@ export function startPreviewEditorStandIn({
   token = "https://embedded.invalid/previews/spring-refresh",
   documentId = "home-gb",
 }) {
-  const page = editorPage(siteUrl, token, documentId);
+  const pages = { "/": editorPage(siteUrl, token, documentId), "/poll": editorPage(siteUrl, token, documentId, true) };
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return void res.writeHead(405, { Allow: "GET, HEAD" }).end();
-    if (new URL(req.url ?? "/", "http://x").pathname !== "/") return void res.writeHead(404).end("Not Found");
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    const page = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
+    if (page === undefined) return void res.writeHead(404).end("Not Found");
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
     res.end(req.method === "HEAD" ? undefined : page);
   });

@@ -23,6 +23,10 @@
  *
  * Both answer a 302 with `Cache-Control: no-store`: never an error page, never cached.
  *
+ * In the editor's frame (`Sec-Fetch-Dest: iframe`) `/preview` redirects through `/preview/check`,
+ * which goes on to the page only when the browser sent the cookie back, and otherwise says why the
+ * preview cannot show in the frame (previewCookieCheck.ts).
+ *
  * `GET /preview/toolbar.js` is the embedded-mode stand-in for Prismic's toolbar, given by the
  * Prismic stand-in (packages/prismic-stand-in/src/toolbarStandIn.ts) when there is no repository.
  *
@@ -39,6 +43,7 @@ import type { ContentService } from "../content/contentService";
 import type { PreviewDocument } from "../content/previewDocument";
 import type { Logger } from "../observability/logger";
 import { clearPreviewCookie, PREVIEW_COOKIE, previewCookieOptions, validPreviewToken } from "./previewCookie";
+import { cookieCheckUrl, isFrameNavigation, PREVIEW_CHECK_PATH, previewCookieCheck } from "./previewCookieCheck";
 import type { PreviewGate } from "./previewVerification";
 
 export { MAX_TOKEN_LENGTH, validPreviewToken } from "./previewCookie";
@@ -150,10 +155,13 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
     }
 
     res.cookie(PREVIEW_COOKIE, previewCookieValue(deps.repositoryName, token), previewCookieOptions(req));
+    // In a frame, through the check that the cookie stuck (previewCookieCheck.ts).
+    const land = (target: string) =>
+      redirect(res, isFrameNavigation(req) ? cookieCheckUrl(target, token, documentId) : target);
     const document = found.document;
     if (!document) {
       log.warn({ documentId }, "preview: no document with this id at the preview token");
-      return redirect(res, "/");
+      return land("/");
     }
 
     const home = regionHome(localeByLang(document.lang));
@@ -176,7 +184,15 @@ export function createPreviewRouter(deps: PreviewRouteDeps): Router {
     const target = sameSitePath(resolved);
     if (resolved !== null && target === null)
       log.warn("preview: the resolved URL is not a path on this site; going home");
-    redirect(res, target ?? home);
+    land(target ?? home);
+  });
+
+  const checkCookie = previewCookieCheck(deps.repositoryName, deps.logger);
+  router.get(PREVIEW_CHECK_PATH, (req, res) => {
+    if (deps.enabled === false) return notFound(res);
+    const token = validPreviewToken(req.query.token);
+    const documentId = validDocumentId(req.query.documentId);
+    checkCookie(req, res, token && documentId ? `${PREVIEW_PATH}?${new URLSearchParams({ token, documentId })}` : null);
   });
 
   router.get(PREVIEW_EXIT_PATH, (req, res) => {

@@ -1,8 +1,9 @@
 /**
  * Previews in a real browser (embedded mode, demo release spring-refresh): the editor's link
  * lands on the draft with the toolbar stand-in; client-side navigation reads drafts through the
- * data endpoint; a toolbar update re-fetches the page's data in place; Exit returns to the
- * published site.
+ * data endpoint; a toolbar update re-fetches the page's data in place; a preview start does too
+ * where the page was answered 200, and loads a 404 again once (never in a loop); Exit returns to
+ * the published site.
  */
 import type { BrowserContext, HTTPRequest, Page } from "puppeteer";
 import { loadConfig } from "../../server/config";
@@ -13,6 +14,7 @@ import { waitForHydration } from "../support/browserPage";
 import { useSiteAndBrowser } from "../support/browserSuite";
 import { ROOT } from "../support/builtServer";
 import { until } from "../support/waitFor";
+import { PREVIEW_START_RELOAD_KEY } from "../../client/preview";
 
 const suite = useSiteAndBrowser();
 
@@ -70,7 +72,7 @@ async function holdPreviewModule(page: Page, ms: number): Promise<void> {
     if (request.resourceType() !== "script" || !url.pathname.startsWith("/assets/")) return void request.continue();
     void fetch(request.url())
       .then((res) => res.text())
-      .then((body) => setTimeout(() => void request.continue(), body.includes("prismicPreviewUpdate") ? ms : 0));
+      .then((body) => setTimeout(() => void request.continue(), body.includes(PREVIEW_START_RELOAD_KEY) ? ms : 0));
   });
 }
 
@@ -212,6 +214,55 @@ test("a toolbar update (prismicPreviewUpdate) re-fetches the page's data in plac
   await close();
 });
 
+/** Dispatches prismicPreviewStart as the toolbar does (cancelable); true when the page took it over. */
+const fireStart = (page: Page, ref: string) =>
+  page.evaluate(
+    (r) => !window.dispatchEvent(new CustomEvent("prismicPreviewStart", { detail: { ref: r }, cancelable: true })),
+    ref,
+  );
+/** Fires starts until the preview module takes one (the entry holds only updates: client/entry.tsx). */
+const startTaken = (page: Page, ref: string) =>
+  until("the preview module to take the start", () => fireStart(page, ref).catch(() => true));
+
+test("prismicPreviewStart on a page answered 200: the preview starts in place, without a reload", async () => {
+  const { page, problems, documents, dataRequests, close } = await startPreview("gallery-canal-house-gb");
+  await setMarker(page);
+  documents.length = 0;
+  dataRequests.length = 0;
+  const { token } = refsOfServer();
+  await startTaken(page, token);
+  await until("the page's data read again", () =>
+    dataRequests.some((url) => new URL(url).pathname === "/_data/gallery/canal-house"),
+  );
+  expect(await h1(page)).toBe(DRAFT_PROJECT);
+  expect(documents).toEqual([]);
+  expect(await marker(page)).toBe(7);
+  expect(problems).toEqual([]);
+  await close();
+});
+
+test("prismicPreviewStart on a page that was a 404: loaded again once, and a second start for it only warns (no reload loop)", async () => {
+  const { page, problems, documents, close } = await startPreview("gallery-canal-house-gb");
+  const missing = "/gallery/no-such-project";
+  const answer = await page.goto(`${suite.server.url}${missing}`, { waitUntil: "load" });
+  expect(answer?.status()).toBe(404);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-preview"))).toBe(true);
+  const { token } = refsOfServer();
+  documents.length = 0;
+  const reloaded = page.waitForNavigation({ waitUntil: "load" });
+  await startTaken(page, token);
+  await reloaded;
+  expect(documents).toEqual([missing]);
+  await waitForHydration(page);
+  // Still a 404 (this document is in no release): the same start again does not load the page again.
+  await startTaken(page, token);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(documents).toEqual([missing]);
+  expect(problems.filter((p) => p.includes("still not the draft"))).toHaveLength(1);
+  await close();
+});
+
 test("Exit preview returns to the published page, without the cookie or the toolbar", async () => {
   const { page, problems, close } = await startPreview("gallery-canal-house-gb");
   expect(await h1(page)).toBe(DRAFT_PROJECT);
@@ -275,9 +326,10 @@ test("a page outside preview loads neither the toolbar nor the preview module", 
   expect(await h1(page)).toBe(PUBLISHED_PROJECT);
   expect(scripts).not.toContain("/preview/toolbar.js");
   expect(await page.evaluate(() => "__prismicToolbarStandIn" in window)).toBe(false);
-  // No chunk loaded holds the preview module's code.
+  // No chunk loaded holds the preview module's code (the entry names the update event only to hold an early one: client/entry.tsx).
   const bodies = await Promise.all(scripts.map((p) => fetch(suite.server.url + p).then((r) => r.text())));
-  expect(bodies.some((b) => b.includes("prismicPreviewUpdate"))).toBe(false);
+  expect(bodies.some((b) => b.includes(PREVIEW_START_RELOAD_KEY))).toBe(false);
+  expect(bodies.some((b) => b.includes("prismicPreviewStart"))).toBe(false);
   expect(problems).toEqual([]);
   await page.close();
 });

@@ -34,6 +34,11 @@ export interface Driver {
   press(key: Key): Promise<void>;
   /** Runs `fn` in the page (serialised: it sees only its arguments) and returns its result, awaited. */
   evaluate<A extends unknown[], T>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
+  /**
+   * Runs `fn` in the document of the page's frame named `frameName` (an `<iframe name>`, on any
+   * origin), as `evaluate` does in the page: for pages that frame another site (an editor's preview).
+   */
+  frameEvaluate<A extends unknown[], T>(frameName: string, fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
   /** Resolves once `fn` returns something truthy in the page, polled; throws after `timeoutMs` naming `what`. */
   waitFor<A extends unknown[]>(what: string, fn: (...args: A) => unknown, args?: A, timeoutMs?: number): Promise<void>;
   /** The size of the page's viewport (window.innerWidth and innerHeight). */

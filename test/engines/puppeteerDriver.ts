@@ -79,6 +79,15 @@ export async function puppeteerDriver(engine: "chromium" | "firefox", options: D
       await page.keyboard.press(key);
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
+    async frameEvaluate(frameName, fn, ...args) {
+      // By the name its document sees (Frame.name() is not kept over WebDriver BiDi).
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const name = await frame.evaluate(() => window.name).catch(() => null);
+        if (name === frameName) return frame.evaluate(fn as never, ...(args as unknown as never[])) as never;
+      }
+      throw new Error(`no frame named ${frameName}`);
+    },
     waitFor: (what, fn, args, timeoutMs = 10_000) => pollUntil(self, what, fn, args ?? ([] as never), timeoutMs),
     async setViewport(width, height) {
       viewport = { width, height };

@@ -108,6 +108,14 @@ export async function webkitDriver(): Promise<Driver> {
     },
     // selenium-webdriver sends a function's source and calls it with the arguments; WebDriver awaits a returned promise.
     evaluate: (fn, ...args) => driver.executeScript(fn as never, ...args) as never,
+    async frameEvaluate(frameName, fn, ...args) {
+      await driver.switchTo().frame(find(`iframe[name="${frameName}"]`));
+      try {
+        return (await driver.executeScript(fn as never, ...args)) as never;
+      } finally {
+        await driver.switchTo().defaultContent();
+      }
+    },
     waitFor: (what, fn, args, timeoutMs = 10_000) => pollUntil(self, what, fn, args ?? ([] as never), timeoutMs),
     async setViewport(width, height) {
       await driver.manage().window().setRect({ width, height });

@@ -9,12 +9,18 @@
  * 'unsafe-inline': styles go through the CSSOM). It shows a fixed bar "Previewing drafts ·
  * Exit preview", and fires the browser events the real toolbar fires, on window, cancelable,
  * with the same default when the page does not take them over (a full reload):
+ *   - prismicPreviewStart, detail { ref }: a preview this page does not show yet (the cookie
+ *     held no ref when the page loaded, or lost it since, and now holds one);
  *   - prismicPreviewUpdate, detail { ref }: the previewed content changed;
- *   - prismicPreviewEnd: the editor ends the preview (the Exit link).
- * The Exit link is /preview/exit?to=<current path>, which clears the cookie server-side.
- * It polls nothing: window.__prismicToolbarStandIn.update(ref) simulates an update (tests, or
- * by hand from the console); given a ref, it first writes it into the preview cookie, as the
- * real toolbar does. window.__prismicToolbarStandIn.end() is the Exit link's action.
+ *   - prismicPreviewEnd: the preview ended (the Exit link, or the cookie gone); the ref is
+ *     removed from the cookie first, as the real toolbar does.
+ * Like the real toolbar's later versions, every event comes from one comparison of the cookie's ref with the
+ * ref the page renders (reconcile), so each ref is announced once. The Exit link is
+ * /preview/exit?to=<current path>, which clears the cookie server-side.
+ * At the top of a tab it reads the cookie every 3 seconds while visible (another tab, or a share
+ * link, starts or ends a preview). window.__prismicToolbarStandIn.update(ref) simulates an update
+ * (tests, or by hand from the console); given a ref, it first writes it into the preview cookie,
+ * as the real toolbar does. window.__prismicToolbarStandIn.end() is the Exit link's action.
  *
  * Inside an editor's frame it speaks the toolbar's embedded protocol (Prismic's toolbar 4.1.5,
  * docs/prismic.md, "Previews inside Prismic's editor"), chosen by the frame's `window.name`:
@@ -29,11 +35,18 @@
  *   - `prismic:embedded-preview:set-ref`, `{token, reload?}` (push mode): a non-empty token is
  *     written into the cookie as the plain ref, as the real toolbar does, and prismicPreviewUpdate
  *     fires (the page re-reads its data in place); the ref the cookie already holds changes
- *     nothing unless `reload` is true; an empty token is ignored.
- * In poll mode the cookie is read every 3 seconds and a changed ref fires prismicPreviewUpdate.
+ *     nothing unless `reload` is true; an empty token is ignored;
+ *   - `prismic:embedded-preview:reload` (push mode, as the real toolbar's later versions take it):
+ *     the same ref, new content: prismicPreviewUpdate fires.
+ * In poll mode set-ref and reload are ignored: the real toolbar follows the repository's preview
+ * session there (it asks Prismic every 3 seconds and writes a new ref into the cookie); the
+ * stand-in has no session to ask, so it reads the cookie every 3 seconds (while visible), and a
+ * changed ref fires prismicPreviewStart or prismicPreviewUpdate, a removed one prismicPreviewEnd.
  * The cookie is written `SameSite=None; Secure` on HTTPS and loopback hosts (as /preview writes it):
  * a frame on another site is given and sends no other.
  */
+import { EMBEDDED_PROTOCOL } from "./toolbarStandInEmbedded";
+
 export function toolbarStandInScript(allowedParentOrigins: readonly string[]): string {
   // Only origins as PRISMIC_PREVIEW_ANCESTORS validates them; JSON keeps the script's text safe.
   const origins = allowedParentOrigins.filter((origin) => /^https?:\/\/[\w.*-]+(:(\d{1,5}|\*))?$/.test(origin));
@@ -50,6 +63,7 @@ const TEMPLATE = String.raw`/* Prismic toolbar stand-in (embedded repository): s
   var READY = "prismic:embedded-preview:ready";
   var ACK = "prismic:embedded-preview:ack";
   var SET_REF = "prismic:embedded-preview:set-ref";
+  var RELOAD = "prismic:embedded-preview:reload";
   var DOCUMENT_HEIGHT = "prismic:embedded-preview:document-height";
   var POLL_MS = 3000;
 
@@ -70,24 +84,6 @@ const TEMPLATE = String.raw`/* Prismic toolbar stand-in (embedded repository): s
     return location.protocol === "https:" || isLoopback(location.hostname)
       ? "; Path=/; SameSite=None; Secure"
       : "; Path=/; SameSite=Lax";
-  }
-
-  /* An origin as CSP matches it: the same scheme and host ("*." any subdomain), the same port (":*" any). */
-  function originMatches(allowed, origin) {
-    if (allowed === origin) return true;
-    var a = /^(https?):\/\/(\*\.)?([^:/]+)(?::(\d+|\*))?$/.exec(allowed);
-    var o = /^(https?):\/\/([^:/]+)(?::(\d+))?$/.exec(origin);
-    if (!a || !o || a[1] !== o[1]) return false;
-    if (a[2] ? o[2].slice(-(a[3].length + 1)) !== "." + a[3] : o[2] !== a[3]) return false;
-    var standard = o[1] === "https" ? "443" : "80";
-    return a[4] === "*" || (a[4] || standard) === (o[3] || standard);
-  }
-
-  function allowedOrigin(origin) {
-    if (typeof origin !== "string" || origin === "" || origin === "null") return false;
-    if (origin === location.origin) return true;
-    for (var i = 0; i < ALLOWED_PARENT_ORIGINS.length; i++) if (originMatches(ALLOWED_PARENT_ORIGINS[i], origin)) return true;
-    return false;
   }
 
   function currentPath() {
@@ -151,67 +147,38 @@ const TEMPLATE = String.raw`/* Prismic toolbar stand-in (embedded repository): s
     return value;
   }
 
+  /* The ref the page renders: the cookie's when it loaded (the server read the same cookie). */
+  var renderedRef = currentRef();
+
+  /*
+   * Tells the page when the cookie's ref is not the one it renders: a start (it rendered none), an
+   * update, or the end (the cookie holds none). force: the same ref, new content. What the page
+   * does not take over is a reload, the real toolbar's default (for the end: the exit route).
+   */
+  function reconcile(force) {
+    var ref = currentRef();
+    if (ref === renderedRef && !force) return;
+    var name = ref === null ? "prismicPreviewEnd" : renderedRef === null ? "prismicPreviewStart" : "prismicPreviewUpdate";
+    renderedRef = ref;
+    if (fire(name, ref === null ? null : { ref: ref })) return;
+    if (ref === null) location.assign(exitHref());
+    else location.reload();
+  }
+
   /* A ref the editor pushed: the plain ref into the cookie, as the real toolbar writes it in the editor's frame. */
   function setRef(ref, reload) {
-    if (ref === currentRef() && !reload) return;
-    document.cookie = COOKIE + "=" + encodeURIComponent(ref) + cookieAttributes();
-    if (!fire("prismicPreviewUpdate", { ref: ref })) location.reload();
+    if (ref !== currentRef()) document.cookie = COOKIE + "=" + encodeURIComponent(ref) + cookieAttributes();
+    reconcile(reload);
   }
 
-  /* The page's height to the editor, so its frame follows the page (at most every 100 ms, only when it changes). */
-  function reportHeight(parentOrigin) {
-    var last = -1;
-    var timer = null;
-    function measure() {
-      if (timer !== null) return;
-      timer = setTimeout(function () {
-        timer = null;
-        var body = document.body;
-        if (!body) return;
-        var height = Math.ceil(Math.max(body.scrollHeight, body.getBoundingClientRect().height));
-        if (height === last) return;
-        last = height;
-        window.parent.postMessage({ type: DOCUMENT_HEIGHT, height: height }, parentOrigin);
-      }, 100);
-    }
-    if (typeof ResizeObserver === "function") {
-      var observer = new ResizeObserver(measure);
-      observer.observe(document.documentElement);
-      if (document.body) observer.observe(document.body);
-    }
-    window.addEventListener("load", measure);
-    measure();
+  /* Reads the cookie every 3 seconds while the page is visible: a ref another tab, or the session, wrote. */
+  function watchCookie() {
+    setInterval(function () {
+      if (document.visibilityState === "visible") reconcile(false);
+    }, POLL_MS);
   }
 
-  function connectToParent(mode) {
-    var reporting = false;
-    window.addEventListener("message", function (event) {
-      if (!allowedOrigin(event.origin)) return;
-      if (event.source !== window.parent) return;
-      var data = event.data;
-      if (!data || typeof data !== "object") return;
-      if (data.type === ACK) {
-        if (!reporting) reportHeight(event.origin);
-        reporting = true;
-        return;
-      }
-      if (mode !== "push" || data.type !== SET_REF) return;
-      if (typeof data.token !== "string" || data.token.length === 0) return;
-      setRef(data.token, data.reload === true);
-    });
-    if (mode === "poll") {
-      var seen = currentRef();
-      setInterval(function () {
-        var now = currentRef();
-        if (now === seen) return;
-        seen = now;
-        if (now && !fire("prismicPreviewUpdate", { ref: now })) location.reload();
-      }, POLL_MS);
-    }
-    /* No data in it: safe to any origin, as the real toolbar sends it; what follows is checked. */
-    window.parent.postMessage({ type: READY }, "*");
-  }
-
+${EMBEDDED_PROTOCOL}
   /* Dispatches a toolbar event; true when the page took it over (preventDefault). */
   function fire(name, detail) {
     var event = new CustomEvent(name, { detail: detail, cancelable: true });
@@ -222,11 +189,15 @@ const TEMPLATE = String.raw`/* Prismic toolbar stand-in (embedded repository): s
   function update(ref) {
     var given = typeof ref === "string" && ref !== "";
     if (given) storeRef(ref);
+    renderedRef = currentRef();
     if (!fire("prismicPreviewUpdate", { ref: given ? ref : null })) location.reload();
   }
 
+  /* The end: the ref out of the cookie (as the real toolbar removes it), then prismicPreviewEnd. */
   function end() {
-    if (!fire("prismicPreviewEnd", null)) location.assign(exitHref());
+    if (currentRef() !== null) document.cookie = COOKIE + "=" + cookieAttributes() + "; Max-Age=0";
+    renderedRef = "";
+    reconcile(false);
   }
 
   function style(element, rules) {
@@ -286,8 +257,11 @@ const TEMPLATE = String.raw`/* Prismic toolbar stand-in (embedded repository): s
   if (mode) {
     /* In the editor's frame the editor is the toolbar: no bar, the embedded protocol instead. */
     connectToParent(mode);
-  } else if (document.body) mount();
-  else document.addEventListener("DOMContentLoaded", mount);
+  } else {
+    watchCookie();
+    if (document.body) mount();
+    else document.addEventListener("DOMContentLoaded", mount);
+  }
 })();
 `;
 
