@@ -23,17 +23,18 @@ import { OnHydrated } from "./onHydrated";
 import { readSiteConfig } from "./siteConfig";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
 import { yieldToMain } from "./yieldToMain";
-import { DRAFT_HELD, DRAFT_HELD_FLAG, PREVIEW_LISTENING } from "../shared/previewDraftHold";
+import { DRAFT_HELD, DRAFT_HELD_FLAG, END_HELD, PREVIEW_LISTENING } from "../shared/previewDraftHold";
+import type { HeldPreviewEvent } from "./preview";
 
 /**
- * On a preview: whether the editor pushed a draft while the app was loading (held by the page's
- * own script: shared/previewDraftHold.ts); from now on the app listens, and nothing is held.
+ * On a preview: the toolbar's last event while the app was loading (held by the page's own
+ * script: shared/previewDraftHold.ts); from now on the app listens, and nothing is held.
  */
-function takeHeldDraft(): boolean {
+function takeHeldEvent(): HeldPreviewEvent {
   const flags = window as unknown as Record<string, number | undefined>;
-  const held = flags[DRAFT_HELD_FLAG] === DRAFT_HELD;
+  const held = flags[DRAFT_HELD_FLAG];
   flags[DRAFT_HELD_FLAG] = PREVIEW_LISTENING;
-  return held;
+  return held === DRAFT_HELD ? "draft" : held === END_HELD ? "end" : undefined;
 }
 
 /** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
@@ -73,7 +74,7 @@ async function start({ followNavigations, onHydrated }: AppStart): Promise<void>
   // is what the editor gets.
   if (document.documentElement.hasAttribute("data-preview"))
     await import("./preview").then(
-      ({ startPreview }) => startPreview(router, takeHeldDraft()),
+      ({ startPreview }) => startPreview(router, takeHeldEvent()),
       (error: unknown) => reportError("startup", error),
     );
   await yieldToMain();

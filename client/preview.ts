@@ -53,8 +53,11 @@ function reloadOnce(ref: string): void {
   location.reload();
 }
 
-/** `draftPushedBefore`: a draft came while the app was loading (held by client/entry.tsx). */
-export function startPreview(router: Router, draftPushedBefore = false): () => void {
+/** The toolbar's last event while the app was loading, held for it (shared/previewDraftHold.ts). */
+export type HeldPreviewEvent = "draft" | "end" | undefined;
+
+/** `held`: what the toolbar said while the app was loading, done now as its handler below would have. */
+export function startPreview(router: Router, held?: HeldPreviewEvent): () => void {
   const controller = new AbortController();
   const { signal } = controller;
   const framed = window.self !== window.top;
@@ -91,6 +94,10 @@ export function startPreview(router: Router, draftPushedBefore = false): () => v
     },
     { signal },
   );
-  if (draftPushedBefore) void router.revalidate();
+  // A held start on an error page reloads once, as its handler does; any other held draft re-reads.
+  if (held === "draft") {
+    if (pageIsAnError(router)) reloadOnce("");
+    else void router.revalidate();
+  } else if (held === "end") window.dispatchEvent(new CustomEvent("prismicPreviewEnd", { cancelable: true }));
   return () => controller.abort();
 }
