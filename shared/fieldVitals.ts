@@ -7,6 +7,7 @@
  */
 import { PAGE_ROUTES } from "./routeTable";
 import type { Region } from "./region";
+import type { VitalsWhy } from "./vitals/phases";
 
 export const VITALS_PATH = "/api/vitals";
 
@@ -65,6 +66,8 @@ export interface VitalsReport {
   device: DeviceClass;
   nav: NavigationType;
   metrics: Partial<Record<VitalName, number>>;
+  /** Why it was slow: phases and kinds of element (shared/vitals/phases.ts); absent from older reporters. */
+  why?: VitalsWhy;
 }
 
 /**

@@ -3,7 +3,8 @@
  * posted as the script posts them, each is a body the site's POST /api/vitals accepts from a
  * browser and counts; together they cover every page type, both regions and every device class,
  * with the shape of field data (phones slower than desktops, WebKit without LCP, INP or CLS, a
- * client navigation with INP and CLS only) and percentiles a real site could show.
+ * client navigation with INP and CLS only) and percentiles a real site could show; a landing view
+ * says why (phases adding up to its LCP and INP, kinds of element), as the attribution does.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -62,6 +63,11 @@ test("every drawn report, posted as the dashboard script posts it, is accepted b
       valuesOf(reports, "LCP").reduce((a, b) => a + b, 0),
       6,
     );
+    // Their why (phases, kinds of element) is accepted and counted with them.
+    const withWhy = (part: "lcp" | "inp") => reports.filter((r) => r.why?.[part]).length;
+    expect(withWhy("lcp")).toBeGreaterThan(50);
+    expect(sumOf(samples, "site_field_lcp_element_total")).toBe(withWhy("lcp"));
+    expect(sumOf(samples, "site_field_inp_phase_seconds_count", { phase: "processing" })).toBe(withWhy("inp"));
     // A report without the page's Origin, as junk is sent, is refused.
     expect(await postReport(url, JSON.stringify(reports[0]), { from: "127.0.2.2" })).toBe(403);
   } finally {

@@ -13,6 +13,8 @@ import { z } from "zod";
 import { ensurePromtool, promtool } from "./support/promtool";
 import { metricNames } from "./support/promqlNames";
 import { ROOT } from "./support/testApp";
+import { WHY_COUNTERS, WHY_HISTOGRAMS } from "../server/observability/metrics/fieldWhyMetrics";
+import { INP_PHASES, LCP_PHASES } from "../shared/vitals/phases";
 
 const PROMETHEUS = path.join(ROOT, "deploy/prometheus");
 const MONITORING = path.join(ROOT, "deploy/kubernetes/monitoring");
@@ -214,7 +216,7 @@ describe("deploy/grafana/site.json", () => {
     }),
     z
       .object({
-        type: z.enum(["timeseries", "stat"]),
+        type: z.enum(["timeseries", "stat", "barchart", "bargauge"]),
         id: z.number(),
         title: z.string().min(3),
         description: z.string().min(10),
@@ -267,5 +269,36 @@ describe("deploy/grafana/site.json", () => {
     // Not vacuous: the alerts read the requests, the cache, the content service, images, the outbox and readiness.
     expect(read.length).toBeGreaterThanOrEqual(12);
     expect(read.filter((metric) => !shown.has(metric))).toEqual([]);
+  });
+
+  test("the why row shows every phase of LCP and INP (stacked, p75 by page type and region) and each kind of element", () => {
+    const row = dashboard.panels.findIndex((p) => p.type === "row" && p.title.startsWith("Field speed: why"));
+    expect(row).toBeGreaterThan(0);
+    const next = dashboard.panels.findIndex((p, i) => i > row && p.type === "row");
+    const panels = dashboard.panels.slice(row + 1, next) as {
+      type: string;
+      targets: { refId: string; expr: string }[];
+      options?: { stacking?: string };
+    }[];
+    const queried = (metric: string) => panels.filter((p) => p.targets.some((t) => t.expr.includes(metric)));
+    for (const [histogram, phases] of [
+      [WHY_HISTOGRAMS.lcp.name, LCP_PHASES],
+      [WHY_HISTOGRAMS.inp.name, INP_PHASES],
+    ] as const) {
+      const [panel] = queried(`${histogram}_bucket`);
+      expect({ histogram, type: panel?.type, stacking: panel?.options?.stacking }).toEqual({
+        histogram,
+        type: "barchart",
+        stacking: "normal",
+      });
+      // One query per phase, each a p75 by page type and region.
+      expect(panel.targets.map((t) => t.refId)).toEqual([...phases]);
+      for (const target of panel.targets) {
+        expect(target.expr).toContain(`phase="${target.refId}"`);
+        expect(target.expr).toContain("histogram_quantile(0.75, sum by (page_type, region, le)");
+      }
+    }
+    for (const { name } of Object.values(WHY_COUNTERS))
+      expect({ name, panels: queried(name).length }).toEqual({ name, panels: 1 });
   });
 });

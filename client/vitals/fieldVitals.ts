@@ -11,8 +11,22 @@
  * identifies the visitor: the page type (the route's name), region, a coarse device class and
  * the navigation type. A visitor who refused analytics, or whose browser sends Global Privacy
  * Control, is not measured. An engine without a metric (WebKit's LCP and INP) reports without it.
+ *
+ * A landing view also says why (decision record 026, "Later: why it was slow"): web-vitals'
+ * attribution build gives LCP's and INP's phases and names elements by our kinds
+ * (client/vitals/elementKind.ts, through its `generateTarget`), so no selector leaves the page.
  */
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
+import {
+  onCLS,
+  onFCP,
+  onINP,
+  onLCP,
+  onTTFB,
+  type CLSMetricWithAttribution,
+  type INPMetricWithAttribution,
+  type LCPMetricWithAttribution,
+  type MetricWithAttribution,
+} from "web-vitals/attribution";
 import {
   METRICS_OF,
   navigationLabel,
@@ -28,6 +42,9 @@ import { currentConsent, type ConsentState } from "../consent/consentState";
 import { globalPrivacyControl } from "../../shared/privacyRules";
 import type { EarlyInteractions } from "./earlyInteractions";
 import { cumulativeLayoutShift, interactionToNextPaint, type ShiftEntry } from "./viewMetrics";
+import { contentKind, controlKind } from "./elementKind";
+import { inpWhy, lcpWhy, shiftKind } from "./whyOfView";
+import type { VitalsWhy } from "../../shared/vitals/phases";
 
 /** What the reporter needs of the app's router: where it is and whether it is on its way elsewhere. */
 export interface RoutingRouter {
@@ -56,6 +73,10 @@ interface PageView {
   /** The document's load: web-vitals' values are this view's. */
   landing: boolean;
   metrics: VitalsReport["metrics"];
+  /** Why, as web-vitals' attribution saw the document's load (landing views only). */
+  why: VitalsWhy;
+  /** web-vitals' INP with its attribution: its phases are sent only if it is the view's INP. */
+  inp?: INPMetricWithAttribution;
   sent: boolean;
 }
 
@@ -133,6 +154,7 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
     interactionsBefore: landing ? 0 : interactionCount(),
     landing,
     metrics: {},
+    why: {},
     sent: false,
   });
   let view = newView(landingNavigation(), true, landingPageType());
@@ -147,17 +169,41 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
     if (inp !== undefined && (metrics.INP === undefined || inp / 1000 > metrics.INP)) metrics.INP = inUnits("INP", inp);
     if (!ending.landing && measuresShifts) metrics.CLS = inUnits("CLS", cumulativeLayoutShift(shifts, span));
     if (Object.keys(metrics).length === 0) return;
-    send({ page: ending.page, region: regionFromPath(ending.path), device, nav: ending.nav, metrics });
+    const why: VitalsWhy = { ...ending.why };
+    if (ending.inp && metrics.INP !== undefined) {
+      const inpPart = inpWhy(ending.inp, metrics.INP);
+      if (inpPart) why.inp = inpPart;
+    }
+    if (metrics.LCP === undefined) delete why.lcp;
+    if (!metrics.CLS) delete why.cls;
+    const report: VitalsReport = {
+      page: ending.page,
+      region: regionFromPath(ending.path),
+      device,
+      nav: ending.nav,
+      metrics,
+    };
+    if (Object.keys(why).length > 0) report.why = why;
+    send(report);
   };
 
   // Every change, kept until the view is reported: the last value is the view's. A view shown
   // from the back/forward cache loaded nothing: its INP and CLS only (METRICS_OF), as the
   // endpoint refuses the rest.
-  const keep = (metric: Metric) => {
-    if (view.landing && METRICS_OF[navigationLabel(view.nav)].includes(metric.name))
-      view.metrics[metric.name] = inUnits(metric.name, metric.value);
+  const keep = (metric: MetricWithAttribution) => {
+    if (!view.landing || !METRICS_OF[navigationLabel(view.nav)].includes(metric.name)) return;
+    view.metrics[metric.name] = inUnits(metric.name, metric.value);
+    // Why, in kinds and phases only: the attribution's target is our kind (generateTarget below), never a selector.
+    if (metric.name === "LCP") view.why.lcp = lcpWhy(metric as LCPMetricWithAttribution, view.metrics.LCP as number);
+    else if (metric.name === "INP") view.inp = metric as INPMetricWithAttribution;
+    else if (metric.name === "CLS")
+      view.why.cls = { kind: shiftKind((metric as CLSMetricWithAttribution).attribution.largestShiftTarget) };
   };
-  for (const on of [onLCP, onFCP, onTTFB, onCLS, onINP]) on(keep, { reportAllChanges: true });
+  // The attribution names elements by our kinds, not selectors (client/vitals/elementKind.ts):
+  // what is shown for LCP and CLS, what is pressed for INP.
+  const shown = { reportAllChanges: true, generateTarget: contentKind };
+  for (const on of [onLCP, onFCP, onTTFB, onCLS]) on(keep, shown);
+  onINP(keep, { reportAllChanges: true, generateTarget: controlKind });
 
   addEventListener("visibilitychange", () => document.visibilityState === "hidden" && report(view), true);
   addEventListener("pagehide", () => report(view), true);

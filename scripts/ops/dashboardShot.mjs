@@ -255,8 +255,17 @@ async function range(expr) {
   if (body.status !== "success") throw new Error(`${expr}: ${body.error}`);
   return body.data.result;
 }
+/** ROW=<title's start>: that row's panels alone, moved to the top (docs/operations-dashboard-why.png). */
+function rowPanels(all, title) {
+  if (!title) return all;
+  const at = all.findIndex((p) => p.type === "row" && p.title.startsWith(title));
+  if (at < 0) throw new Error(`no row titled ${title}`);
+  const next = all.findIndex((p, i) => i > at && p.type === "row");
+  const row = all.slice(at, next < 0 ? undefined : next);
+  return row.map((p) => ({ ...p, gridPos: { ...p.gridPos, y: p.gridPos.y - row[0].gridPos.y } }));
+}
 const panels = [];
-for (const panel of dashboard.panels) {
+for (const panel of rowPanels(dashboard.panels, process.env.ROW)) {
   if (panel.type === "row") {
     panels.push({ ...panel, series: [] });
     continue;
@@ -337,6 +346,50 @@ const colorFor = (panel, v) => {
   for (const step of steps) if (step.value !== null && v >= step.value) color = step.color;
   return { green: "#1a7f37", orange: "#b35c00", red: "#c4162a" }[color] ?? color;
 };
+
+/**
+ * A bar chart or bar gauge at the recording's end: each series' last value, one bar per legend
+ * (a page type and region, or a kind), a bar chart's queries (its phases) stacked in its bar.
+ */
+function bars(panel, w) {
+  const last = (s) => [...s.points].reverse().find(([, v]) => Number.isFinite(v))?.[1] ?? 0;
+  const stacks = new Map();
+  for (const s of panel.series) {
+    if (!stacks.has(s.legend)) stacks.set(s.legend, []);
+    stacks.get(s.legend).push({ refId: s.refId, value: last(s) });
+  }
+  if (!stacks.size) return `<div class="empty">No data</div>`;
+  const refs = panel.targets.map((t) => t.refId);
+  const rows = [...stacks].sort(
+    (a, b) => b[1].reduce((n, x) => n + x.value, 0) - a[1].reduce((n, x) => n + x.value, 0),
+  );
+  const max = Math.max(...rows.map(([, parts]) => parts.reduce((n, x) => n + x.value, 0)), 1e-9);
+  const unit = panel.fieldConfig?.defaults?.unit ?? "none";
+  const [label, x0, x1, rowH] = [112, 116, w - 56, 14];
+  let svg = `<svg width="${w}" height="${rows.length * rowH + 4}">`;
+  rows.forEach(([legend, parts], i) => {
+    const y = i * rowH + 2;
+    let at = x0;
+    svg += `<text x="${label}" y="${y + 10}" class="tick" text-anchor="end">${escapeHtml(legend)}</text>`;
+    for (const { refId, value } of parts.sort((a, b) => refs.indexOf(a.refId) - refs.indexOf(b.refId))) {
+      const width = (value / max) * (x1 - x0);
+      svg += `<rect x="${at}" y="${y}" width="${Math.max(0, width)}" height="${rowH - 3}" fill="${COLORS[(panel.type === "bargauge" ? 2 : refs.indexOf(refId)) % COLORS.length]}"/>`;
+      at += width;
+    }
+    svg += `<text x="${at + 4}" y="${y + 10}" class="tick">${escapeHtml(
+      format(
+        unit,
+        parts.reduce((n, x) => n + x.value, 0),
+      ),
+    )}</text>`;
+  });
+  svg += "</svg>";
+  const legend =
+    panel.type === "barchart"
+      ? `<div class="legend">${refs.map((r, i) => `<span><i style="background:${COLORS[i % COLORS.length]}"></i>${escapeHtml(r)}</span>`).join("")}</div>`
+      : "";
+  return legend + svg;
+}
 
 function chart(panel, w, height) {
   // A legend of many series gets the rows it needs (up to five), taken from the chart's height.
@@ -420,6 +473,8 @@ ${panels
       const color = values.length && Number.isFinite(values[0]) ? colorFor(p, values[0]) : "#333";
       return `<div class="panel" style="${box}"><h2>${escapeHtml(p.title)}</h2><div class="stat" style="background:${color};height:${h * UNIT_H - 40}px">${escapeHtml(text)}</div></div>`;
     }
+    if (p.type === "barchart" || p.type === "bargauge")
+      return `<div class="panel" style="${box}"><h2>${escapeHtml(p.title)}</h2>${bars(p, w * UNIT_W - 8)}</div>`;
     return `<div class="panel" style="${box}"><h2>${escapeHtml(p.title)}</h2>${chart(p, w * UNIT_W - 8, h * UNIT_H - 62)}</div>`;
   })
   .join("\n")}

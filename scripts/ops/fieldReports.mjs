@@ -10,8 +10,9 @@
  * after the one before, phones slower than desktops, the US further from the origin, image-heavy
  * project pages with the latest LCP; WebKit (Safari, every iPhone browser) reports neither LCP nor
  * INP nor CLS; a client navigation and a page restored from the back/forward cache report INP
- * and CLS only; a page shown prerendered paints almost at once. Where a value is chosen, it is a
- * plausible phone-heavy small business site's, not this site's.
+ * and CLS only; a page shown prerendered paints almost at once. A landing view says why, as the
+ * attribution does (its LCP's and INP's phases, the kinds of element). Where a value is chosen, it
+ * is a plausible phone-heavy small business site's, not this site's.
  */
 import http from "node:http";
 
@@ -94,7 +95,61 @@ export function drawReport(random = Math.random) {
   // Most pages never shift; those that do, a little (a late font, an embed).
   if (!webkit) metrics.CLS = cls(random() < 0.65 ? 0 : logNormal(random, page === "info-blog-uid" ? 0.06 : 0.02, 1));
   if (Object.keys(metrics).length === 0) return undefined;
-  return { page, region, device, nav, metrics };
+  const why = drawWhy(random, page, nav, metrics);
+  return Object.keys(why).length ? { page, region, device, nav, metrics, why } : { page, region, device, nav, metrics };
+}
+
+/** What each page type's LCP element mostly is (shared/vitals/elementKinds.ts), and what its visitors tap. */
+const KINDS = {
+  index: { lcp: { "hero-image": 8, "heading-text": 2 }, inp: { "menu-button": 5, link: 3, "consent-button": 2 } },
+  gallery: { lcp: { "card-image": 9, "heading-text": 1 }, inp: { link: 6, "menu-button": 3, other: 1 } },
+  "gallery-uid": {
+    lcp: { "gallery-image": 6, "hero-image": 4 },
+    inp: { "carousel-control": 6, "gallery-image": 2, "menu-button": 2 },
+  },
+  "info-blog": { lcp: { "card-image": 7, "heading-text": 3 }, inp: { link: 7, "menu-button": 3 } },
+  "info-blog-uid": { lcp: { "hero-image": 5, "body-text": 5 }, inp: { link: 4, "menu-button": 3, other: 3 } },
+  "materials-samples": { lcp: { "body-text": 7, "heading-text": 3 }, inp: { "form-control": 7, "menu-button": 3 } },
+  "section-uid": { lcp: { "hero-image": 7, "heading-text": 3 }, inp: { "menu-button": 5, link: 4, other: 1 } },
+};
+const SHIFTED = { "body-text": 4, "card-image": 2, "form-control": 3, other: 1 };
+const ms = (value) => Math.round(value * 1000) / 1000;
+
+/**
+ * Why, as web-vitals' attribution splits a landing view's metrics (client/vitals/whyOfView.ts):
+ * LCP after its first byte mostly the image's download on image pages, INP mostly the page's own
+ * handlers; a client navigation's view carries none.
+ */
+function drawWhy(random, page, nav, metrics) {
+  const why = {};
+  if (nav === "client") return why;
+  const kinds = KINDS[page];
+  if (metrics.LCP !== undefined) {
+    const kind = weighted(random, Object.entries(kinds.lcp));
+    const after = metrics.LCP - metrics.TTFB;
+    const image = kind.endsWith("image");
+    const delay = ms(after * (image ? 0.1 + random() * 0.1 : 0));
+    const load = ms(after * (image ? 0.45 + random() * 0.25 : 0));
+    why.lcp = {
+      ttfb: metrics.TTFB,
+      load_delay: delay,
+      load_duration: load,
+      render_delay: ms(Math.max(0, metrics.LCP - metrics.TTFB - delay - load)),
+      kind,
+    };
+  }
+  if (metrics.INP !== undefined) {
+    const input = ms(metrics.INP * (0.1 + random() * 0.2));
+    const processing = ms(metrics.INP * (0.35 + random() * 0.3));
+    why.inp = {
+      input_delay: input,
+      processing,
+      presentation: ms(Math.max(0, metrics.INP - input - processing)),
+      kind: weighted(random, Object.entries(kinds.inp)),
+    };
+  }
+  if (metrics.CLS) why.cls = { kind: weighted(random, Object.entries(SHIFTED)) };
+  return why;
 }
 
 /**

@@ -6,7 +6,7 @@
  * most 2 KB (413, 415), JSON (400), then the schema (400): known metric names, label values from
  * the fixed lists of shared/fieldVitals.ts, values within range and in a page view's order
  * (TTFB ≤ FCP ≤ LCP), only the metrics its navigation type can have (a client navigation: INP and
- * CLS). Then the client's weight: its first few page views an hour are counted, the rest answered
+ * CLS), and an optional `why` that fits them (shared/vitals/whySchema.ts). Then the client's weight: its first few page views an hour are counted, the rest answered
  * 204 as well but counted as refused (client_limit), so that one client can neither fire nor hide
  * a field alert (docs/operations.md, "Field speed"). A good report answers 204 with nothing else:
  * no cookie, no body, never stored. Without metrics (no METRICS_TOKEN) reports are still checked
@@ -33,6 +33,7 @@ import {
   VITAL_NAMES,
   type VitalName,
 } from "../../shared/fieldVitals";
+import { checkWhy, whyFits, whyShape } from "../../shared/vitals/whySchema";
 import type { RefusalReason, VitalsMetrics } from "./metrics/vitalsMetrics";
 
 export const VITALS_MAX_BYTES = 2 * 1024;
@@ -73,13 +74,16 @@ export const reportSchema = z
         const times = [TTFB, FCP, LCP].filter((t) => t !== undefined);
         return times.every((t, i) => i === 0 || times[i - 1] <= t);
       }, "times out of order"),
+    // Why it was slow (shared/vitals/whySchema.ts): optional, so older reporters' reports stay valid.
+    why: whyShape.optional(),
   })
   .strict()
   .refine(
     ({ nav, metrics }) =>
       Object.keys(metrics).every((name) => METRICS_OF[navigationLabel(nav)].includes(name as VitalName)),
     "a metric this navigation type cannot have",
-  );
+  )
+  .refine(({ why, metrics }) => why === undefined || whyFits(why, metrics), "a why that does not fit its metrics");
 
 export type Report = z.infer<typeof reportSchema>;
 
@@ -88,6 +92,8 @@ const REGION_SET = new Set<string>(REGIONS);
 const DEVICES = new Set<string>(DEVICE_CLASSES);
 const NAVIGATIONS = new Set<string>(NAVIGATION_TYPES);
 const REPORT_KEYS = new Set(["page", "region", "device", "nav", "metrics"]);
+/** The report's one optional key. */
+const WHY_KEY = "why";
 /** Each metric's greatest value (its least is 0). */
 const MAXIMA: Record<string, number> = {
   LCP: MAX_SECONDS,
@@ -107,10 +113,11 @@ export function checkReport(value: unknown): Report | undefined {
   let keys = 0;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
+    if (key === WHY_KEY) continue;
     if (!REPORT_KEYS.has(key)) return undefined;
     keys++;
   }
-  const { page, region, device, nav, metrics } = value;
+  const { page, region, device, nav, metrics, why } = value;
   if (keys !== REPORT_KEYS.size) return undefined;
   if (typeof page !== "string" || !PAGES.has(page)) return undefined;
   if (typeof region !== "string" || !REGION_SET.has(region)) return undefined;
@@ -132,6 +139,7 @@ export function checkReport(value: unknown): Report | undefined {
   if (TTFB !== undefined && FCP !== undefined && TTFB > FCP) return undefined;
   if (FCP !== undefined && LCP !== undefined && FCP > LCP) return undefined;
   if (TTFB !== undefined && FCP === undefined && LCP !== undefined && TTFB > LCP) return undefined;
+  if (Object.hasOwn(value, WHY_KEY) && !checkWhy(why, metrics)) return undefined;
   return value as Report;
 }
 
@@ -258,7 +266,7 @@ export function createVitalsEndpoint({
   const count = (res: ServerResponse, started: number, address: string, body: unknown) => {
     const report = checkReport(body);
     if (!report) return false;
-    const { page, region, device, nav, metrics: values } = report;
+    const { page, region, device, nav, metrics: values, why } = report;
     res.writeHead(204, NO_STORE);
     res.end();
     countResponse?.(204, (performance.now() - started) / 1000);
@@ -279,6 +287,8 @@ export function createVitalsEndpoint({
       const value = values[name as VitalName];
       if (value !== undefined) metrics.observe(name, labels, value);
     }
+    // Why it was slow, by the same page type, region and device class (not the navigation type: docs/operations.md, "Field speed").
+    if (why) metrics.explain?.({ page_type: page, region, device_class: device }, why);
     return true;
   };
 

@@ -37,7 +37,7 @@ export function Header() {
         </nav>
         <RegionSwitcher />
         <details className="mobile-menu">
-          <summary className="mobile-menu__toggle">
+          <summary className="mobile-menu__toggle" data-vitals-kind="menu-button">
             <span className="mobile-menu__icon" aria-hidden="true" />
             <span className="mobile-menu__label">Menu</span>
           </summary>

@@ -7,6 +7,8 @@
  */
 import { Counter, type Registry } from "prom-client";
 import { VITAL_NAMES, type VitalName } from "../../../shared/fieldVitals";
+import type { VitalsWhy } from "../../../shared/vitals/phases";
+import { createFieldWhyMetrics, type WhyLabels } from "./fieldWhyMetrics";
 
 export const VITAL_LABELS = ["page_type", "region", "device_class", "navigation_type"] as const;
 export type VitalLabel = (typeof VITAL_LABELS)[number];
@@ -67,6 +69,8 @@ export interface VitalsMetrics {
   refuse(reason: RefusalReason): void;
   /** A client's first counted view of a page type in a region within the hour. */
   client(labels: Pick<Record<VitalLabel, string>, "page_type" | "region">): void;
+  /** Why a counted page view was slow: its phases and kinds of element (server/observability/metrics/fieldWhyMetrics.ts). */
+  explain?(labels: WhyLabels, why: VitalsWhy): void;
   /** The histograms in Prometheus' text format, appended to the registry's by GET /metrics. */
   exposition(): string;
 }
@@ -142,13 +146,15 @@ export function createVitalsMetrics(registry: Registry): VitalsMetrics {
   });
   // Every reason from the start at 0, so a rate of refusals is defined before the first one.
   for (const reason of REFUSAL_REASONS) refused.inc({ reason }, 0);
+  const why = createFieldWhyMetrics();
   return {
     observe: (name, labels, value) => histograms[name].observe(labels, value),
     refuse: (reason) => refused.inc({ reason }),
     client: (labels) => clients.inc(labels),
+    explain: (labels, reasons) => why.observe(labels, reasons),
     exposition: () =>
       VITAL_NAMES.map((name) => histograms[name].text())
         .filter(Boolean)
-        .join(""),
+        .join("") + why.exposition(),
   };
 }

@@ -57,7 +57,7 @@ export default function Hero({ slice, index }: HeroProps) {
           ) : null}
         </div>
         {hasMedia ? (
-          <div className="hero__media">
+          <div className="hero__media" data-vitals-kind="hero-image">
             <ResponsiveImage field={image} sizes={HERO_IMAGE_SIZES} priority={index === 0} className="hero__image" />
             {video ? <HeroFilm embed={video} label={videoLabel} /> : null}
           </div>

@@ -60,7 +60,7 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
       aria-label={label}
       onKeyDown={onKeyDown}
     >
-      <div className="image-gallery__controls">
+      <div className="image-gallery__controls" data-vitals-kind="carousel-control">
         <button
           type="button"
           className="image-gallery__button"
@@ -92,6 +92,7 @@ export function GalleryCarousel({ label, slides }: { label: string; slides: read
       {/* Focusable so keyboard users can scroll it without JavaScript as well; a Tab stop, so a named region. */}
       <section
         className="image-gallery__track"
+        data-vitals-kind="gallery-image"
         id={trackId}
         ref={track}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it
