@@ -14,8 +14,8 @@
 #   every object carrying one of the keys in `xkey-purge` (hard purge: a purged page is never
 #   served again, not even stale);
 # - serves a stale copy for up to a day (the app's stale-if-error) when no instance answers;
-# - hands nginx the page with `s-maxage=5`: nginx keeps its own 5 s copy (its cache rules, lock
-#   and stale-if-error as before) and a purge is seen everywhere within those 5 s.
+# - hands nginx the page with `s-maxage=1`: nginx keeps its own 1 s copy (its cache rules, lock
+#   and stale-if-error as before) and a purge is seen everywhere within a second.
 #
 # Listeners (compose.yaml, kubernetes/varnish.yaml): `http` (6081) for nginx; `purge` (6082) for the
 # instances' purges only. test/varnishEdge.test.ts runs this file with varnishd, rewriting only
@@ -203,11 +203,11 @@ sub vcl_backend_error {
 }
 
 sub vcl_deliver {
-    # Beyond this edge no cache is purged: nginx and any shared cache keep a purgeable page 5 s,
+    # Beyond this edge no cache is purged: nginx and any shared cache keep a purgeable page 1 s,
     # counted from now (Age 0): a page kept here is current until a purge takes it out, and a
     # cache that counts Age would otherwise find a page kept here an hour already stale.
     if (resp.http.xkey || resp.http.Surrogate-Key) {
-        set resp.http.Cache-Control = regsub(resp.http.Cache-Control, "(?i)s-maxage=\d+", "s-maxage=5");
+        set resp.http.Cache-Control = regsub(resp.http.Cache-Control, "(?i)s-maxage=\d+", "s-maxage=1");
         set resp.http.Age = "0";
     }
     if (resp.http.X-Edge-Vary) {
