@@ -43,6 +43,11 @@ import { createRobotsRoute } from "./sitemap/robots";
 import { createGpcWellKnownRoute, GPC_WELL_KNOWN_PATH } from "./tracking/gpcWellKnown";
 import { decideForwardingOn, type TrustProxy } from "./requestRules/trustedProxy";
 import { createSitemapRouter } from "./sitemap/sitemapRoute";
+import { createEdgeLifetimes } from "./edge/edgeLifetimes";
+import { createPublishPurge } from "./edge/purgeOnPublish";
+import { type PurgeQueue, purgeQueueFromConfig } from "./edge/purgeQueue";
+import { registerEdgePurgeMetrics } from "./observability/metrics/edgePurgeMetrics";
+import { addressMayHaveChanged, typeOfDocument } from "./content/documentAddresses";
 import { forgetRefusedPreview } from "./preview/previewFallback";
 import { createPreviewRouter } from "./preview/previewRoute";
 import { PREVIEW_CHECK_PATH } from "./preview/previewCookieCheck";
@@ -103,6 +108,8 @@ export interface AppDeps {
   images?: ImageService;
   /** `npm run dev` only (server/dev/devTools.ts): the development endpoints, mounted before everything else. */
   devRoutes?: RequestHandler;
+  /** The edge purges (server/edge/purgeQueue.ts); default: EDGE_PURGER's, none with EDGE_PURGER=none. */
+  purges?: PurgeQueue;
 }
 
 export function createApp({
@@ -118,6 +125,7 @@ export function createApp({
   standIn,
   images = standIn && imageServiceFrom(standIn, config, logger),
   devRoutes,
+  purges = purgeQueueFromConfig(config, logger),
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -160,11 +168,14 @@ export function createApp({
       })
     : undefined;
   const content = metrics ? countContentErrors(givenContent, metrics.contentErrors) : givenContent;
+  if (metrics && purges) registerEdgePurgeMetrics(metrics.registry, purges);
+  // How long the edge keeps public answers: long while a purger works, at a confirmed ref only (docs/operations.md, "Edge caching and purges").
+  const lifetimes = createEdgeLifetimes(config, refs, purges);
   // Preview tokens count only once verified, and verifications are rate-limited (server/preview/previewVerification.ts).
   // Embedded content serves release drafts only where EMBEDDED_PREVIEWS is on (docs/prismic.md, "Previews").
   const previewsServed = servesPreviews(config);
   const previews = createPreviewGate({ content, repositoryName, logger, enabled: previewsServed });
-  const scope = { content, refs, repositoryName, logger, previews };
+  const scope = { content, refs, repositoryName, logger, previews, lifetimes };
   const budget = createRenderBudget({ perMinute: config.RENDER_BUDGET_PER_MINUTE, burst: config.RENDER_BUDGET_BURST });
   const tagHead = createTagHead(config);
   const features = featuresOf(publicSiteConfig(config));
@@ -182,6 +193,8 @@ export function createApp({
     redactUrl: redactSecrets,
     trustProxy,
     recordHit: metrics?.recordHit,
+    lifetimes,
+    keysHeader: config.EDGE_KEYS_HEADER,
   });
   // Visitors' requests' metrics, and the cheap refusals of their posts before the app (docs/requests.md).
   const requestMetrics = metrics?.requests ?? noRequestMetrics;
@@ -286,7 +299,22 @@ export function createApp({
   );
   if (metrics && config.METRICS_TOKEN)
     app.get(METRICS_PATH, routeLabel("metrics"), createMetricsRoute(metrics, config.METRICS_TOKEN, logger));
-  app.use(routeLabel("prismic_webhook"), createPrismicWebhook(config.PRISMIC_WEBHOOK_SECRET, refs, logger));
+  app.use(
+    routeLabel("prismic_webhook"),
+    createPrismicWebhook(
+      config.PRISMIC_WEBHOOK_SECRET,
+      refs,
+      logger,
+      purges &&
+        createPublishPurge({
+          purges,
+          logger,
+          typeOfDocument,
+          addressMayHaveChanged,
+          documentAddresses: (ids, ref) => content.documentAddresses(ids, ref),
+        }),
+    ),
+  );
   app.get("/robots.txt", routeLabel("robots"), createRobotsRoute(origin));
   // The stand-in takes an editor's messages from these origins only (docs/prismic.md, "Previews inside Prismic's editor").
   const toolbarStandIn = standIn?.toolbarStandInScript(config.PRISMIC_PREVIEW_ANCESTORS);
@@ -300,7 +328,10 @@ export function createApp({
     routeLabel("slice_simulator"),
     createSliceSimulatorRoute(() => manifest),
   );
-  app.use(routeLabel("sitemap"), createSitemapRouter({ content, origin, logger }));
+  app.use(
+    routeLabel("sitemap"),
+    createSitemapRouter({ content, origin, logger, keysHeader: config.EDGE_KEYS_HEADER, lifetimes }),
+  );
   app.get(`${REGION_CHOICE_PREFIX}/:code`, routeLabel("region_choice"), regionChoice);
   // The privacy choices page's form, without script; only the built-in banner's cookie can be written so.
   if (features.consentManager === "banner")
@@ -337,6 +368,7 @@ export function createApp({
     cache,
     renders,
     budget,
+    keysHeader: config.EDGE_KEYS_HEADER,
     toolbarSrc: config.PRISMIC_TOOLBAR_SRC,
     tagHead,
     features,
@@ -359,7 +391,11 @@ export function createApp({
     }),
   );
   // `{/}`: the home's data is `/_data/`, a page's may end in a slash as its path does (strict routing).
-  app.get(`${DATA_PREFIX}{/*path}{/}`, routeLabel("data"), createDataEndpoint(handlers.all, origin, scope, budget));
+  app.get(
+    `${DATA_PREFIX}{/*path}{/}`,
+    routeLabel("data"),
+    createDataEndpoint(handlers.all, origin, scope, budget, config.EDGE_KEYS_HEADER),
+  );
 
   // One URL per page: any other spelling of a page path is one 301 away from it.
   app.use(routeLabel("canonical_redirect"), canonicalUrls);

@@ -13,6 +13,7 @@ import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
 import { checkRequestSettings, requestSettingsShape } from "./requests/requestSettings";
 import { checkTrackingSettings, trackingSettingsShape } from "./tracking/trackingSettings";
+import { checkEdgeSettings, defaultKeysHeader, type EdgeKeysHeader, edgeSettingsShape } from "./edge/edgeSettings";
 
 // Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md section 7.1).
 const repositoryName = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,}[a-zA-Z0-9]$/;
@@ -263,6 +264,8 @@ const schema = z
       .optional(),
     /** Traces: OpenTelemetry's standard OTEL_* variables (server/observability/tracingSettings.ts); off unless an OTLP endpoint is set. */
     ...tracingSettingsShape,
+    /** The CDN in front: its purger, keys header and page lifetime (server/edge/edgeSettings.ts). */
+    ...edgeSettingsShape,
   })
   .superRefine((env, ctx) => {
     // Half a Meta configuration is a mistake, not "tracking off".
@@ -284,6 +287,7 @@ const schema = z
       });
     checkTrackingSettings(env, ctx);
     checkRequestSettings(env, ctx);
+    checkEdgeSettings(env, ctx);
     // Node requires it, and a header deadline past the request's would be no deadline.
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
       ctx.addIssue({
@@ -304,7 +308,9 @@ export type Config = Omit<
   | "SLICE_SIMULATOR_ANCESTORS"
   | "PRISMIC_PREVIEW_ANCESTORS"
   | "EMBEDDED_PREVIEWS"
+  | "EDGE_KEYS_HEADER"
 > & {
+  EDGE_KEYS_HEADER: EdgeKeysHeader | undefined;
   SLICE_SIMULATOR_ANCESTORS: string[];
   PRISMIC_PREVIEW_ANCESTORS: string[];
   EMBEDDED_PREVIEWS: "on" | "off";
@@ -355,5 +361,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SLICE_SIMULATOR_ANCESTORS: config.SLICE_SIMULATOR_ANCESTORS ?? defaultSliceSimulatorAncestors(config),
     PRISMIC_PREVIEW_ANCESTORS: config.PRISMIC_PREVIEW_ANCESTORS ?? defaultPreviewAncestors(config),
     EMBEDDED_PREVIEWS: config.EMBEDDED_PREVIEWS ?? defaultEmbeddedPreviews(config),
+    EDGE_KEYS_HEADER: config.EDGE_KEYS_HEADER ?? defaultKeysHeader(config.EDGE_PURGER),
   };
 }

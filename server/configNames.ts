@@ -30,6 +30,9 @@ const PREFIXES = [
   "PAGE_CACHE_",
   "LOG_",
   "EMBEDDED_",
+  "EDGE_",
+  "CLOUDFLARE_",
+  "FASTLY_",
 ];
 
 /** Variables of the project's scripts and tools that the server may find in its environment: not typos. */

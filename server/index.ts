@@ -18,6 +18,7 @@ import { createRequestOutcomes } from "./requests/requestOutcomes";
 import { metaCredentials, openOutboxStore } from "./outbox/fromConfig";
 import { createDevTools } from "./dev/devTools";
 import { createDrain } from "./http/shutdown";
+import { purgeQueueFromConfig } from "./edge/purgeQueue";
 import { WARM_UP_HEADERS } from "./observability/warmUpRequests";
 import { startTracing, stopTracing } from "./observability/tracing";
 import { countDeliveryOutcomes } from "./observability/metrics/deliveryOutcomes";
@@ -114,12 +115,15 @@ async function main(): Promise<void> {
   requestWorker?.start();
   // The server exists before the app so the drain sees every request and the app can read its state.
   const server = createHttpServer(config, logger);
+  // The edge's purges (EDGE_PURGER): given to the app, and a moment at shutdown for the last ones.
+  const purges = purgeQueueFromConfig(config, logger);
   const drain = createDrain(server, {
     delayMs: config.SHUTDOWN_DELAY_MS,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     logger,
     worker: { stop: () => Promise.all([worker?.stop(), requestWorker?.stop()]).then(() => undefined) },
     outbox: { close: () => Promise.all([outbox?.close(), requestStore?.close()]).then(() => undefined) },
+    purges,
   });
   const images = standIn && imageServiceFrom(standIn, config, logger);
   // `npm run dev` only: build.mjs replaces process.env.NODE_ENV, so production bundles lack server/dev/.
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
     },
     draining: drain.draining,
     devRoutes: devTools?.router,
+    purges,
   });
   server.on("request", app);
   let warmer: MediaWarmer | undefined;

@@ -96,3 +96,70 @@ test("a refresh during a read waits for it, then reads again (a publish seen mid
   expect(await refreshing).toBe("r2");
   expect(read).toHaveBeenCalledTimes(2);
 });
+
+describe("confirmedAfter: the ref as read by a read that started after a moment (the edge's race rule)", () => {
+  /** A repository whose reads wait for the test: each resolves with the ref given to it. */
+  function heldRepository() {
+    const reads: Array<{ answer(ref: string | Error): void }> = [];
+    const read = jest.fn(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          reads.push({ answer: (ref) => (ref instanceof Error ? reject(ref) : resolve(ref)) });
+        }),
+    );
+    return { read, reads };
+  }
+  let tick: number;
+  const monotonic = () => tick;
+  beforeEach(() => {
+    tick = 0;
+  });
+
+  test("a read under way that started before the request is not enough: the next read answers", async () => {
+    const { read, reads } = heldRepository();
+    const refs = createRefTracker(read, 1_000, clock, monotonic);
+    tick = 10;
+    const current = refs.current();
+    tick = 20; // the request arrives while that read is under way
+    const confirmed = refs.confirmedAfter!(20);
+    reads[0].answer("old");
+    expect(await current).toBe("old");
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(read).toHaveBeenCalledTimes(2);
+    reads[1].answer("new");
+    expect(await confirmed).toBe("new");
+  });
+
+  test("requests arriving together share one read; a read started after them serves them all", async () => {
+    const { read, reads } = heldRepository();
+    const refs = createRefTracker(read, 1_000, clock, monotonic);
+    tick = 5;
+    const first = refs.confirmedAfter!(1);
+    const second = refs.confirmedAfter!(2);
+    expect(read).toHaveBeenCalledTimes(1);
+    reads[0].answer("r1");
+    expect([await first, await second]).toEqual(["r1", "r1"]);
+    // Done, and it started after a request that arrived at 3: no new read.
+    expect(await refs.confirmedAfter!(3)).toBe("r1");
+    expect(read).toHaveBeenCalledTimes(1);
+    // A request arriving after it started needs a read of its own.
+    const later = refs.confirmedAfter!(6);
+    expect(read).toHaveBeenCalledTimes(2);
+    reads[1].answer("r2");
+    expect(await later).toBe("r2");
+  });
+
+  test("a failed read confirms nothing, though the last known ref stays in use", async () => {
+    const { read, reads } = heldRepository();
+    const refs = createRefTracker(read, 1_000, clock, monotonic);
+    const first = refs.current();
+    reads[0].answer("r1");
+    await first;
+    tick = 10;
+    const confirmed = refs.confirmedAfter!(10);
+    reads[1].answer(new Error("down"));
+    await expect(confirmed).rejects.toThrow("down");
+    expect(refs.lastKnown()).toBe("r1");
+  });
+});

@@ -47,10 +47,13 @@ module.exports.fullTierOnly = [
   "test/tagConfig.test.ts",
   "test/tracingExport.test.ts",
   "test/throughNginx.test.ts",
+  "test/edgeKeysAtTheEdge.test.ts",
+  "test/varnishEdge.test.ts",
   "test/outboxWriteFailures.test.ts",
   "test/prismicStandIn.test.ts",
   "test/sliceMachineScreenshots.test.ts",
   "test/houseRules.test.ts", // lists the tracked files with git
+  "test/publishRace.test.ts", // two built servers and a publish between them
   // In-process, but seconds each: they render hundreds of pages, measure CPU against a yardstick,
   // or wait out the cache's, the outbox's or the preview budget's real timers.
   "test/builds.test.ts",

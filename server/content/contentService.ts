@@ -14,6 +14,7 @@ import type {
   TaxonomyDocument,
 } from "../../shared/documents";
 import { deepFreeze } from "./deepFreeze";
+import type { DocumentAddress } from "./documentAddresses";
 import { fetchPreviewDocument, type PreviewDocument } from "./previewDocument";
 import { checkedCounts, MAX_PAGE_SIZE } from "./queryCounts";
 
@@ -62,6 +63,11 @@ export interface ContentService {
   routableDocuments(page: number, pageSize: number, ref?: string): Promise<DocumentPage<DocumentSummary>>;
   /** The newest `last_publication_date` among the documents of a type and language, or null. */
   latestPublication(type: string, lang: string, ref?: string): Promise<string | null>;
+  /**
+   * The address (type, language, uid) of each of `ids` that exists at `ref` (default: the master ref), for the edge purge of a
+   * publish (server/edge/purgeOnPublish.ts); an id missing from the map does not exist there.
+   */
+  documentAddresses(ids: readonly string[], ref?: string): Promise<Map<string, DocumentAddress>>;
   /**
    * The same service reading every page query at `ref`: the master ref of this request (so one
    * request sees one version of the content) or a preview token (docs/behaviour.md section 3.4: the cookie wins).
@@ -230,6 +236,13 @@ export function createContentService(client: prismic.Client, options: ContentSer
         totalPages: Math.max(1, response.total_pages),
         total: response.total_results_size,
       };
+    },
+    documentAddresses: async (ids, at) => {
+      const addresses = new Map<string, DocumentAddress>();
+      if (ids.length === 0) return addresses;
+      const found = await client.getAllByIDs([...ids], { ref: at, lang: "*", pageSize: MAX_PAGE_SIZE });
+      for (const doc of found) addresses.set(doc.id, { type: doc.type, lang: doc.lang, uid: doc.uid ?? null });
+      return addresses;
     },
     latestPublication: async (type, lang, ref) => {
       const response = await client.get({

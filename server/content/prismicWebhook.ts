@@ -61,7 +61,22 @@ function headerSecret(req: Request): string | undefined {
   return match ? match[1] : "";
 }
 
-export function createPrismicWebhook(secret: string | undefined, refs: RefTracker, logger: Logger): Router {
+/**
+ * After a publish's re-read, what else is done (server/edge/purgeOnPublish.ts: the edge purge),
+ * given the body and the master refs before and after (undefined: the re-read failed).
+ */
+export type OnPublish = (body: unknown, before: string | undefined, after: string | undefined) => Promise<unknown>;
+
+export function createPrismicWebhook(
+  secret: string | undefined,
+  refs: RefTracker,
+  logger: Logger,
+  onPublish?: OnPublish,
+): Router {
+  // The ref of the last publish handed to onPublish (before the first, the first ref this process
+  // read): a publish this instance first saw through its TTL re-read, before the webhook came, is
+  // still one the webhook must act on.
+  let handledRef: string | undefined;
   // Its exact spelling only, as the app's own routing (docs/security.md, "Only page paths are re-spelled").
   const router = express.Router({ caseSensitive: true, strict: true });
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
@@ -129,9 +144,21 @@ export function createPrismicWebhook(secret: string | undefined, refs: RefTracke
         logger.info({ type }, "Prismic webhook: test trigger received");
         return void res.json({ ok: true, test: true, ref: refs.lastKnown() ?? null });
       }
-      const ref = await refs.refresh().catch(() => refs.lastKnown());
+      const before = handledRef ?? refs.firstKnown?.() ?? refs.lastKnown();
+      const reread = await refs.refresh().then(
+        (ref) => ({ ref, read: true }),
+        () => ({ ref: refs.lastKnown(), read: false }),
+      );
+      const ref = reread.ref;
       logger.info({ ref, type, documents }, "Prismic publish webhook: master ref re-read");
       res.json({ ok: true, ref: ref ?? null });
+      if (onPublish) {
+        if (reread.read) handledRef = ref;
+        // After the answer: Prismic never waits for (nor retries because of) the purge.
+        void onPublish(req.body, before, reread.read ? ref : undefined).catch((error: unknown) =>
+          logger.error({ err: error }, "Prismic publish webhook: the step after the re-read failed"),
+        );
+      }
     },
   );
 

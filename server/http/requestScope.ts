@@ -7,6 +7,7 @@ import type { Request } from "express";
 import { createContext, RouterContextProvider } from "react-router";
 import type { ContentService } from "../content/contentService";
 import type { RefTracker } from "../content/refTracker";
+import type { Confirmation, EdgeLifetimes } from "../edge/edgeLifetimes";
 import type { Logger } from "../observability/logger";
 import { PREVIEW_COOKIE, previewTokenFrom } from "../preview/previewCookie";
 import type { PreviewGate } from "../preview/previewVerification";
@@ -16,6 +17,11 @@ export interface RequestScope {
   /** The ref every query of this request reads. */
   ref: string;
   preview: boolean;
+  /**
+   * The master ref confirmed by a read that started after this request arrived, for the edge's
+   * long lifetime (server/edge/edgeLifetimes.ts); absent for a preview or with short lifetimes.
+   */
+  confirmed?: Confirmation;
 }
 
 export const requestScope = createContext<RequestScope>();
@@ -29,10 +35,14 @@ export interface ScopeDeps {
   logger: Logger;
   /** Which preview tokens are previews (verified: server/preview/previewVerification.ts). */
   previews: Pick<PreviewGate, "isPreview">;
+  /** The edge's lifetimes (server/edge/edgeLifetimes.ts); without it, the short ones. */
+  lifetimes?: EdgeLifetimes;
 }
 
 /** The scope of a request; rejects (content unavailable) only when no master ref was ever read. */
 export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestScope> {
+  // Begun first, as the request arrives: only a master-ref read started from now confirms its answer.
+  const confirmation = deps.lifetimes?.longLived() ? deps.lifetimes.confirm() : undefined;
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
   const token = previewTokenFrom(req.cookies?.[PREVIEW_COOKIE], deps.repositoryName, (message) => log.warn(message));
   // Only a verified token previews. One Prismic refused (expired, unknown, not allowed) is
@@ -42,7 +52,7 @@ export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestSc
     return { content: deps.content.withRef(token), ref: token, preview: true };
   const ref = await deps.refs.current();
   // Published content: its reads are shared by every request at this ref (never a preview's).
-  return { content: deps.content.atMasterRef(ref), ref, preview: false };
+  return { content: deps.content.atMasterRef(ref), ref, preview: false, confirmed: confirmation };
 }
 
 export function routerContext(scope: RequestScope): RouterContextProvider {

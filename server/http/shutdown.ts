@@ -25,7 +25,12 @@ export interface DrainOptions {
   worker?: { stop(): Promise<void> };
   /** Closed once no request is left, since requests write to it: the outbox store. */
   outbox?: { close(): Promise<void> };
+  /** The edge purges (server/edge/purgeQueue.ts): given up to PURGES_SETTLE_MS, within the bound, once requests are done. */
+  purges?: { settle(ms: number): Promise<void> };
 }
+
+/** How long the last edge purges may take at shutdown: a publish just before a deploy must still reach the edge. */
+export const PURGES_SETTLE_MS = 3_000;
 
 /** A request the timeout cut: enough to find it in the request log. */
 export interface CutRequest {
@@ -114,6 +119,8 @@ export function createDrain(server: Server, options: DrainOptions): Drain {
       logger.info({ inFlight: inFlight.size }, "shutdown: no new connections; waiting for requests in flight");
       await stopAccepting();
       await workerStopped;
+      // The webhook's last purges: it answered before they ran (server/content/prismicWebhook.ts).
+      await options.purges?.settle(Math.min(PURGES_SETTLE_MS, Math.max(0, timeoutMs - (Date.now() - startedAt))));
       return "drained" as const;
     })();
     const result = await Promise.race([drained, deadline]);

@@ -5,6 +5,10 @@
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=60, stale-if-error=86400";
 export const NOT_FOUND_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
+/** The sitemap's (server/sitemap/sitemapRoute.ts): an hour at the edge, a day stale while revalidating. */
+export const SITEMAP_CACHE_CONTROL = "public, max-age=0, s-maxage=3600, stale-while-revalidate=86400";
+/** The data endpoint's (server/render/dataRoute.ts): revalidated on each use. */
+export const DATA_CACHE_CONTROL = "no-cache";
 export const PRIVATE_NO_STORE = "private, no-store";
 export const NO_STORE = "no-store";
 

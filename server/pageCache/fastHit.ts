@@ -38,6 +38,8 @@ import { clientAddress, isSecure, type TrustProxy } from "../requestRules/truste
 import { HSTS } from "../http/security";
 import { preferredEncoding } from "./contentCoding";
 import { headerBlocks, type HeaderBlocks } from "./headerBlock";
+import type { EdgeKeysHeader } from "../edge/edgeSettings";
+import type { EdgeLifetimes } from "../edge/edgeLifetimes";
 import { type CachedPage, isFresh, type PageCache } from "./pageCache";
 
 /** Answers a request from the page cache and returns true, or returns false and has touched nothing the app reads. */
@@ -57,6 +59,13 @@ export interface FastHitDeps {
   trustProxy: TrustProxy;
   /** Counts a hit in the HTTP metrics, when they are on, as any response is counted. */
   recordHit?: HitRecorder;
+  /**
+   * The edge's lifetimes (server/edge/edgeLifetimes.ts): while they are long, a 200 is the app's to
+   * answer, which confirms the master ref before it lets the edge keep the page for a day.
+   */
+  lifetimes?: Pick<EdgeLifetimes, "longLived">;
+  /** The header carrying a page's edge keys (EDGE_KEYS_HEADER), as the app sends it (sendCached.ts); none without it. */
+  keysHeader?: EdgeKeysHeader;
 }
 
 const PAGE_VARY = "Accept-Encoding";
@@ -80,9 +89,13 @@ function withRequestId(block: string[], id: string): string[] {
   return block;
 }
 
-function blocksFor(entry: CachedPage, security: ReadonlyArray<[string, string]>): EntryBlocks {
+function blocksFor(
+  entry: CachedPage,
+  security: ReadonlyArray<[string, string]>,
+  keysHeader: EdgeKeysHeader | undefined,
+): EntryBlocks {
   const make = (vary: string, secure: boolean): HeaderBlocks => {
-    const blocks = headerBlocks(entry, security, vary);
+    const blocks = headerBlocks(entry, security, vary, keysHeader);
     const tail = [...(secure ? ["strict-transport-security", HSTS] : []), "x-request-id", ""];
     for (const list of [...Object.values(blocks.body), ...Object.values(blocks.notModified)]) list.push(...tail);
     return blocks;
@@ -132,6 +145,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     if (!entry) return undefined;
     const ref = deps.refs.fresh?.();
     if (ref === undefined || !isFresh(entry, ref)) return undefined;
+    if (entry.status === 200 && deps.lifetimes?.longLived()) return undefined;
     const home = path === "/";
     const cookies = req.headers.cookie;
     const withCookies = req as IncomingMessage & { cookies?: Record<string, unknown> };
@@ -159,7 +173,7 @@ export function createFastHitPath(deps: FastHitDeps): HitAnswerer {
     const { entry, home } = found;
     let both = blocks.get(entry);
     if (!both) {
-      both = blocksFor(entry, deps.securityHeaders);
+      both = blocksFor(entry, deps.securityHeaders, deps.keysHeader);
       blocks.set(entry, both);
     }
     const secure = isSecure(req, deps.trustProxy);

@@ -9,6 +9,8 @@ import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { withScriptHashes } from "../http/security";
+import { formatKeys } from "../edge/edgeKeys";
+import type { EdgeKeysHeader } from "../edge/edgeSettings";
 import { cacheControlFor } from "./cacheControl";
 import type { Encoding } from "./contentCoding";
 import type { CachedPage } from "./pageCache";
@@ -35,12 +37,19 @@ export function publicSecurityHeaders(security: RequestHandler): Array<[string, 
   return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
 }
 
-export function headerBlocks(page: CachedPage, security: ReadonlyArray<[string, string]>, vary: string): HeaderBlocks {
+/** `keysHeader`: the header carrying the page's edge keys (EDGE_KEYS_HEADER), or none. */
+export function headerBlocks(
+  page: CachedPage,
+  security: ReadonlyArray<[string, string]>,
+  vary: string,
+  keysHeader?: EdgeKeysHeader,
+): HeaderBlocks {
   const common: string[] = [];
   for (const [name, value] of security) {
     common.push(name, name === "content-security-policy" ? withScriptHashes(value, page.scriptHashes) : value);
   }
   common.push("cache-control", cacheControlFor(page.status, false), "vary", vary, "x-cache", "HIT");
+  if (keysHeader) common.push(keysHeader.toLowerCase(), formatKeys(page.keys ?? [], keysHeader));
   const notModified = (encoding: Encoding) => [...common, "etag", page.etags[encoding]];
   const body = (encoding: Encoding) => [
     ...notModified(encoding),

@@ -3,13 +3,17 @@
  * already compressed (brotli and gzip) so a hit costs no rendering and no compression. It is
  * keyed by the page (shared/canonicalPath.ts `pageUrl`: canonical path and the parameters the
  * page reads), and remembers the master ref it was rendered at: an entry of an older ref is
- * served stale while one background render refreshes it (renderCoordinator.ts), and covers an
- * outage (stale-if-error). 404s live in their own small budget, so junk URLs cannot evict pages.
+ * first checked against the new ref: when every read the render made gives the same result
+ * there, the entry is promoted to it unchanged (`promote`: server/content/recordingReads.ts);
+ * otherwise it is served stale while one background render refreshes it (renderCoordinator.ts).
+ * An entry also covers an outage (stale-if-error). 404s live in their own small budget, so junk
+ * URLs cannot evict pages.
  */
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import type { RecordedReads } from "../content/recordingReads";
 import { NOT_FOUND_TTL_MS } from "./cacheControl";
 import type { Encoding } from "./contentCoding";
 
@@ -42,6 +46,10 @@ export interface CachedPage {
   etags: Record<Encoding, string>;
   bodies: Record<Encoding, Buffer>;
   storedAt: number;
+  /** The edge keys of what the render read (server/edge/edgeKeys.ts), within the header's size; absent: `all` only. */
+  keys?: string[];
+  /** The reads the render made and their fingerprint, replayed at a newer ref; absent (a read failed): never promoted. */
+  reads?: RecordedReads;
 }
 
 /**
@@ -66,6 +74,13 @@ export interface PageCache {
   keep(key: string, entry: CachedPage): void;
   /** Compresses and stores a finished page. */
   store(key: string, page: PageToStore): Promise<void>;
+  /**
+   * Keeps `entry` as rendered at `ref`, the same bytes and ETags (its reads give the same results
+   * there), unless another entry took its place meanwhile; returns the entry kept.
+   */
+  promote(key: string, entry: CachedPage, ref: string): CachedPage;
+  /** Entries promoted to a newer ref without a render, since start. */
+  promotions(): number;
   /** Entries and bytes held (both budgets), for metrics and tests. */
   stats(): { entries: number; bytes: number; notFoundEntries: number; notFoundBytes: number };
 }
@@ -101,6 +116,7 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
       pages.set(key, entry);
     }
   };
+  let promotions = 0;
   return {
     enabled: maxBytes > 0,
     // Stryker disable next-line EqualityOperator: at 0 bytes nothing was kept to be found
@@ -112,6 +128,14 @@ export function createPageCache(maxBytes: number, now = Date.now): PageCache {
       if (maxBytes <= 0) return;
       keep(key, await prepare(page));
     },
+    promote(key, entry, ref) {
+      promotions++;
+      const promoted = { ...entry, ref };
+      const current = pages.peek(key) ?? notFound.peek(key);
+      if (current === entry) keep(key, promoted);
+      return promoted;
+    },
+    promotions: () => promotions,
     stats: () => ({
       entries: pages.size + notFound.size,
       bytes: pages.calculatedSize + notFound.calculatedSize,

@@ -6,11 +6,28 @@ import { preferredEncoding } from "./contentCoding";
 import { labelRoute } from "../observability/metrics/routeLabel";
 import { notModified } from "../requestRules/conditionalRequest";
 import { withScriptHashes } from "../http/security";
+import { formatKeys } from "../edge/edgeKeys";
+import type { EdgeKeysHeader } from "../edge/edgeSettings";
+import type { EdgeLifetimes } from "../edge/edgeLifetimes";
+
+/** The edge's lifetimes and the master ref confirmed after the request arrived (server/http/requestScope.ts). */
+export interface EdgeAnswer {
+  lifetimes: EdgeLifetimes;
+  confirmed: string | undefined;
+}
 
 /** Set on a response whose coding the page cache chose: the compression middleware leaves it alone (server/app.ts). */
 export const CODED_BY_PAGE_CACHE = "codedByPageCache";
 
-export function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE" | "MISS"): void {
+/** `keysHeader`: the header carrying the page's edge keys (EDGE_KEYS_HEADER), on a public answer only. */
+export function sendCachedPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  state: "HIT" | "STALE" | "MISS",
+  keysHeader?: EdgeKeysHeader,
+  edge?: EdgeAnswer,
+): void {
   // The markup carries no nonce: its inline scripts are allowed by their hashes, the same for everyone.
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, page.scriptHashes));
@@ -19,7 +36,17 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, st
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   res.locals[CODED_BY_PAGE_CACHE] = true;
   res.setHeader("ETag", page.etags[encoding]);
-  res.setHeader("Cache-Control", cacheControlFor(page.status, res.locals[PRIVATE_ANSWER] === true));
+  const isPrivate = res.locals[PRIVATE_ANSWER] === true;
+  // The edge's lifetime: long only at a confirmed ref while purges work (server/edge/edgeLifetimes.ts).
+  res.setHeader(
+    "Cache-Control",
+    edge
+      ? edge.lifetimes.page(page.status, isPrivate, page.ref, edge.confirmed)
+      : cacheControlFor(page.status, isPrivate),
+  );
+  // Only what an edge may keep is keyed: a 200 or 404, public (the fast path sends the same: headerBlock.ts).
+  if (keysHeader && !isPrivate && (page.status === 200 || page.status === 404))
+    res.setHeader(keysHeader, formatKeys(page.keys ?? [], keysHeader));
   res.vary("Accept-Encoding");
   if (notModified(req.method, page.status, req.headers["if-none-match"], page.etags[encoding])) {
     res.status(304).end();

@@ -11,11 +11,24 @@ import { createFetchRequest } from "../http/fetchRequest";
 import type { Logger } from "../observability/logger";
 import { PRIVATE_NO_STORE } from "../pageCache/cacheControl";
 import { RETRY_AFTER_SECONDS } from "./render";
+import { typeOfDocument } from "../content/documentAddresses";
+import { readSiteChrome, recordReads, type ReadRecorder } from "../content/recordingReads";
+import { formatKeys } from "../edge/edgeKeys";
+import type { EdgeKeysHeader } from "../edge/edgeSettings";
 import type { RenderBudget } from "../http/renderBudget";
 import { routerContext, scopeFor, type RequestScope, type ScopeDeps } from "../http/requestScope";
 
-/** `budget`: each client's budget of uncached renders (server/http/renderBudget.ts); every data request runs a loader. */
-export function createDataEndpoint(handler: StaticHandler, origin: string, deps: ScopeDeps, budget?: RenderBudget) {
+/**
+ * `budget`: each client's budget of uncached renders (server/http/renderBudget.ts); every data request runs a loader.
+ * `keysHeader`: the header carrying a public answer's edge keys (EDGE_KEYS_HEADER), as a page's.
+ */
+export function createDataEndpoint(
+  handler: StaticHandler,
+  origin: string,
+  deps: ScopeDeps,
+  budget?: RenderBudget,
+  keysHeader?: EdgeKeysHeader,
+) {
   const logger = deps.logger;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const routeId = typeof req.query[ROUTE_PARAM] === "string" ? req.query[ROUTE_PARAM] : undefined;
@@ -25,6 +38,13 @@ export function createDataEndpoint(handler: StaticHandler, origin: string, deps:
     url.searchParams.delete(ROUTE_PARAM);
     const pagePath = url.pathname + url.search;
     res.setHeader("Cache-Control", "no-cache");
+    let recorder: ReadRecorder | undefined;
+    /** A public 200 or 404 carries the keys of what its loader read, as the page does (render.tsx). */
+    const keyed = async (status: number) => {
+      if (!recorder || !keysHeader || (status !== 200 && status !== 404)) return;
+      await readSiteChrome(recorder.content).catch(() => undefined);
+      res.setHeader(keysHeader, formatKeys((await recorder.finish()).keys, keysHeader, typeOfDocument));
+    };
     try {
       let scope: RequestScope;
       try {
@@ -35,16 +55,26 @@ export function createDataEndpoint(handler: StaticHandler, origin: string, deps:
       }
       // Drafts never land in a shared cache.
       if (scope.preview) res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+      // Drafts are never keyed: only published content's answers are (docs/architecture.md, "Keys and promotion").
+      else if (keysHeader && scope.ref !== "") recorder = recordReads(scope.content, scope.ref);
       const result = await handler.queryRoute(createFetchRequest(req, res, origin, pagePath), {
         routeId,
-        requestContext: routerContext(scope),
+        requestContext: routerContext(recorder ? { ...scope, content: recorder.content } : scope),
       });
+      await keyed(result instanceof Response ? result.status : 200);
       if (result instanceof Response) return void sendResponse(res, result);
+      // Long at the edge only at the master ref confirmed after this request arrived (server/edge/edgeLifetimes.ts).
+      if (scope.confirmed !== undefined && deps.lifetimes)
+        res.setHeader("Cache-Control", deps.lifetimes.data(scope.ref, await scope.confirmed));
       // Only what the views read (shared/browserPayload.ts), as in the hydration payload.
       res.json(browserPayload(result) ?? null);
     } catch (thrown) {
-      if (thrown instanceof Response) return void sendResponse(res, thrown);
+      if (thrown instanceof Response) {
+        await keyed(thrown.status);
+        return void sendResponse(res, thrown);
+      }
       if (isRouteErrorResponse(thrown)) {
+        await keyed(thrown.status);
         if (thrown.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
         res.status(thrown.status).json({ status: thrown.status, message: String(thrown.data) });
         return;

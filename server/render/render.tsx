@@ -1,9 +1,11 @@
 /**
  * Server-side rendering of a page request (docs/architecture.md, request step 4). The request's scope
  * decides the ref (master, or the editor's preview). A public page is the same for every
- * visitor: a fresh cached copy is sent as it is; a copy of an older ref is sent at once while
- * one background render refreshes it (a development build renders it and waits instead, so the
- * page the dev loop reloads after a content save shows it); a miss is rendered once from the page's key (canonical
+ * visitor: a fresh cached copy is sent as it is; a copy of an older ref is first checked at the
+ * new ref (its recorded reads replayed: the same results keep it, promoted, without a render:
+ * docs/architecture.md, "Keys and promotion"), else sent at once while one background render
+ * refreshes it (a development build renders it and waits instead, so the page the dev loop
+ * reloads after a content save shows it); a miss is rendered once from the page's key (canonical
  * path and the parameters the page reads), into a buffer every waiting request is sent, and
  * kept. A preview is rendered for its request alone and streamed. When the content service is
  * down, a cached copy of the page (even of an older ref) is served; a page never rendered
@@ -16,6 +18,11 @@ import { canonicalPath, pageUrl } from "../../shared/canonicalPath";
 import { localeFromPath } from "../../shared/locales";
 import { splitUrl } from "../requestRules/canonicalUrls";
 import { isContentUnavailable } from "../content/contentErrors";
+import { typeOfDocument } from "../content/documentAddresses";
+import { readSiteChrome, recordReads } from "../content/recordingReads";
+import { promotion } from "../pageCache/pagePromotion";
+import { fitKeys } from "../edge/edgeKeys";
+import type { EdgeKeysHeader } from "../edge/edgeSettings";
 import { createFetchRequest } from "../http/fetchRequest";
 import { pageEntries } from "../http/assets";
 import { documentTail } from "./htmlShell";
@@ -52,6 +59,8 @@ export interface RenderDeps extends ScopeDeps, ShellDeps {
   renders: RenderCoordinator;
   /** Each client's budget of uncached renders (server/http/renderBudget.ts); cache hits are never charged. */
   budget?: RenderBudget;
+  /** The header carrying a public page's edge keys (EDGE_KEYS_HEADER); none without it. */
+  keysHeader?: EdgeKeysHeader;
 }
 
 /**
@@ -87,15 +96,34 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   } catch (error) {
     // Not even a master ref was ever read: a cached copy, or the loaders fail into the 503.
     if (!isContentUnavailable(error)) throw error;
-    if (cached) return sendCachedPage(req, res, cached, "STALE");
+    if (cached) return sendCachedPage(req, res, cached, "STALE", deps.keysHeader);
     scope = { content: deps.content, ref: "", preview: false };
   }
   if (scope.preview) {
     if (deps.budget && !deps.budget.spend(req, res)) return;
     return streamPage(req, res, deps, scope, key, log);
   }
+  // The edge keeps a page long only at the master ref confirmed after this request arrived (server/edge/edgeLifetimes.ts).
+  const confirmation = scope.confirmed;
+  const send = async (page: CachedPage, state: "HIT" | "STALE" | "MISS") =>
+    sendCachedPage(
+      req,
+      res,
+      page,
+      state,
+      deps.keysHeader,
+      confirmation !== undefined && deps.lifetimes
+        ? { lifetimes: deps.lifetimes, confirmed: await confirmation }
+        : undefined,
+    );
 
-  if (cached && isFresh(cached, scope.ref)) return sendCachedPage(req, res, cached, "HIT");
+  if (cached && isFresh(cached, scope.ref)) return send(cached, "HIT");
+  // A publish (a newer master ref): a page whose reads give the same results there is the same
+  // page, kept as it is (same bytes, same ETag) rather than rendered again.
+  if (cached && scope.ref !== "") {
+    const promoted = await promotion(key, cached, scope, deps, level);
+    if (promoted) return send(promoted, "HIT");
+  }
   // In development a content save is a publish, and the page the loop reloads right after it must
   // show the save (docs/development.md, "Development loop"): a copy of an older ref is rendered
   // again and awaited, as a miss is, never sent stale.
@@ -104,7 +132,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     // A publish (a newer master ref): the older copy at once, and one background render of
     // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
     deps.renders.refresh(key, () => renderShared(key, scope, deps, level));
-    return sendCachedPage(req, res, cached, "STALE");
+    return send(cached, "STALE");
   }
 
   // A miss: one render per page, which every concurrent request of it waits for.
@@ -126,10 +154,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   if ("location" in result) return void res.redirect(result.status, result.location);
   if (result.entry.status === 503) {
     // Prismic is down or rate-limiting: an older copy of this page beats an error page.
-    if (cached) return sendCachedPage(req, res, cached, "STALE");
+    if (cached) return send(cached, "STALE");
     res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   }
-  sendCachedPage(req, res, result.entry, "MISS");
+  await send(result.entry, "MISS");
 }
 
 /** What one shared render gives every request that waited for it: a page (kept in the cache when it may be), or a redirect. */
@@ -149,9 +177,12 @@ async function renderShared(
   const started = performance.now();
   const log = deps.logger;
   const handler = deps.handlerFor(key);
+  // What the loaders read: the page's edge keys and the fingerprint a newer ref is checked against.
+  const recorder = recordReads(scope.content, scope.ref);
+  const recording = { ...scope, content: recorder.content };
   const context = await withSpan(
     "page.loaders",
-    () => handler.query(pageRequest(deps.origin + key), { requestContext: routerContext(scope) }),
+    () => handler.query(pageRequest(deps.origin + key), { requestContext: routerContext(recording) }),
     { attributes: () => ({ "site.page": key }) },
   );
   if (context instanceof Response) {
@@ -181,8 +212,13 @@ async function renderShared(
       }),
     { attributes: () => ({ "site.route": routeId }) },
   );
+  // A failure here is recorded (the page is then never promoted), not thrown: the render stands.
+  await readSiteChrome(recorder.content).catch(() => undefined);
+  const recorded = await recorder.finish();
   const page = {
     ref: scope.ref,
+    keys: fitKeys(recorded.keys, typeOfDocument),
+    reads: recorded.reads,
     routeId,
     status: context.statusCode,
     contentType: "text/html; charset=utf-8",

@@ -9,11 +9,19 @@
  * repository request per 5 s) and no document. A failing content service answers 503 with
  * Retry-After, never 500; a failure after the first bytes were sent aborts the response, so no
  * truncated sitemap passes for a whole one.
+ *
+ * Edge keys (EDGE_KEYS_HEADER): a sitemap lists every routable document and reads the menus
+ * (sections), so it is keyed by those types, never by its documents' ids (a site's ids would pass
+ * any header's size): any publish of a routable document or a menu purges it.
  */
 import { createHash } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
-import type { ContentService } from "../content/contentService";
+import { type ContentService, ROUTABLE_TYPES } from "../content/contentService";
+import { formatKeys, typeKey } from "../edge/edgeKeys";
+import type { EdgeKeysHeader } from "../edge/edgeSettings";
 import type { Logger } from "../observability/logger";
+import type { EdgeLifetimes } from "../edge/edgeLifetimes";
+import { SITEMAP_CACHE_CONTROL } from "../pageCache/cacheControl";
 import { RefCache } from "./refCache";
 import type { ServedCheck } from "./servedPaths";
 import { createSitemapFiles, sitemapLimits, type Plan } from "./sitemapFiles";
@@ -22,8 +30,11 @@ import { writeSitemap } from "./sitemapWriter";
 // Importers of the limits read them here too.
 export { DOCUMENTS_PER_CHILD, MAX_URLS_PER_FILE, PAGE_SIZE } from "./sitemapFiles";
 
-export const SITEMAP_CACHE_CONTROL = "public, max-age=0, s-maxage=3600, stale-while-revalidate=86400";
+// Its cache header is said once, with the pages' (server/pageCache/cacheControl.ts).
+export { SITEMAP_CACHE_CONTROL } from "../pageCache/cacheControl";
 export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
+/** The edge keys of every sitemap file (`all` added by formatKeys). */
+export const SITEMAP_KEYS: readonly string[] = [...ROUTABLE_TYPES, "navigation"].map(typeKey);
 
 export interface SitemapRouteOptions {
   content: ContentService;
@@ -38,6 +49,10 @@ export interface SitemapRouteOptions {
   retryAfterSeconds?: number;
   /** Which paths the site serves; default: the router's routes and guards (servedPaths.ts). */
   served?: ServedCheck;
+  /** The header carrying the files' edge keys (EDGE_KEYS_HEADER); none without it. */
+  keysHeader?: EdgeKeysHeader;
+  /** The edge's lifetimes (server/edge/edgeLifetimes.ts); without it, SITEMAP_CACHE_CONTROL. */
+  lifetimes?: EdgeLifetimes;
 }
 
 function etagOf(ref: string, file: string): string {
@@ -45,8 +60,11 @@ function etagOf(ref: string, file: string): string {
 }
 
 export function createSitemapRouter(options: SitemapRouteOptions): Router {
-  const { content, origin, logger } = options;
+  const { content, origin, logger, keysHeader } = options;
+  const keys = keysHeader && formatKeys(SITEMAP_KEYS, keysHeader);
   const retryAfter = String(options.retryAfterSeconds ?? 120);
+  /** Each response's master ref confirmed after its request arrived, for the edge's long lifetime. */
+  const confirmedRefs = new WeakMap<Response, string | undefined>();
   const files = createSitemapFiles({
     content,
     origin,
@@ -81,9 +99,12 @@ export function createSitemapRouter(options: SitemapRouteOptions): Router {
   function successHeaders(res: Response, ref: string, file: string): void {
     res.status(200).set({
       "Content-Type": SITEMAP_CONTENT_TYPE,
-      "Cache-Control": SITEMAP_CACHE_CONTROL,
+      "Cache-Control": options.lifetimes
+        ? options.lifetimes.sitemap(ref, confirmedRefs.get(res))
+        : SITEMAP_CACHE_CONTROL,
       ETag: etagOf(ref, file),
     });
+    if (keysHeader && keys) res.setHeader(keysHeader, keys);
   }
 
   /** Streams a file to `res` while it is generated; resolves with its whole body (or null for a 404). */
@@ -109,12 +130,15 @@ export function createSitemapRouter(options: SitemapRouteOptions): Router {
   }
 
   async function serve(req: Request, res: Response, file: string, child: number | null): Promise<void> {
+    // Begun as the request arrives: only a master-ref read started from now confirms the file's ref.
+    const confirmation = options.lifetimes?.longLived() ? options.lifetimes.confirm() : undefined;
     let ref: string;
     try {
       ref = await content.masterRef();
     } catch (error) {
       return unavailable(req, res, error, file);
     }
+    if (confirmation !== undefined) confirmedRefs.set(res, await confirmation);
     plans.observe(ref);
     bodies.observe(ref);
 

@@ -13,3 +13,13 @@ export function demoWithHomeHeading(heading: string): PrismicDocument[] {
     return copy;
   });
 }
+
+/** The demo content with the en-gb primary menu's first link relabelled: every gb page reads the menus. */
+export function demoWithMenuLabel(label: string): PrismicDocument[] {
+  return loadDocuments(path.join(ROOT, "content")).map((doc) => {
+    if (doc.type !== "navigation" || doc.lang !== "en-gb" || doc.uid !== "primary-nav") return doc;
+    const copy = structuredClone(doc);
+    (copy.data as { body: Array<{ items: Array<{ label: string }> }> }).body[0].items[0].label = label;
+    return copy;
+  });
+}

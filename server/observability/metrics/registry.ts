@@ -24,7 +24,7 @@ export interface MetricsSources {
     /** Failed writes by cause, when counted (outboxWriteFailures.ts). */
     writeFailures?(): Record<WriteFailureCause, number>;
   };
-  pageCache?: Pick<PageCache, "stats">;
+  pageCache?: Pick<PageCache, "stats"> & Partial<Pick<PageCache, "promotions">>;
   /** The outbox's cap: events refused because it was full. */
   outboxCapacity?: { refused(): number };
   /** Global Privacy Control opt-outs' events the relay dropped or sent with Limited Data Use. */
@@ -212,6 +212,20 @@ export function createMetrics({
         this.set(pageCache.stats().bytes);
       },
     });
+    const { promotions } = pageCache;
+    if (promotions) {
+      let seen = 0;
+      new Counter({
+        name: "page_cache_promotions_total",
+        help: "Cached pages kept at a newer master ref without a render, because everything they read was unchanged there.",
+        registers,
+        collect() {
+          const now = promotions();
+          this.inc(now - seen);
+          seen = now;
+        },
+      });
+    }
   }
 
   if (media) {
