@@ -4,7 +4,7 @@
  * `nginx:1.27@sha256:…`, the digest the registry answers for that tag now (a pinned reference is
  * pinned again, to the tag's current digest). Run at release, where the registries are reachable:
  *
- *   node deploy/pin-images.mjs [file…]      # default: deploy/compose.yaml deploy/kubernetes/deployment.yaml
+ *   node deploy/pin-images.mjs [file…]      # default: deploy/compose.yaml, deploy/kubernetes/deployment.yaml and varnish.yaml
  *
  * Digests are read with `crane digest` (go-containerregistry's crane, with the registry logins
  * of docker's config); without crane, or when any tag cannot be read, nothing is changed. An image
@@ -17,7 +17,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_FILES = [path.join(HERE, "compose.yaml"), path.join(HERE, "kubernetes", "deployment.yaml")];
+const DEFAULT_FILES = [
+  path.join(HERE, "compose.yaml"),
+  path.join(HERE, "kubernetes", "deployment.yaml"),
+  path.join(HERE, "kubernetes", "varnish.yaml"),
+];
 /** `image: ref` in YAML, as a key or a list item, with an optional comment. */
 const IMAGE_LINE = /^(\s*(?:-\s+)?image:\s*)(["']?)([^\s"'#]+)\2(\s*(?:#.*)?)$/;
 const DIGEST = /^sha256:[0-9a-f]{64}$/;

@@ -13,6 +13,7 @@ import { httpSettingsShape } from "./http/httpSettings";
 import { outboxSettingsShape } from "./outbox/outboxSettings";
 import { checkRequestSettings, requestSettingsShape } from "./requests/requestSettings";
 import { checkTrackingSettings, trackingSettingsShape } from "./tracking/trackingSettings";
+import { secret } from "./secretSetting";
 import { checkEdgeSettings, defaultKeysHeader, type EdgeKeysHeader, edgeSettingsShape } from "./edge/edgeSettings";
 
 // Letters, digits and hyphens, at least 4 characters, a letter or digit at each end (docs/behaviour.md section 7.1).
@@ -116,21 +117,6 @@ const trustProxy = z
     });
     return z.NEVER;
   });
-
-/**
- * A secret copied from an example instead of made up (deploy/kubernetes/secret.yaml ships
- * `replace-with-…` values so the manifests apply as they are): refused, so no deploy runs with a
- * secret anyone can read in this repository.
- */
-const PLACEHOLDER = /change[-_. ]?me|replace|example|placeholder|^your[-_ ]|^x{3,}$|[<>…]/i;
-const secret = (min: number) =>
-  z
-    .string()
-    .min(min, min > 1 ? `at least ${min} characters` : "not empty")
-    .refine(
-      (value) => !PLACEHOLDER.test(value),
-      "a placeholder (change-me, replace-…, example, your-…): put in a secret of your own",
-    );
 
 const schema = z
   .object({

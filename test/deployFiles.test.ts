@@ -711,15 +711,14 @@ describe("deploy/kubernetes", () => {
   });
 
   test("the settings of the ConfigMap and the Secret start the app once the Secret holds real values; its placeholders stop it, naming each", () => {
-    // EDGE_PURGE_TOKEN's placeholder is refused by Varnish's entrypoint (deploy/varnish/entrypoint.sh).
-    expect(() => loadConfig({ ...env, ...secret.stringData }, ROOT)).toThrow(
-      new RegExp(
-        Object.keys(secret.stringData)
-          .filter((name) => name !== "EDGE_PURGE_TOKEN")
-          .map((name) => `${name}: a placeholder`)
-          .join("[^]*"),
-      ),
-    );
+    // Each placeholder named (EDGE_PURGE_TOKEN's is refused by Varnish's entrypoint too: deploy/varnish/entrypoint.sh).
+    let refusal = "";
+    try {
+      loadConfig({ ...env, ...secret.stringData }, ROOT);
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    for (const name of Object.keys(secret.stringData)) expect(refusal).toContain(`${name}: a placeholder`);
     const config = loadConfig(env, ROOT);
     expect(config.OUTBOX_STORE).toBe("firestore");
     expect(config.HOST).toBe("0.0.0.0");

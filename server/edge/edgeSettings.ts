@@ -6,6 +6,7 @@
  * purges work.
  */
 import { z } from "zod";
+import { secret } from "../secretSetting";
 
 export const EDGE_PURGERS = ["none", "varnish", "cloudflare", "fastly"] as const;
 export type EdgePurgerName = (typeof EDGE_PURGERS)[number];
@@ -52,9 +53,7 @@ export const edgeSettingsShape = {
     )
     .optional(),
   /** EDGE_PURGER=varnish: the bearer token Varnish's VCL expects on PURGE. */
-  EDGE_PURGE_TOKEN: z
-    .string()
-    .min(16, "at least 16 characters")
+  EDGE_PURGE_TOKEN: secret(16)
     .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
     .optional(),
   /** Cloudflare's API, when not the real one (a stand-in in tests). */

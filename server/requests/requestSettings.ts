@@ -5,8 +5,7 @@
  * DATA_DIR, FIRESTORE_PROJECT_ID). With no destination configured they go to the local inbox.
  */
 import { z } from "zod";
-
-const secret = (min: number) => z.string().min(min, `at least ${min} characters`);
+import { secret } from "../secretSetting";
 
 export const requestSettingsShape = {
   /** The business's CRM: each request is POSTed there as signed JSON (docs/requests.md, "The webhook"). */
