@@ -25,6 +25,36 @@ export { SOURCE_FOLDERS, buildOptions } from "./scripts/build/buildOptions.mjs";
 export { watchBuild } from "./scripts/build/watchBuild.mjs";
 
 /**
+ * With code splitting, esbuild has every entry import the chunk of its runtime helpers (`__toESM`,
+ * `__commonJS`, `__export`: React's CommonJS, namespaces) once any module the entry reaches has an
+ * export, though no code there calls one: a file before interaction that does nothing
+ * (docs/development.md, "The JavaScript budget"). Where that chunk only declares (esbuild's own
+ * tree shaking leaves nothing of it without its exports), an import of it that takes no name is
+ * dropped, from the file and from the metafile the manifest is made of; the chunks that call a
+ * helper import it by name and still load it. Not in development, whose source maps it would shift.
+ */
+async function dropUnusedRuntimeImports(metafile) {
+  const outputs = Object.entries(metafile.outputs);
+  const helpers = outputs.filter(
+    ([file, out]) => file.endsWith(".js") && !out.entryPoint && !Object.keys(out.inputs).length,
+  );
+  for (const [runtime] of helpers) {
+    const body = (await fsp.readFile(path.join(root, runtime), "utf8")).replace(/export\s*\{[^}]*\};?\s*$/, "");
+    if ((await esbuild.transform(body, { treeShaking: true, minify: true, format: "esm" })).code !== "") continue;
+    const bare = `import"./${path.basename(runtime)}";`;
+    for (const [file, out] of outputs) {
+      if (!out.imports.some((imported) => imported.path === runtime)) continue;
+      const code = await fsp.readFile(path.join(root, file), "utf8");
+      if (!code.includes(bare)) continue;
+      const kept = code.replace(bare, "");
+      await fsp.writeFile(path.join(root, file), kept);
+      out.imports = out.imports.filter((imported) => imported.path !== runtime);
+      out.bytes = Buffer.byteLength(kept);
+    }
+  }
+}
+
+/**
  * The one-off build (`node build.mjs [--dev]`): into a folder beside the old output, swapped in at
  * the end, so a server or test reading BUILD_DIR never sees it half-written. A production build is
  * stamped with the hash of the sources it was made from, read before bundling (a save meanwhile
@@ -40,6 +70,7 @@ async function buildOnce(dev) {
     const names = Object.keys(client);
     const results = await Promise.all([...names.map((name) => esbuild.build(client[name])), esbuild.build(server)]);
     const built = Object.fromEntries(names.map((name, i) => [name, results[i]]));
+    if (!dev) await dropUnusedRuntimeImports(built.site.metafile);
     const manifest = await writeBuildOutputs({ dev, outDir, assetsDir, client: built });
     // Development builds are not pre-compressed (compression() covers them per request).
     const compressed = dev ? undefined : await precompressAssets(assetsDir);

@@ -14,8 +14,8 @@ import { onFirstInteraction } from "./firstInteraction";
 import { canPrefetch } from "./connection";
 import { modulePreload, type ModuleUse } from "./modulePreload";
 import { watchLeaving } from "./leaving";
+import { readSiteConfig } from "./siteConfig";
 import { keepSpeculationOffFlaggedPages } from "./speculation";
-import { SITE_CONFIG_ELEMENT_ID } from "../shared/siteConfig";
 import { watchInteractions } from "./vitals/earlyInteractions";
 import type { FieldVitals } from "./vitals/fieldVitals";
 import { whenLoadedAndIdle } from "./whenIdle";
@@ -44,13 +44,22 @@ function preloadPageModules(use: ModuleUse): void {
 let woken = false;
 let vitals: Promise<FieldVitals | null> | undefined;
 /**
+ * The tags, where the page has any, were started with the page by their own entry
+ * (client/tagsEntry.ts): the same module, already loaded, so importing it loads nothing. Read
+ * with the tags' and the app's own reader, so that it rides in the chunk all three load rather
+ * than in one file more before interaction on a page with tags (docs/development.md, "The
+ * JavaScript budget").
+ */
+const pageTags = () => readSiteConfig() && import("./tagsEntry");
+/**
  * The field measure of speed (client/vitals/fieldVitals.ts): loaded with the idle fetch of the
  * app, after its mark (so, like the app, it is not counted before interaction), or on the wake,
- * whichever is first; for a visitor who saves data, only on the wake.
+ * whichever is first; for a visitor who saves data, only on the wake. It is handed the consent
+ * the tags hold, where there are tags.
  */
 const startVitals = () =>
   (vitals ??= import("./vitals/fieldVitals")
-    .then(({ startFieldVitals }) => startFieldVitals(interactions))
+    .then(async ({ startFieldVitals }) => startFieldVitals(interactions, (await pageTags())?.currentConsent))
     .catch(() => null));
 whenLoadedAndIdle(() => {
   if (!canPrefetch() || woken) return;
@@ -93,10 +102,7 @@ async function wakeApp(trigger?: Event): Promise<void> {
       await yieldToMain();
       startApp({
         followNavigations: (router) => {
-          // The tags, where the page has any, were started with the page by their own entry
-          // (client/tagsEntry.ts): the same module, already loaded, so this loads nothing.
-          if (document.getElementById(SITE_CONFIG_ELEMENT_ID))
-            void import("./tagsEntry").then(({ startedTags }) => startedTags()?.(router));
+          void pageTags()?.then(({ startedTags }) => startedTags()?.(router));
           void startVitals().then((started) => started?.follow(router));
         },
         onHydrated: () => interaction.hydrated(),

@@ -7,11 +7,14 @@
  * own, which the server gave the form.
  */
 import { REQUEST_SENT_EVENT, type RequestSentDetail } from "../views/parts/requestForm/useRequestSubmit";
-import { currentConsent } from "./consent/consentState";
+import type { currentConsent as consentNow } from "./consent/consentState";
 import type { track as trackEvent } from "./tracking";
 
-/** Starts listening; `track` is client/tracking.ts's, handed over by client/tags.ts (which loads this with the app). */
-export function trackRequestConversions(track: typeof trackEvent): void {
+/**
+ * Starts listening; `track` is client/tracking.ts's and `currentConsent` client/consent/consentState.ts's,
+ * handed over by client/tags.ts (which loads this with the app).
+ */
+export function trackRequestConversions(track: typeof trackEvent, currentConsent: typeof consentNow): void {
   window.addEventListener(REQUEST_SENT_EVENT, (event) => {
     const { kind, eventName, eventId } = (event as CustomEvent<RequestSentDetail>).detail;
     if (!currentConsent().marketing) return;

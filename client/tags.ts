@@ -12,7 +12,7 @@
 import { connectConsentPrompt } from "../shared/consentPrompt";
 import { regionFromPath } from "../shared/region";
 import { bannerConsent } from "./consent/bannerAdapter";
-import { startConsent } from "./consent/consentState";
+import { currentConsent, startConsent } from "./consent/consentState";
 import { consentModelFor, globalPrivacyControl } from "../shared/privacyRules";
 import { openSettingsFromLinks } from "./consent/privacyChoicesOnPage";
 import { startKlaviyo } from "./klaviyo";
@@ -66,8 +66,11 @@ export function startTags(): AppTags | null {
   started = (router) => {
     followNavigations(router);
     // Requests sent with script count as conversions: loaded with the app, never before it.
-    // `track` handed over, so the tracking's code stays in the tags' own chunk (docs/development.md, "The JavaScript budget").
-    void import("./requestConversions").then(({ trackRequestConversions }) => trackRequestConversions(track));
+    // `track` and the consent handed over, so the tracking's and the consent's code stay in the
+    // tags' own chunk (docs/development.md, "The JavaScript budget").
+    void import("./requestConversions").then(({ trackRequestConversions }) =>
+      trackRequestConversions(track, currentConsent),
+    );
   };
   return started;
 }

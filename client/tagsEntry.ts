@@ -9,5 +9,10 @@ import { startTags } from "./tags";
 
 startTags();
 
-/** For the entry, which imports this module (already run) once the app runs: one chunk, where importing client/tags.ts made it a chunk of its own too. */
+/**
+ * For the entry, which imports this module (already run) once the app runs, and hands the consent
+ * to the field measure of speed (client/vitals/fieldVitals.ts): one chunk, where importing
+ * client/tags.ts made it a chunk of its own too.
+ */
 export { startedTags } from "./tags";
+export { currentConsent } from "./consent/consentState";

@@ -50,3 +50,8 @@ test("who is measured: not yet answered, or analytics accepted; not after a refu
   expect(mayMeasure(consent({ gpc: true }), true)).toBe(false);
   expect(mayMeasure(consent({ decided: true, marketing: true, gpc: true, gpcOptIn: true }), true)).toBe(true);
 });
+
+test("who is measured on a page without a consent manager (no tags): everyone but a browser sending GPC", () => {
+  expect(mayMeasure(undefined, false)).toBe(true);
+  expect(mayMeasure(undefined, true)).toBe(false);
+});

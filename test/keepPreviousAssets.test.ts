@@ -52,6 +52,17 @@ test("the previous build's files the new one lacks are kept beside it; old ones 
   expect(Date.now() - fs.statSync(path.join(next, "chunk-OLD1.js")).mtimeMs).toBeGreaterThanOrEqual(59_000);
 });
 
+test("a compressed variant goes with its file: the new build's file of that name is never served through an old variant", async () => {
+  const previous = path.join(dir, "old");
+  const next = path.join(dir, "new");
+  // The previous build wrote a gzip variant; the new one rewrote the file and found gzip no smaller.
+  write(path.join(previous, "chunk-TINY.js"), "previous bytes of a tiny chunk", 60_000);
+  write(path.join(previous, "chunk-TINY.js.gz"), "gzip of the previous bytes", 60_000);
+  write(path.join(next, "chunk-TINY.js"), "new bytes");
+  expect(await keepPreviousAssets(previous, next)).toBe(0);
+  expect(fs.existsSync(path.join(next, "chunk-TINY.js.gz"))).toBe(false);
+});
+
 test("no previous build: nothing to keep", async () => {
   expect(await keepPreviousAssets(path.join(dir, "missing"), path.join(dir, "new"))).toBe(0);
 });

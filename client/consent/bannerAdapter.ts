@@ -8,8 +8,17 @@
  * view. What the choice, the model and the signal add
  * up to is shared/privacyRules.ts.
  */
-import * as promptStore from "../../shared/consentPrompt";
-import type { ConsentChoice, PromptContext } from "../../shared/consentPrompt";
+import {
+  chooseConsent,
+  closeConsentPrompt,
+  connectConsentPrompt,
+  consentPromptState,
+  openConsentPrompt,
+  openConsentSettings,
+  subscribeConsentPrompt,
+  type ConsentChoice,
+  type PromptContext,
+} from "../../shared/consentPrompt";
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_MAX_AGE_S,
@@ -19,6 +28,7 @@ import {
 import { readCookie, writeCookie } from "../cookies";
 import { SETTINGS_LINK, showChoiceInForm } from "./privacyChoicesOnPage";
 import type { ConsentAdapter } from "./consentState";
+import type { PromptStore } from "./consentDialog";
 import {
   answerOnRecord,
   choiceToStore,
@@ -27,7 +37,19 @@ import {
   type StoredChoice,
 } from "../../shared/privacyRules";
 
-const { closeConsentPrompt, connectConsentPrompt, openConsentPrompt } = promptStore;
+/**
+ * What the views use of the store, handed over as an object of its own: a namespace import
+ * (`import * as`) would make esbuild build the module's namespace with its runtime's `__export`,
+ * and load the runtime's chunk before interaction for it (docs/development.md, "The JavaScript budget").
+ */
+const promptStore: PromptStore = {
+  chooseConsent,
+  closeConsentPrompt,
+  consentPromptState,
+  openConsentPrompt,
+  openConsentSettings,
+  subscribeConsentPrompt,
+};
 
 /**
  * The prompt's views, loaded when a prompt first opens (a first visit's banner or notice, the

@@ -16,7 +16,7 @@
  * settings are asked for; until it is there, the view on screen stays, and it then shows with the
  * same focus as ever (docs/accessibility.md).
  */
-import type * as promptStore from "../../shared/consentPrompt";
+import type * as consentPrompt from "../../shared/consentPrompt";
 import type { ConsentChoice, PromptState, PromptView } from "../../shared/consentPrompt";
 import { bannerSignal, noticeText, noticeTitle } from "../../shared/consentBannerTexts";
 import { button, element, focusOn, onFirstInteraction } from "./dialogElements";
@@ -27,7 +27,15 @@ import { button, element, focusOn, onFirstInteraction } from "./dialogElements";
  * link's code, out of the tags' chunk into chunks of their own, each one more file before
  * interaction (docs/development.md, "The JavaScript budget").
  */
-export type PromptStore = typeof promptStore;
+export type PromptStore = Pick<
+  typeof consentPrompt,
+  | "chooseConsent"
+  | "closeConsentPrompt"
+  | "consentPromptState"
+  | "openConsentPrompt"
+  | "openConsentSettings"
+  | "subscribeConsentPrompt"
+>;
 
 type SettingsView = typeof import("./consentSettings");
 /** The settings view (client/consent/consentSettings.ts), once loaded: kept, so that showing it later is at once. */

@@ -38,8 +38,7 @@ import {
   type VitalsReport,
 } from "../../shared/fieldVitals";
 import { regionFromPath } from "../../shared/region";
-import { currentConsent, type ConsentState } from "../consent/consentState";
-import { globalPrivacyControl } from "../../shared/privacyRules";
+import type { ConsentState } from "../consent/consentState";
 import type { EarlyInteractions } from "./earlyInteractions";
 import { cumulativeLayoutShift, interactionToNextPaint, type ShiftEntry } from "./viewMetrics";
 import { contentKind, controlKind } from "./elementKind";
@@ -80,9 +79,22 @@ interface PageView {
   sent: boolean;
 }
 
-/** Whether this visitor is measured: not once they refused analytics (which follows marketing), nor under GPC unless they turned it on. */
-export const mayMeasure = (consent: ConsentState, gpc: boolean): boolean =>
-  consent.decided ? consent.marketing : !gpc;
+/**
+ * Whether this visitor is measured: not once they refused analytics (which follows marketing), nor
+ * under GPC unless they turned it on. `consent` is undefined on a page without a consent manager
+ * (no tags), where no one was asked.
+ */
+export const mayMeasure = (consent: ConsentState | undefined, gpc: boolean): boolean =>
+  consent?.decided ? consent.marketing : !gpc;
+
+/**
+ * The browser's Global Privacy Control signal, read as shared/privacyRules.ts `globalPrivacyControl`
+ * reads it. Neither that module nor the consent state is imported here: esbuild puts a module that
+ * this chunk and the tags' file both import in a chunk of its own, one more file before interaction
+ * (docs/development.md, "The JavaScript budget").
+ */
+const globalPrivacyControl = (): boolean =>
+  (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
 
 /** Narrow touch screens are phones, wide ones whose main pointer is a finger tablets, the rest desktops. */
 export function deviceClass({
@@ -131,7 +143,12 @@ function send(report: VitalsReport): void {
 /** The engine's count of the page's interactions, where it keeps one (Chromium): quick ones included. */
 const interactionCount = () => (performance as { interactionCount?: number }).interactionCount ?? 0;
 
-export function startFieldVitals(early: EarlyInteractions): FieldVitals {
+/**
+ * `consent`: the consent the page's consent manager holds (client/consent/consentState.ts
+ * `currentConsent`), handed over by the entry from the tags' entry on a page with tags; none on a
+ * page without.
+ */
+export function startFieldVitals(early: EarlyInteractions, consent?: () => ConsentState): FieldVitals {
   const shifts: ShiftEntry[] = [];
   // No Layout Instability API (WebKit, Firefox): no CLS for client navigations either. Where
   // there is one, a client view without shifts reports its CLS of 0.
@@ -162,7 +179,7 @@ export function startFieldVitals(early: EarlyInteractions): FieldVitals {
   const report = (ending: PageView) => {
     if (ending.sent || !ending.page || (document as { prerendering?: boolean }).prerendering) return;
     ending.sent = true;
-    if (!mayMeasure(currentConsent(), globalPrivacyControl())) return;
+    if (!mayMeasure(consent?.(), globalPrivacyControl())) return;
     const span = { from: ending.from, to: performance.now() };
     const inp = interactionToNextPaint(early.entries(), span, interactionCount() - ending.interactionsBefore);
     const metrics = { ...ending.metrics };
