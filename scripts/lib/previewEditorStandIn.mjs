@@ -31,7 +31,8 @@ export function editorPage(siteUrl, token, documentId, poll = false) {
   body { margin: 0; font: 14px/1.4 system-ui, sans-serif; background: #f3f3f5; color: #1d1d1f; }
   header { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; padding: 12px 20px; background: #fff; border-bottom: 1px solid #ddd; }
   header h1 { font-size: 15px; margin: 0 12px 0 0; }
-  input { width: 36em; max-width: 100%; padding: 6px 8px; font: inherit; }
+  form { display: flex; gap: 8px 12px; align-items: center; flex-wrap: wrap; }
+  #ref { width: 36em; max-width: 100%; padding: 6px 8px; font: inherit; }
   button { padding: 6px 14px; font: inherit; }
   #status { color: #555; }
   main { padding: 20px; }
