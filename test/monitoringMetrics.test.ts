@@ -92,8 +92,14 @@ test("reads metric names out of PromQL as Prometheus would", () => {
 
 test("every metric an alert or a dashboard panel reads is exposed by the app", async () => {
   const faults = createFaultyFetch();
-  const { app, outbox } = monitoredApp({ wrapFetch: faults.wrap, env: { CONTENT_TIMEOUT_MS: "300" } });
-  // Pages (a miss, then hits), an image transform, a tracking event, a page view's field speed report, a content outage on a page never rendered.
+  // With an edge purger, whose metrics the purge panel and alert read (nothing is purged here).
+  const edge = {
+    EDGE_PURGER: "varnish",
+    EDGE_PURGE_URLS: "http://127.0.0.1:9",
+    EDGE_PURGE_TOKEN: "k9Qz8vLr3Tn5Wb1Xm7Pd",
+  };
+  const { app, outbox } = monitoredApp({ wrapFetch: faults.wrap, env: { CONTENT_TIMEOUT_MS: "300", ...edge } });
+  // Pages (a miss, then hits), an image transform, a tracking event, a page view's field speed report (with why), a content outage on a page never rendered.
   for (let i = 0; i < 3; i++) expect((await request(app).get("/gallery")).status).toBe(200);
   expect((await request(app).get("/media/detail-shaker-door.jpg?w=640&fm=webp")).status).toBe(200);
   const posted = await request(app)
@@ -113,6 +119,11 @@ test("every metric an alert or a dashboard panel reads is exposed by the app", a
         device: "mobile",
         nav: "navigate",
         metrics: { LCP: 1.2, INP: 0.05, CLS: 0.01, FCP: 0.9, TTFB: 0.2 },
+        why: {
+          lcp: { ttfb: 0.2, load_delay: 0.1, load_duration: 0.7, render_delay: 0.2, kind: "hero-image" },
+          inp: { input_delay: 0.01, processing: 0.03, presentation: 0.01, kind: "menu-button" },
+          cls: { kind: "body-text" },
+        },
       }),
     );
   expect(vitals.status).toBe(204);

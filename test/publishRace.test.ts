@@ -72,21 +72,14 @@ test("the instance the webhook did not reach never gives the edge the old page f
   expect(hook.status).toBe(200);
   await until("the edge was purged", () => fastly.purgedKeys().includes(`d-${home.id}`));
 
-  // The edge refetches the purged page from the instance that has not seen the publish.
+  // The edge refetches the purged page from the instance that has not seen the publish: it reads
+  // the master ref before it answers, so it answers the new page, at once, for the edge to keep.
   const after = await get(second);
   expect(after.status).toBe(200);
   const oldPageKeptForADay = !after.body.includes(NEW_HEADING) && after.cacheControl === LONG;
-  expect({ cacheControl: after.cacheControl, oldPageKeptForADay }).toEqual({
-    cacheControl: expect.any(String),
+  expect({ oldPageKeptForADay, newPage: after.body.includes(NEW_HEADING), cacheControl: after.cacheControl }).toEqual({
     oldPageKeptForADay: false,
+    newPage: true,
+    cacheControl: LONG,
   });
-  // And once its refresh has rendered the new page, that one is kept long.
-  await until(
-    "the second instance serves the new page with the long lifetime",
-    async () => {
-      const fresh = await get(second);
-      return fresh.body.includes(NEW_HEADING) && fresh.cacheControl === LONG;
-    },
-    { timeoutMs: 15_000, intervalMs: 200 },
-  );
 }, 60_000);

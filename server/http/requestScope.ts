@@ -50,7 +50,10 @@ export async function scopeFor(req: Request, deps: ScopeDeps): Promise<RequestSc
   // one not verified (no budget left to ask about it) is an ordinary visitor.
   if (token && (await deps.previews.isPreview(req)))
     return { content: deps.content.withRef(token), ref: token, preview: true };
-  const ref = await deps.refs.current();
+  // With long edge lifetimes, the page is read at the ref confirmed after the request arrived, so
+  // an instance that has not yet seen a publish learns it before the edge can keep its answer
+  // (docs/operations.md, "Edge caching and purges"); the last known ref if that read failed.
+  const ref = (confirmation && (await confirmation)) || (await deps.refs.current());
   // Published content: its reads are shared by every request at this ref (never a preview's).
   return { content: deps.content.atMasterRef(ref), ref, preview: false, confirmed: confirmation };
 }

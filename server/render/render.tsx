@@ -128,7 +128,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   // show the save (docs/development.md, "Development loop"): a copy of an older ref is rendered
   // again and awaited, as a miss is, never sent stale.
   const development = process.env.NODE_ENV === "development";
-  if (cached && cached.status === 200 && scope.ref !== "" && !development) {
+  // Nor with long edge lifetimes: the request is the edge refetching a page a publish purged, and
+  // an older copy would stand there until its short lifetime ran out; the new page is rendered
+  // and awaited instead, once per page (docs/operations.md, "Edge caching and purges").
+  if (cached && cached.status === 200 && scope.ref !== "" && !development && confirmation === undefined) {
     // A publish (a newer master ref): the older copy at once, and one background render of
     // this page at the new ref (queued, bounded: server/pageCache/renderCoordinator.ts).
     deps.renders.refresh(key, () => renderShared(key, scope, deps, level));
