@@ -8,6 +8,7 @@
  * (`WHY_SERIES_MAX`), held by test/fieldVitalsWhySeries.test.ts. Written as text, as the field
  * histograms are (server/observability/metrics/vitalsMetrics.ts): a few thousand series in a millisecond.
  */
+import { textHistogram } from "./textHistogram";
 import { DEVICE_CLASSES, PAGE_TYPES, REGIONS } from "../../../shared/fieldVitals";
 import { CLS_SOURCE_KINDS, INP_CONTROL_KINDS, LCP_ELEMENT_KINDS } from "../../../shared/vitals/elementKinds";
 import { INP_PHASES, LCP_PHASES, type VitalsWhy } from "../../../shared/vitals/phases";
@@ -72,38 +73,11 @@ const keyOf = (value: string, labels: WhyLabels) =>
   `${value}\u0000${labels.page_type}\u0000${labels.region}\u0000${labels.device_class}`;
 
 function phaseHistogram({ name, help, buckets }: { name: string; help: string; buckets: readonly number[] }) {
-  const series = new Map<string, { prefixes: string[]; values: number[] }>();
-  const bounds = [...buckets.map(String), "+Inf"];
+  const histogram = textHistogram(name, help, buckets);
   return {
-    observe(phase: string, labels: WhyLabels, value: number) {
-      const key = keyOf(phase, labels);
-      let one = series.get(key);
-      if (!one) {
-        const text = labelText("phase", phase, labels);
-        one = {
-          prefixes: [
-            ...bounds.map((le) => `${name}_bucket{le="${le}",${text}} `),
-            `${name}_sum{${text}} `,
-            `${name}_count{${text}} `,
-          ],
-          values: Array(bounds.length + 2).fill(0),
-        };
-        series.set(key, one);
-      }
-      buckets.forEach((bound, i) => {
-        if (value <= bound) one.values[i]++;
-      });
-      one.values[bounds.length - 1]++;
-      one.values[bounds.length] += value;
-      one.values[bounds.length + 1]++;
-    },
-    text() {
-      if (series.size === 0) return "";
-      const lines: string[] = [];
-      for (const { prefixes, values } of series.values())
-        for (let i = 0; i < prefixes.length; i++) lines.push(prefixes[i] + values[i]);
-      return `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} histogram\n${lines.join("\n")}\n`;
-    },
+    observe: (phase: string, labels: WhyLabels, value: number) =>
+      histogram.observe(keyOf(phase, labels), () => labelText("phase", phase, labels), value),
+    text: histogram.text,
   };
 }
 

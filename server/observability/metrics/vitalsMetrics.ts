@@ -5,6 +5,7 @@
  * matter. Labels come only from the fixed lists of shared/fieldVitals.ts; refused reports are
  * counted by reason.
  */
+import { textHistogram } from "./textHistogram";
 import { Counter, type Registry } from "prom-client";
 import { VITAL_NAMES, type VitalName } from "../../../shared/fieldVitals";
 import type { VitalsWhy } from "../../../shared/vitals/phases";
@@ -77,61 +78,25 @@ export interface VitalsMetrics {
 
 const escapeLabel = (value: string) => value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
 
-interface Series {
-  /** Each line's text up to its value: the buckets', then _sum's and _count's. */
-  prefixes: string[];
-  /** Cumulative counts per bucket (+Inf last), then the sum, then the count. */
-  values: number[];
-}
-
-/**
- * A histogram that keeps each label set's lines written out, so a scrape of a few thousand series
- * is a join (about a millisecond) rather than prom-client's object per bucket (tens of
- * milliseconds at this size; docs/operations.md, "Field speed").
- */
-function textHistogram({ name, help, buckets }: VitalSeries) {
-  const series = new Map<string, Series>();
-  const bounds = [...buckets.map(String), "+Inf"];
-  const header = `# HELP ${name} ${help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}\n# TYPE ${name} histogram\n`;
+/** A vital's histogram: its label values make the key, escaped once for a new series. */
+function vitalHistogram({ name, help, buckets }: VitalSeries) {
+  const histogram = textHistogram(name, help, buckets);
   return {
-    observe(labels: Record<VitalLabel, string>, value: number) {
-      // Looked up by the values alone (a report's five observations cost one string each); escaped once, for a new series.
-      const raw = `${labels.page_type}\u0000${labels.region}\u0000${labels.device_class}\u0000${labels.navigation_type}`;
-      let one = series.get(raw);
-      if (!one) {
-        const key = VITAL_LABELS.map((label) => `${label}="${escapeLabel(labels[label])}"`).join(",");
-        one = {
-          prefixes: [
-            ...bounds.map((le) => `${name}_bucket{le="${le}",${key}} `),
-            `${name}_sum{${key}} `,
-            `${name}_count{${key}} `,
-          ],
-          values: Array(bounds.length + 2).fill(0),
-        };
-        series.set(raw, one);
-      }
-      buckets.forEach((bound, i) => {
-        if (value <= bound) one.values[i]++;
-      });
-      one.values[bounds.length - 1]++;
-      one.values[bounds.length] += value;
-      one.values[bounds.length + 1]++;
-    },
-    text() {
-      if (series.size === 0) return "";
-      const lines: string[] = [];
-      for (const { prefixes, values } of series.values())
-        for (let i = 0; i < prefixes.length; i++) lines.push(prefixes[i] + values[i]);
-      return `${header}${lines.join("\n")}\n`;
-    },
+    observe: (labels: Record<VitalLabel, string>, value: number) =>
+      histogram.observe(
+        `${labels.page_type}\u0000${labels.region}\u0000${labels.device_class}\u0000${labels.navigation_type}`,
+        () => VITAL_LABELS.map((label) => `${label}="${escapeLabel(labels[label])}"`).join(","),
+        value,
+      ),
+    text: histogram.text,
   };
 }
 
 export function createVitalsMetrics(registry: Registry): VitalsMetrics {
   const registers = [registry];
   const histograms = Object.fromEntries(
-    Object.entries(VITAL_SERIES).map(([vital, series]) => [vital, textHistogram(series)]),
-  ) as Record<VitalName, ReturnType<typeof textHistogram>>;
+    Object.entries(VITAL_SERIES).map(([vital, series]) => [vital, vitalHistogram(series)]),
+  ) as Record<VitalName, ReturnType<typeof vitalHistogram>>;
   const refused = new Counter({
     name: "web_vitals_reports_refused_total",
     help: "Reports to POST /api/vitals refused, by reason: rate_limited, origin (not the site's), too_large, encoding (compressed), not_json, invalid (outside the schema, the fixed lists or a page view's order of times), client_limit (answered 204: past the few page views an hour one client is counted for).",
