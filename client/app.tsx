@@ -22,6 +22,7 @@ import { assumeNewVersion, isNewVersionAvailable, watchForNewVersion } from "./n
 import { OnHydrated } from "./onHydrated";
 import { readSiteConfig } from "./siteConfig";
 import { mountApp, pendingUrl, preloadWhenIdle, resolveLazyMatches, withSetupError } from "./startup";
+import { isLeaving } from "./leaving";
 import { yieldToMain } from "./yieldToMain";
 import { DRAFT_HELD, DRAFT_HELD_FLAG, END_HELD, PREVIEW_LISTENING } from "../shared/previewDraftHold";
 import type { HeldPreviewEvent } from "./preview";
@@ -36,6 +37,9 @@ function takeHeldEvent(): HeldPreviewEvent {
   flags[DRAFT_HELD_FLAG] = PREVIEW_LISTENING;
   return held === DRAFT_HELD ? "draft" : held === END_HELD ? "end" : undefined;
 }
+
+/** How long a failed start-up waits before it is reported, to tell a cancelled load from a fault. */
+const SETUP_ERROR_REPORT_DELAY_MS = 1_000;
 
 /** Visited pages with the email-marketing embed, and every page once a new build is out, load as documents. */
 const loadsAsDocument = (url: URL) => isNewVersionAvailable() || isFlaggedPage(url.pathname);
@@ -67,7 +71,9 @@ async function start({ followNavigations, onHydrated }: AppStart): Promise<void>
     dataStrategy: documentLoadsWhere(loadsAsDocument, () => current),
   });
   current = router;
-  if (setupError) reportError("startup", setupError);
+  // A page module whose load the visitor's own navigation cancelled is no fault (decision record
+  // 017); an engine may cancel it before the page says it is being left, so the report waits a moment.
+  if (setupError) setTimeout(() => isLeaving() || reportError("startup", setupError), SETUP_ERROR_REPORT_DELAY_MS);
   // Pages rendered in preview only (other pages never load this code): the preview toolbar's
   // events refresh the page's data. Listened for before the page hydrates, as an event the page
   // does not take over makes the toolbar reload the page; if the module cannot load, that reload

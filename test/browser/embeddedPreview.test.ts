@@ -28,6 +28,7 @@ import { launchChromium } from "../../scripts/lib/chromium.mjs";
 import { ensureChromium } from "../support/chromium";
 import { startPreviewEditorStandIn } from "../../scripts/lib/previewEditorStandIn.mjs";
 import { until } from "../support/waitFor";
+import { DRAFT_HELD_FLAG, PREVIEW_LISTENING } from "../../shared/previewDraftHold";
 import { COOKIE_REFUSED_MESSAGE } from "../../server/preview/previewCookieCheck";
 
 const DRAFT_PROJECT = "Canal House, repainted for spring";
@@ -366,14 +367,16 @@ const endInFrame = (frame: Frame) =>
     (window as unknown as { __prismicToolbarStandIn: { end(): void } }).__prismicToolbarStandIn.end(),
   );
 /**
- * Waits until the frame's app takes preview events over: client/preview.ts cancels a start (on a
- * page answered 200 it only reads the data again). Not an update: the entry holds those until the
- * app starts (client/entry.tsx), so an update is cancelled before the module listens for the end.
+ * Waits until the frame's app takes preview events over (client/preview.ts): until then the
+ * page's own first script holds them (shared/previewDraftHold.ts), so a cancelled event proves
+ * nothing; the app marks the window as it starts listening.
  */
 const previewCodeListens = (frame: Frame) =>
   until("the frame's preview code to listen", () =>
     frame.evaluate(
-      () => !window.dispatchEvent(new CustomEvent("prismicPreviewStart", { cancelable: true, detail: {} })),
+      (flag, listening) => (window as unknown as Record<string, unknown>)[flag] === listening,
+      DRAFT_HELD_FLAG,
+      PREVIEW_LISTENING,
     ),
   );
 const previewCookieOf = async (page: Page) =>

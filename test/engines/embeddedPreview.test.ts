@@ -22,6 +22,7 @@ import { COOKIE_REFUSED_MESSAGE } from "../../server/preview/previewCookieCheck"
 import { ROOT } from "../support/builtServer";
 import type { Driver, EngineName } from "./driver";
 import { selectedEngines, sleep, useDriver, useSite } from "./engineSuite";
+import { DRAFT_HELD_FLAG, PREVIEW_LISTENING } from "../../shared/previewDraftHold";
 
 jest.setTimeout(90_000);
 
@@ -166,15 +167,18 @@ const setFrameMarker = (d: Driver) =>
 const frameMarker = (d: Driver) =>
   d.frameEvaluate(FRAME, () => (window as unknown as { __marker?: number }).__marker ?? null).catch(() => null);
 /**
- * Waits until the frame's app takes preview events over: client/preview.ts cancels a start (on a
- * page answered 200 it only reads the data again); the entry holds updates until the app starts.
+ * Waits until the frame's app takes preview events over (client/preview.ts): until then the
+ * page's own first script holds them (shared/previewDraftHold.ts), so a cancelled event proves
+ * nothing; the app marks the window as it starts listening.
  */
 const previewCodeListens = (d: Driver) =>
   until("the frame's preview code to listen", async () =>
     d
       .frameEvaluate(
         FRAME,
-        () => !window.dispatchEvent(new CustomEvent("prismicPreviewStart", { cancelable: true, detail: {} })),
+        (flag, listening) => (window as unknown as Record<string, unknown>)[flag as string] === listening,
+        DRAFT_HELD_FLAG,
+        PREVIEW_LISTENING,
       )
       .catch(() => false),
   );
