@@ -9,7 +9,7 @@
  * campaign links, `/_data`, assets, the relay, 404s)
  * measured through nginx; a rolling SIGTERM restart under that load with no failed request; a
  * publish announced by the webhook (which reaches one instance) served by every instance and by
- * nginx within CONTENT_REF_TTL_MS + s-maxage + 1 s; the tracking limit held by nginx across the
+ * nginx within CONTENT_REF_TTL_MS + s-maxage + 2 s; the tracking limit held by nginx across the
  * instances; tracking events delivered exactly once while an instance is SIGKILLed and Meta is
  * down; and every instance stopped: nginx serves the pages it holds, the rest get the site's 503.
  *
@@ -367,7 +367,7 @@ test("a rolling restart (SIGTERM, one instance after another) under mixed load f
   expect(unexplainedErrors()).toEqual([]);
 }, 180_000);
 
-test("a publish, announced to one instance by the webhook, is served by every instance and by nginx within CONTENT_REF_TTL_MS + s-maxage + 1 s", async () => {
+test("a publish, announced to one instance by the webhook, is served by every instance and by nginx within CONTENT_REF_TTL_MS + s-maxage + 2 s", async () => {
   const heading = `Published for the scale test ${Date.now()}`;
   const home = {
     "user-agent": BROWSER,
@@ -394,7 +394,9 @@ test("a publish, announced to one instance by the webhook, is served by every in
     body: JSON.stringify({ secret: WEBHOOK_SECRET, type: "api-update" }),
   });
   expect(webhook.status).toBe(200);
-  const bound = PLAN.refTtlMs + S_MAXAGE_MS + 1_000;
+  // Past the two lifetimes: nginx hands out its expired copy once more while it refreshes it
+  // (stale-while-revalidate), then the refresh and the polling (1.2 s once on a busy CI machine).
+  const bound = PLAN.refTtlMs + S_MAXAGE_MS + 2_000;
   const targets = [...instances.map((i) => i.url), nginx.url];
   const seenAfter = await Promise.all(
     targets.map((origin) =>
