@@ -8,7 +8,7 @@
  * (`WHY_SERIES_MAX`), held by test/fieldVitalsWhySeries.test.ts. Written as text, as the field
  * histograms are (server/observability/metrics/vitalsMetrics.ts): a few thousand series in a millisecond.
  */
-import { textHistogram } from "./textHistogram";
+import { metricHeader, textHistogram } from "./textHistogram";
 import { DEVICE_CLASSES, PAGE_TYPES, REGIONS } from "../../../shared/fieldVitals";
 import { CLS_SOURCE_KINDS, INP_CONTROL_KINDS, LCP_ELEMENT_KINDS } from "../../../shared/vitals/elementKinds";
 import { INP_PHASES, LCP_PHASES, type VitalsWhy } from "../../../shared/vitals/phases";
@@ -65,7 +65,6 @@ export const WHY_SERIES_MAX =
   (Object.values(WHY_HISTOGRAMS).reduce((n, h) => n + h.phases.length * (h.buckets.length + 3), 0) +
     Object.values(WHY_COUNTERS).reduce((n, c) => n + c.kinds.length, 0));
 
-const escapeHelp = (help: string) => help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n");
 /** Label values come from fixed lists without quotes or backslashes: written as they are. */
 const labelText = (first: string, value: string, { page_type, region, device_class }: WhyLabels) =>
   `${first}="${value}",page_type="${page_type}",region="${region}",device_class="${device_class}"`;
@@ -97,7 +96,7 @@ function kindCounter({ name, help }: { name: string; help: string }) {
       if (series.size === 0) return "";
       const lines: string[] = [];
       for (const { prefix, value } of series.values()) lines.push(prefix + value);
-      return `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} counter\n${lines.join("\n")}\n`;
+      return `${metricHeader(name, help, "counter")}${lines.join("\n")}\n`;
     },
   };
 }

@@ -21,12 +21,14 @@ export interface TextHistogram {
   text(): string;
 }
 
-const escapeHelp = (help: string) => help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n");
+/** The HELP and TYPE lines of a metric, HELP escaped as the exposition format asks. */
+export const metricHeader = (name: string, help: string, type: "histogram" | "counter") =>
+  `# HELP ${name} ${help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}\n# TYPE ${name} ${type}\n`;
 
 export function textHistogram(name: string, help: string, buckets: readonly number[]): TextHistogram {
   const series = new Map<string, Series>();
   const bounds = [...buckets.map(String), "+Inf"];
-  const header = `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} histogram\n`;
+  const header = metricHeader(name, help, "histogram");
   return {
     observe(key, labels, value) {
       let one = series.get(key);
