@@ -71,3 +71,13 @@ export function anchorIds(): (text: string) => string | undefined {
     return id;
   };
 }
+
+/**
+ * A slice's anchor from the editor's `anchor` field (the request and Klaviyo forms), or the
+ * slice's own default when it is empty or an id the page uses itself (docs/behaviour.md section
+ * 2.5): an anchor "router-hydration" or "main" would name two elements, as a heading once did.
+ */
+export function sliceAnchor(anchor: string | null | undefined, fallback: string): string {
+  const chosen = anchor?.trim();
+  return chosen && !reserved(chosen) ? chosen : fallback;
+}

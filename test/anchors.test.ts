@@ -1,5 +1,5 @@
 /** Anchor ids of rich-text headings: readable, accent-free, unique within one block of text. */
-import { anchorId, anchorIds, RESERVED_IDS } from "../shared/anchors";
+import { anchorId, anchorIds, RESERVED_IDS, sliceAnchor } from "../shared/anchors";
 
 test("lower-cases, strips accents and joins words with single hyphens", () => {
   expect(anchorId("Éditions Spéciales: the Atelier series!")).toBe("editions-speciales-the-atelier-series");
@@ -29,4 +29,13 @@ test("never hands out an id the page uses itself, nor one it handed out already"
     "the-brief-3",
   ]);
   for (const id of RESERVED_IDS) expect(anchorIds()(id)).not.toBe(id);
+});
+
+test("a form's anchor is the editor's unless empty or an id the page uses itself, then the slice's own", () => {
+  expect(sliceAnchor(" start-here ", "signup-form")).toBe("start-here");
+  expect([null, undefined, "", "  "].map((anchor) => sliceAnchor(anchor, "request-quote"))).toEqual(
+    Array(4).fill("request-quote"),
+  );
+  for (const id of [...RESERVED_IDS, "sample-0", "request-quote-form-budget"])
+    expect(sliceAnchor(id, "signup-form")).toBe("signup-form");
 });

@@ -131,3 +131,11 @@ test("the editor's words, or the kind's own; the first slice owns the page's h1;
   expect(html).toContain(`<h1 class="request-form__heading">${KIND_TEXTS.visit.title}</h1>`);
   expect(html).toContain('id="signup-form"');
 });
+
+test("an anchor the page uses itself (the hydration data's, main) is not taken: the slice's own instead", async () => {
+  for (const anchor of ["router-hydration", "main"]) {
+    const html = await render(klaviyoForm({ anchor }));
+    expect(html).toContain('id="signup-form"');
+    expect(html).not.toContain(`id="${anchor}"`);
+  }
+});

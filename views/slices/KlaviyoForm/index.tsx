@@ -1,3 +1,4 @@
+import { sliceAnchor } from "../../../shared/anchors";
 import type { KlaviyoFormSlice } from "../../../shared/prismicio-types";
 import { KIND_TEXTS, type RequestKind } from "../../../shared/requests/requestKinds";
 import { RichText } from "../../parts/RichText";
@@ -52,7 +53,7 @@ export default function KlaviyoForm({ slice, index }: KlaviyoFormProps) {
   return (
     <section
       className="slice request-form klaviyo-signup"
-      id={anchor?.trim() || "signup-form"}
+      id={sliceAnchor(anchor, "signup-form")}
       data-slice-type="klaviyo_form"
       data-variation={slice.variation}
       data-klaviyo-fallback={klaviyoId ?? undefined}

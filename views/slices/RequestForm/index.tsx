@@ -1,3 +1,4 @@
+import { sliceAnchor } from "../../../shared/anchors";
 import type { RequestFormSlice } from "../../../shared/prismicio-types";
 import { isRequestKind, KIND_TEXTS } from "../../../shared/requests/requestKinds";
 import { RichText } from "../../parts/RichText";
@@ -24,7 +25,7 @@ export default function RequestForm({ slice, index }: RequestFormProps) {
   const { heading, intro, submit_label, anchor } = slice.primary;
   const Heading = index === 0 ? "h1" : "h2";
   const title = heading || KIND_TEXTS[kind].title;
-  const id = anchor?.trim() || `request-${kind}`;
+  const id = sliceAnchor(anchor, `request-${kind}`);
   return (
     <section className="slice request-form" id={id} data-slice-type="request_form" data-variation={kind}>
       <div className="request-form__inner">
