@@ -232,6 +232,27 @@ test("with no instance answering, an expired page is served stale (stale-if-erro
   }
 }, 30_000);
 
+test("a client's field reports: 20 an hour reach the instances, whatever their number; the 21st is refused here (429), another client's still pass", async () => {
+  const report = (forwardedFor: string) =>
+    fetch(`http://127.0.0.1:${httpPort}/api/vitals`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      body: "{}",
+    }).then((res) => res.status);
+  const before = asked.get("/api/vitals") ?? 0;
+  // Behind an ingress that appends: the visitor's own entry is the last one, whatever it put first.
+  const statuses = [];
+  for (let i = 0; i < 22; i++) statuses.push(await report(`10.9.${i}.1, 198.51.100.20`));
+  expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+  expect(statuses.slice(0, 20)).not.toContain(429);
+  expect((asked.get("/api/vitals") ?? 0) - before).toBe(20);
+  // An IPv6 client by its /64: another interface id in it is the same client, another /64 is not.
+  for (let i = 0; i < 20; i++) expect(await report(`2001:db8:5:6::${i + 1}`)).not.toBe(429);
+  expect(await report("2001:db8:5:6:aa:bb:cc:dd")).toBe(429);
+  expect(await report("2001:db8:5:7::1")).not.toBe(429);
+  expect(await report("198.51.100.21")).not.toBe(429);
+});
+
 describe("behind deploy/nginx/nginx.conf, as compose.yaml runs them", () => {
   let nginx: Nginx;
   beforeAll(async () => {

@@ -24,6 +24,7 @@ vcl 4.1;
 
 import directors;
 import std;
+import vsthrottle;
 import xkey;
 
 # The instances: a round-robin director named `site`, each instance probed on /readyz
@@ -79,6 +80,26 @@ sub vcl_recv {
     # varnishd appended nginx's address to X-Forwarded-For: drop it again, so the app (TRUST_PROXY=1)
     # takes the one entry nginx set, the visitor's, as it did with nginx in front of it alone.
     set req.http.X-Forwarded-For = regsub(req.http.X-Forwarded-For, "\s*,[^,]*$", "");
+
+    # Field speed reports: one client's weight across every instance behind this edge. Each instance
+    # counts a client's first 10 page views an hour; behind a round robin that is 10 per instance,
+    # so an autoscaled pool let one client outweigh a quiet page type's visitors and hide or fire
+    # the field alerts (docs/operations.md, "Field speed"). Here a client has 20 reports an hour,
+    # whatever the number of instances: the visitor's address as nginx (or the ingress) set it,
+    # an IPv6 one by its first four groups (its /64; fewer when written short).
+    if (req.method == "POST" && req.url ~ "^/api/vitals(\?|$)") {
+        set req.http.X-Edge-Client = regsub(req.http.X-Forwarded-For, "^.*,[ \t]*", "");
+        if (req.http.X-Edge-Client !~ ".") {
+            set req.http.X-Edge-Client = client.ip;
+        }
+        if (req.http.X-Edge-Client ~ ":") {
+            set req.http.X-Edge-Client = regsub(regsub(req.http.X-Edge-Client, "::.*$", ""), "^(([^:]*:){3}[^:]*).*$", "\1");
+        }
+        if (vsthrottle.is_denied("vitals " + req.http.X-Edge-Client, 20, 1h)) {
+            return (synth(429, "Too Many Requests"));
+        }
+        unset req.http.X-Edge-Client;
+    }
 
     if (req.method != "GET" && req.method != "HEAD") {
         # The tracking relay's events may be sent again to another instance (vcl_backend_error),
