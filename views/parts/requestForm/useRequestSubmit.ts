@@ -8,7 +8,7 @@
  * (kind, Meta event name and event id), which the browser's tracking turns into the conversion
  * under the visitor's consent (client/requestConversions.ts).
  */
-import { type FormEvent, useCallback, useState } from "react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { RequestFormAnswer } from "../../../shared/pageData";
 import type { Region } from "../../../shared/region";
 import { META_EVENT_OF, type RequestKind } from "../../../shared/requests/requestKinds";
@@ -63,11 +63,23 @@ export function useRequestSubmit({
   // Focus follows what changed: the summary when errors appear, the confirmation once sent.
   const summaryRef = useCallback((node: HTMLElement | null) => node?.focus(), []);
   const sentRef = useCallback((node: HTMLElement | null) => node?.focus(), []);
+  // Set at once, where `state.sending` waits for a render: a second submit while the rules load or
+  // the post is on its way (a double click, Enter twice) would otherwise be a second lead.
+  const inFlight = useRef(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (state.sending) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await send(form);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const send = async (form: HTMLFormElement) => {
     const body = answersOf(form);
     // When the page was opened: the server refuses what comes back faster than a person types.
     body.set("shown_at", String(Math.round(performance.timeOrigin)));
