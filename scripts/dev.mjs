@@ -206,7 +206,10 @@ function restart(reason) {
       // The next restart's server gets ready while the developer edits.
       if (!stopping) spare = spawnSpare();
     } catch (error) {
-      log.error(`${error.message}; ${current ? "the previous server keeps serving" : "fix the error and save"}`);
+      // A setting's error (Invalid configuration, above) is not fixed by a save: say how it is.
+      log.error(
+        `${error.message}; ${current ? "the previous server keeps serving" : "fix the error above and save (an invalid setting: Ctrl-C, and start again with it corrected)"}`,
+      );
       // The next restart gets a spare that loaded its packages meanwhile, not a cold process that
       // must load them within the start's time too (on a busy machine, one failure led to the next).
       if (!stopping && !spare) spare = spawnSpare();
@@ -218,8 +221,17 @@ function restart(reason) {
 const proxy = http.createServer(forward);
 // Event streams stay open for as long as the page does.
 proxy.requestTimeout = 0;
-await new Promise((resolve, reject) => {
-  proxy.once("error", reject);
+// Before the first build: a port in use is one line saying what to do, as npm start's check
+// (scripts/portFree.mjs), not an unhandled EADDRINUSE stack.
+await new Promise((resolve) => {
+  proxy.once("error", (error) => {
+    console.error(
+      error.code === "EADDRINUSE"
+        ? `Port ${requestedPort} is already in use (another npm start or npm run dev?): stop it, or start on another port: PORT=${requestedPort + 1} npm run dev`
+        : `Port ${requestedPort} cannot be used: ${error.message}`,
+    );
+    process.exit(1);
+  });
   proxy.listen(requestedPort, host, resolve);
 });
 const port = proxy.address().port;
