@@ -19,6 +19,7 @@
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
+import { hasPrismicLogin } from "./lib/prismicLogin.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -89,6 +90,12 @@ const port = portArgument < 0 ? "9999" : (process.argv[portArgument].split("=")[
 if (port !== "9999")
   console.log(
     `Slice Machine on port ${port}: for Simulate, start the site with SLICE_SIMULATOR_ANCESTORS=http://localhost:${port} npm run dev`,
+  );
+
+// Slice Machine's own terminal says nothing about these, and its page's console shows only the 500s.
+if (!hasPrismicLogin())
+  console.log(
+    "No Prismic login: Slice Machine's page shows four HTTP 500s in the browser console on each load (environments and onboarding need a login; the adapter update check asks about this project's own adapter, which is not published). Harmless: slices and types are edited locally (docs/prismic.md)",
   );
 
 require("start-slicemachine/cli");

@@ -34,6 +34,8 @@ module.exports.fullTierOnly = [
   "test/requestDurability.test.ts",
   "test/configNames.test.ts",
   "test/portFree.test.ts",
+  "test/devPortInUse.test.ts",
+  "test/sliceMachineWithoutLogin.test.ts",
   "test/devLoopSliceMachine.test.ts",
   "test/nginxCacheKey.test.ts",
   "test/vitalsThroughNginx.test.ts",
