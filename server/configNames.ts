@@ -42,6 +42,9 @@ const TOOL_VARIABLES = new Set([
   "SITE_DIR", // npm run bench:publish
 ]);
 
+/** A name without our prefixes is a typo of ours only this long or longer (and two letters off at most). */
+const TYPO_MIN_LENGTH = 10;
+
 /** Edit distance (insertions, deletions, substitutions) between two names. */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -55,25 +58,27 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * One line per unknown variable of `env` with a prefix of ours that is close to a setting's name
- * (a typo), naming that setting. Variables far from every setting are other software's
+ * One line per unknown variable of `env` that is close to a setting's name (a typo), naming that
+ * setting: with a prefix of ours, a few letters off; without one, a long name two letters off. Variables far from every setting are other software's
  * (`REQUESTS_CA_BUNDLE` is Python's) and are left alone.
  */
 export function unknownSettings(env: Record<string, string | undefined>, known: readonly string[]): string[] {
   const names = new Set(known);
   return Object.keys(env)
-    .filter(
-      (name) => !names.has(name) && !TOOL_VARIABLES.has(name) && PREFIXES.some((prefix) => name.startsWith(prefix)),
-    )
+    .filter((name) => !names.has(name) && !TOOL_VARIABLES.has(name))
     .sort()
     .flatMap((name) => {
       const closest = [...names].sort((a, b) => distance(name, a) - distance(name, b))[0];
-      // A typo: a few letters off, or a name cut short or run on (`REQUESTS_WEBHOOK`).
-      const near =
-        closest !== undefined &&
-        (distance(name, closest) <= Math.max(2, Math.floor(name.length / 5)) ||
+      if (closest === undefined) return [];
+      const ours = PREFIXES.some((prefix) => name.startsWith(prefix));
+      // A typo: a few letters off, or a name cut short or run on (`REQUESTS_WEBHOOK`). A name
+      // without our prefix (`CONTNET_REF_TTL_MS`, the typo in the prefix itself) only when long
+      // and at most two letters off: short names (HOME, HOST, PATH) are other software's.
+      const near = ours
+        ? distance(name, closest) <= Math.max(2, Math.floor(name.length / 5)) ||
           closest.startsWith(`${name}_`) ||
-          name.startsWith(`${closest}_`));
+          name.startsWith(`${closest}_`)
+        : name.length >= TYPO_MIN_LENGTH && distance(name, closest) <= 2;
       return near ? [`${name} is not a setting of this site: did you mean ${closest}? (docs/configuration.md)`] : [];
     });
 }

@@ -49,6 +49,15 @@ test("a variable with one of our prefixes that no setting has is named, with the
     "PRISMIC_REPOSITRY is not a setting of this site: did you mean PRISMIC_REPOSITORY? (docs/configuration.md)",
     "REQUESTS_WEBHOOK is not a setting of this site: did you mean REQUESTS_WEBHOOK_URL? (docs/configuration.md)",
   ]);
+  // A typo in the prefix itself: long and two letters off a setting.
+  expect(unknownSettings({ CONTNET_REF_TTL_MS: "1", METRICS_TOKN: "x" }, SETTING_NAMES)).toEqual([
+    "CONTNET_REF_TTL_MS is not a setting of this site: did you mean CONTENT_REF_TTL_MS? (docs/configuration.md)",
+    "METRICS_TOKN is not a setting of this site: did you mean METRICS_TOKEN? (docs/configuration.md)",
+  ]);
+  // Short names near a setting are other software's (PATH is one letter from PORT's length).
+  expect(unknownSettings({ HOME: "/root", HOST: "x", PATH: "/bin", HOSTNAME: "x", PWD: "/" }, SETTING_NAMES)).toEqual(
+    [],
+  );
   // Far from every setting: another program's variable (Python's requests library), left alone.
   expect(
     unknownSettings({ REQUESTS_CA_BUNDLE: "/etc/ssl/certs.pem", GTM_SOMETHING_ELSE_ENTIRELY: "x" }, SETTING_NAMES),
