@@ -48,3 +48,21 @@ describe.each([
     expect(html).toContain("how we handle your information");
   });
 });
+
+describe('"Keep me posted" starts unticked whatever the visitor or the region says', () => {
+  const optOut = createTestApp({ env: { US_CONSENT_MODEL: "opt-out" } }).app;
+  const marketingOn = encodeURIComponent(JSON.stringify({ v: 1, functional: true, marketing: true, ts: 1 }));
+  test.each([
+    ["gb, no choice yet", app, "/requests/quote", {}],
+    ["gb, marketing allowed", app, "/requests/quote", { Cookie: `consent=${marketingOn}` }],
+    ["us on the opt-out model", optOut, "/us/requests/quote", {}],
+    ["us on the opt-out model, Global Privacy Control", optOut, "/us/requests/quote", { "Sec-GPC": "1" }],
+    ["us, marketing allowed", app, "/us/requests/samples", { Cookie: `consent=${marketingOn}` }],
+  ])("%s", async (_case, server, path, headers) => {
+    const html = (await request(server).get(path).set("User-Agent", BROWSER).set(headers)).text;
+    const box = html.match(/<input[^>]*name="keep_posted"[^>]*>/g) ?? [];
+    expect(box).toHaveLength(1);
+    expect(box[0]).toContain('type="checkbox"');
+    expect(box[0]).not.toMatch(/\schecked/);
+  });
+});
