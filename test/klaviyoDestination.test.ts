@@ -113,20 +113,25 @@ test("each kind is its own metric, accepted by the stand-in, with the visitor's 
     first_name: "Grace",
     last_name: "Hopper",
   });
-  // The consultation's "(201) 555-0123" has no country code: left out rather than guessed.
-  expect(sent[1].profile.data.attributes).not.toHaveProperty("phone_number");
+  // The consultation's "(201) 555-0123", written as its US form's hint asks: read as a US number.
+  expect(sent[1].profile.data.attributes).toMatchObject({ phone_number: "+12015550123" });
   expect(sent[0].profile.data.attributes).toMatchObject({ phone_number: "+441632960001" });
 });
 
-test("phone numbers in E.164 only, and names split into first and last", () => {
-  expect(e164("+44 1632 960 001")).toBe("+441632960001");
-  expect(e164("+1 (201) 555-0123")).toBe("+12015550123");
-  expect(e164("+1.201.555.0123")).toBe("+12015550123");
-  expect(e164("(201) 555-0123")).toBeUndefined();
-  expect(e164("01632 960001")).toBeUndefined();
-  expect(e164("+0 1632 960001")).toBeUndefined();
-  expect(e164("+44 12")).toBeUndefined();
-  expect(e164(undefined)).toBeUndefined();
+test("phone numbers in E.164, read in the form's region unless written with a +, and names split into first and last", () => {
+  expect(e164("+44 1632 960 001", "us")).toBe("+441632960001");
+  expect(e164("+1 (201) 555-0123", "uk")).toBe("+12015550123");
+  expect(e164("+1.201.555.0123", "uk")).toBe("+12015550123");
+  expect(e164("(201) 555-0123", "us")).toBe("+12015550123");
+  expect(e164("201.555.0123", "us")).toBe("+12015550123");
+  expect(e164("01632 960001", "uk")).toBe("+441632960001");
+  expect(e164("07700 900123", "uk")).toBe("+447700900123");
+  // Not a number there: too short, no such country code, letters.
+  expect(e164("555-0123", "us")).toBeUndefined();
+  expect(e164("+0 1632 960001", "uk")).toBeUndefined();
+  expect(e164("+44 12", "uk")).toBeUndefined();
+  expect(e164("call me", "uk")).toBeUndefined();
+  expect(e164(undefined, "uk")).toBeUndefined();
   expect(splitName("  Ada   Mary Lovelace ")).toEqual({ first_name: "Ada", last_name: "Mary Lovelace" });
   expect(splitName("Cher")).toEqual({ first_name: "Cher" });
   expect(splitName(" ")).toEqual({});

@@ -21,12 +21,15 @@
  * (Retry-After honoured) and 5xx retried; any other 4xx failed for good, with Klaviyo's error
  * codes, titles and the field they point at.
  *
- * The phone number goes to Klaviyo only when it looks like E.164 once its spaces, dots, dashes
- * and brackets are taken out (`+` and 8 to 15 digits): Klaviyo refuses a profile whose number is
- * not E.164, and the site does not guess a country code. Should Klaviyo still refuse the number
+ * The phone number goes to Klaviyo in E.164, which its profiles require: read by libphonenumber-js
+ * as the visitor wrote it, in the form's own region's national format unless it starts with a `+`
+ * (the form's hint asks for "(201) 555-0123" on a US page and "01632 960 001" on a UK one), and
+ * left out when it cannot be a number there. Should Klaviyo still refuse the number
  * (a number it finds invalid), the event is sent once more without it, so the lead is not lost to
  * its phone number.
  */
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { Region } from "../../../shared/region";
 import type { RequestKind } from "../../../shared/requests/requestKinds";
 import { KEEP_POSTED_FIELD } from "../../../shared/requests/requestSchema";
 import type { NewVisitorRequest } from "../requestStore";
@@ -58,14 +61,17 @@ export interface KlaviyoSettings {
   now?: () => number;
 }
 
+/** The country whose national format a region's form asks for. */
+const COUNTRY_OF: Record<Region, CountryCode> = { uk: "GB", us: "US" };
+
 /** The fields that identify the visitor: on the profile, never among the event's properties. */
 const PROFILE_FIELDS = new Set(["name", "email", "phone"]);
 
-/** `phone` in E.164 when it is written as one (a `+`, the country code and number, with spacing); otherwise undefined. */
-export function e164(phone: unknown): string | undefined {
+/** `phone` in E.164, read in `region`'s national format unless written with a `+`; undefined when it cannot be a number. */
+export function e164(phone: unknown, region: Region): string | undefined {
   if (typeof phone !== "string") return undefined;
-  const compact = phone.replace(/[\s().-]/g, "");
-  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : undefined;
+  const number = parsePhoneNumberFromString(phone, COUNTRY_OF[region]);
+  return number?.isPossible() ? number.number : undefined;
 }
 
 /** First name and the rest as last name ("Mary Anne Smith" is Mary and Anne Smith): Klaviyo keeps both. */
@@ -78,7 +84,7 @@ export function splitName(name: unknown): { first_name?: string; last_name?: str
 }
 
 function profileAttributes(request: NewVisitorRequest, withPhone: boolean) {
-  const phone = withPhone ? e164(request.fields.phone) : undefined;
+  const phone = withPhone ? e164(request.fields.phone, request.region) : undefined;
   return {
     email: String(request.fields.email),
     ...(phone ? { phone_number: phone } : {}),
@@ -193,7 +199,7 @@ export function createKlaviyoDestination({
     name: "klaviyo",
     async send(request: NewVisitorRequest, signal: AbortSignal): Promise<SendResult> {
       let event = await post("/api/events", klaviyoEventBody(request), signal);
-      if (isAnswer(event) && refusedPhone(event) && e164(request.fields.phone))
+      if (isAnswer(event) && refusedPhone(event) && e164(request.fields.phone, request.region))
         event = await post("/api/events", klaviyoEventBody(request, { withPhone: false }), signal);
       if (!isAnswer(event)) return event;
       const sent = resultOf(event, describeKlaviyo("Create Event"), now());
