@@ -14,11 +14,11 @@ import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { createContentClient } from "../../server/content/contentClient";
 import { createContentService } from "../../server/content/contentService";
-import { readAssetManifest } from "../../server/http/assets";
 import { createLogger } from "../../server/observability/logger";
 import { openSqliteOutboxStore } from "../../server/outbox/sqliteStore";
 import type { RequestDestination, RequestStore } from "../../server/requests/requestStore";
 import { openSqliteRequestStore, REQUESTS_SQLITE_FILE_NAME } from "../../server/requests/sqliteRequestStore";
+import { waitForAssetManifest } from "./testApp";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
@@ -40,22 +40,6 @@ export interface RequestAppOptions {
   /** Wraps the SQLite store (to make it fail). */
   wrapStore?: (store: RequestStore) => RequestStore;
   destinations?: readonly RequestDestination[];
-}
-
-/**
- * The client build's manifest. `build.mjs` starts by deleting dist/, so while another Jest run's
- * global setup rebuilds it the file is briefly missing: wait for it (up to 10 s), as testApp.ts does.
- */
-function waitForAssetManifest(buildDir: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return readAssetManifest(buildDir);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    }
-  }
 }
 
 /** An app whose requests go to a fresh SQLite request store in a temporary folder. */

@@ -92,10 +92,11 @@ export function recordCalls(service: ContentService, pinned = false): { content:
 }
 
 /**
- * The client build's manifest. `build.mjs` starts by deleting dist/, so while another Jest
- * run's global setup rebuilds it the file is briefly missing: wait for it (up to 10 s).
+ * The client build's manifest. `build.mjs` swaps a new build in by two renames (dist/ aside, the
+ * new one in its place), so while another Jest run's global setup rebuilds it the file is briefly
+ * missing: wait for it (up to 10 s).
  */
-function waitForAssetManifest(buildDir: string): AssetManifest {
+export function waitForAssetManifest(buildDir: string): AssetManifest {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
