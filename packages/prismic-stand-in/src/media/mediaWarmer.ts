@@ -169,7 +169,7 @@ export function startMediaWarmer(options: MediaWarmerOptions): MediaWarmer {
     const urls = await imageUrlsOf(pages);
     logger.info(
       { ref, pages: pages.length, images: urls.length },
-      "media warm-up: preparing the images the pages emit",
+      "media warm-up: preparing the images the pages emit, in the background (pages are served meanwhile; MEDIA_WARM=off skips it)",
     );
     const tally = { ok: 0, skipped: 0, failed: 0 };
     for (const accept of ACCEPTS) {
