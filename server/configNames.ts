@@ -57,6 +57,18 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
+/** The setting nearest `name` (the first of equals), among those whose length is within `maxLengthGap` of it. */
+function closestOf(name: string, names: Iterable<string>, maxLengthGap: number): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const known of names) {
+    if (Math.abs(known.length - name.length) > maxLengthGap) continue;
+    const d = distance(name, known);
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return best;
+}
+
 /**
  * One line per unknown variable of `env` that is close to a setting's name (a typo), naming that
  * setting: with a prefix of ours, a few letters off; without one, a long name two letters off. Variables far from every setting are other software's
@@ -68,9 +80,12 @@ export function unknownSettings(env: Record<string, string | undefined>, known: 
     .filter((name) => !names.has(name) && !TOOL_VARIABLES.has(name))
     .sort()
     .flatMap((name) => {
-      const closest = [...names].sort((a, b) => distance(name, a) - distance(name, b))[0];
-      if (closest === undefined) return [];
       const ours = PREFIXES.some((prefix) => name.startsWith(prefix));
+      // Most of an environment is other software's: without our prefix, only a long name whose
+      // length is within two of a setting's is measured at all (a start reads every variable).
+      if (!ours && name.length < TYPO_MIN_LENGTH) return [];
+      const closest = closestOf(name, names, ours ? Number.POSITIVE_INFINITY : 2);
+      if (closest === undefined) return [];
       // A typo: a few letters off, or a name cut short or run on (`REQUESTS_WEBHOOK`). A name
       // without our prefix (`CONTNET_REF_TTL_MS`, the typo in the prefix itself) only when long
       // and at most two letters off: short names (HOME, HOST, PATH) are other software's.
