@@ -10,6 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import request from "supertest";
+import { escapeHtml } from "../server/render/html";
 import type { Region } from "../shared/region";
 import type { RequestKind } from "../shared/requests/requestKinds";
 import { attribute, decodeEntities, elementByClass, linksOf, visibleText } from "./support/html";
@@ -22,7 +23,11 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 /** Both destinations a deployment with a CRM and Klaviyo stores a delivery for. */
 const DESTINATIONS = ["webhook", "klaviyo"] as const;
 /** Most tests post more than a client may in a minute; the rate has its own test. */
-const UNLIMITED = { REQUESTS_RATE_LIMIT: "10000" };
+const UNLIMITED = {
+  REQUESTS_RATE_LIMIT: "10000",
+  REQUESTS_RATE_LIMIT_ALL: "100000",
+  REQUESTS_REFUSED_PAGES_PER_MINUTE: "10000",
+};
 
 type Form = Array<[string, string]>;
 
@@ -437,6 +442,33 @@ describe("a form the rules refuse comes back on its own page: 400, every error l
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.body).toEqual({ errors: c.errors });
     await expectNothingStored();
+  });
+});
+
+describe("a flood of refused posts from many addresses costs no render a post", () => {
+  test("past REQUESTS_REFUSED_PAGES_PER_MINUTE a minute, a refusal is a plain page of its errors: 400, no-store, nothing stored", async () => {
+    const { app } = appWith({ env: { ...UNLIMITED, REQUESTS_REFUSED_PAGES_PER_MINUTE: "2" } });
+    const refused = REFUSED[0];
+    const body = encode(sent(refused.change(refused.base.form)));
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await post(app, refused.base.path, body));
+    expect(answers.map((res) => res.status)).toEqual([400, 400, 400, 400]);
+    // The first two: the whole form page again, every answer kept.
+    for (const res of answers.slice(0, 2)) expect(errorSummary(res.text).length).toBe(refused.errors.length);
+    for (const res of answers.slice(2)) {
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      expect(res.text).not.toContain("<script");
+      expect(res.text).toContain("Your request has not been sent yet");
+      for (const { message } of refused.errors) expect(res.text).toContain(`<li>${escapeHtml(message)}</li>`);
+      expect(res.text).toContain(`href="${refused.base.path}"`);
+      expect(res.text.length).toBeLessThan(2_000);
+    }
+    // The enhanced form's JSON is cheap already: never counted, never plain.
+    const json = await post(app, refused.base.path, body, { Accept: "application/json" });
+    expect(json.body).toEqual({ errors: refused.errors });
+    const stored = await storedRequests(apps[apps.length - 1]);
+    expect(stored).toEqual([]);
   });
 });
 

@@ -6,7 +6,8 @@
  * body (8 KiB, 40 fields at most) goes to the intake (requestIntake.ts). A form sent without
  * script is answered as HTML forms are: accepted, a 303 to the confirmation page (a reload sends
  * nothing twice); refused, the form's own page again with every error beside its field, every
- * answer kept, and status 400 (or 503 when the store could not take it). The enhanced form asks
+ * answer kept, and status 400 (or 503 when the store could not take it); past the instance's
+ * budget of such pages a minute, a plain page of the errors (refusedPageBudget.ts). The enhanced form asks
  * for JSON (`Accept: application/json`) and gets the same decisions as JSON. Every answer is
  * `no-store`.
  */
@@ -21,6 +22,8 @@ import { routeId } from "../../shared/routeTable";
 import { bodyFailure } from "../http/bodyFailure";
 import { sameSiteForm } from "../http/sameSiteForms";
 import type { RefusalReason, RefusedKind, RequestMetrics } from "../observability/metrics/requestMetrics";
+import type { RefusedPageBudget } from "./refusedPageBudget";
+import { refusedPlainPage } from "./refusedPlainPage";
 import type { IntakeOutcome, RequestIntake } from "./requestIntake";
 
 export interface RequestRouteOptions {
@@ -34,11 +37,19 @@ export interface RequestRouteOptions {
     path: string,
     adjust: (context: StaticHandlerContext) => void,
   ) => Promise<void>;
+  /** How many refusals a minute get the whole page again; past it, a plain page (refusedPageBudget.ts). */
+  refusedPages: RefusedPageBudget;
 }
 
 const wantsJson = (req: Request) => req.accepts(["html", "json"]) === "json";
 
-export function createRequestRoute({ siteUrl, intake, metrics, renderForm }: RequestRouteOptions): Router {
+export function createRequestRoute({
+  siteUrl,
+  intake,
+  metrics,
+  renderForm,
+  refusedPages,
+}: RequestRouteOptions): Router {
   // Case-sensitive and strict as the app's own routes (server/app.ts): a Router does not take the
   // app's settings, and `/Requests/visit` or `/requests/visit/` is no address of a form.
   const router = Router({ caseSensitive: true, strict: true });
@@ -104,8 +115,15 @@ export function createRequestRoute({ siteUrl, intake, metrics, renderForm }: Req
       }
       const status = outcome.status === "unavailable" ? 503 : 400;
       if (wantsJson(req)) return void res.status(status).json({ errors: outcome.errors });
-      const answer: RequestFormAnswer = { errors: outcome.errors, values: fields };
       const page = localizePath(`${REQUESTS_PREFIX}/${kind}`, locale);
+      // A flood of garbage from many addresses must not cost a render a post.
+      if (!(await refusedPages.take()))
+        return void res
+          .status(status)
+          .set("Cache-Control", "private, no-store")
+          .type("html")
+          .send(refusedPlainPage(outcome.errors, page, locale));
+      const answer: RequestFormAnswer = { errors: outcome.errors, values: fields };
       const id = routeId("requests-kind", locale.code);
       await renderForm(req, res, page, (context) => {
         context.actionData = { [id]: answer };

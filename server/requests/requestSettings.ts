@@ -34,6 +34,13 @@ export const requestSettingsShape = {
   REQUESTS_INBOX_DIR: z.string().min(1).optional(),
   /** Requests each client may send a minute, per instance; more get 429 (the deploy's nginx has its own limit). */
   REQUESTS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Requests every client together may send a minute, per instance; more get 429 (reason `busy`). */
+  REQUESTS_RATE_LIMIT_ALL: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /**
+   * Refused posts an instance answers a minute with the form's whole page again (a render); past
+   * it, with a plain page of the errors (server/requests/refusedPageBudget.ts). 0: always plain.
+   */
+  REQUESTS_REFUSED_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
   /** Days a delivered request is kept before it is deleted. */
   REQUESTS_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
   /** Days a request a destination refused for good is kept (for the business to act on) before it is deleted. */
