@@ -13,6 +13,9 @@
  *   request-flood   the same while 8 more connections post garbage to a request form
  *             (docs/requests.md) with the site's Origin: past the per-client rate, 429 unread;
  *   request-cross   the same, from another site's Origin: 403 unread.
+ *   request-many    garbage posts again, each from an address of its own (X-Forwarded-For, the
+ *             server behind a proxy as deployed): no client's rate is ever reached, so each is
+ *             read, checked and answered with the form's 400 page (nginx's global zone is the bound).
  * `quiet` prints the server's CPU per cached hit, the yardstick of every attack's cost.
  * For each: the visitors' requests per second and p99, the attackers' statuses, the server's CPU
  * per attacking request and its peak resident memory. BENCH_SECONDS (default 8); BENCH_ONLY (names,
@@ -47,7 +50,8 @@ function startSite() {
   return startBuiltSite({
     name: "strangers",
     dist: process.env.BENCH_DIST,
-    env: { PRISMIC_WEBHOOK_SECRET: SECRET, EMBEDDED_PREVIEWS: "on" },
+    // Behind a proxy as deployed (TRUST_PROXY=1): the visitors, without X-Forwarded-For, are one client.
+    env: { PRISMIC_WEBHOOK_SECRET: SECRET, EMBEDDED_PREVIEWS: "on", TRUST_PROXY: "1" },
   });
 }
 
@@ -103,6 +107,20 @@ const attacks = {
       {
         setupRequest: (req) => ({
           ...req,
+          body: `name=${randomBytes(12).toString("hex")}&email=x&budget=${randomBytes(40).toString("hex")}`,
+        }),
+      },
+    ],
+  }),
+  "request-many": (url) => ({
+    url: `${url}/requests/quote`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, "x-forwarded-for": `10.${randomBytes(3).join(".")}` },
           body: `name=${randomBytes(12).toString("hex")}&email=x&budget=${randomBytes(40).toString("hex")}`,
         }),
       },

@@ -33,6 +33,7 @@ import type { RequestDestination, RequestStore } from "./requests/requestStore";
 import type { RequestOutcomes } from "./requests/requestOutcomes";
 import { createRequestRoute } from "./requests/requestRoute";
 import { createRequestGate } from "./requests/requestGate";
+import { createRefusedPageBudget } from "./requests/refusedPageBudget";
 import { createRequestIntake } from "./requests/requestIntake";
 import { sampleNames } from "./requests/sampleNames";
 import { noRequestMetrics } from "./observability/metrics/requestMetrics";
@@ -201,6 +202,7 @@ export function createApp({
   const requestGate = createRequestGate({
     siteUrl: config.SITE_URL,
     perMinute: config.REQUESTS_RATE_LIMIT,
+    perMinuteAll: config.REQUESTS_RATE_LIMIT_ALL,
     trustProxy,
     metrics: requestMetrics,
     logger,
@@ -388,6 +390,7 @@ export function createApp({
         logger,
       }),
       renderForm: (req, res, path, adjust) => renderOwnPage(req, res, pageDeps, path, adjust),
+      refusedPages: createRefusedPageBudget(config.REQUESTS_REFUSED_PAGES_PER_MINUTE),
     }),
   );
   // `{/}`: the home's data is `/_data/`, a page's may end in a slash as its path does (strict routing).

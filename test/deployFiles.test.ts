@@ -200,7 +200,7 @@ describe("deploy/nginx/nginx.conf", () => {
   });
 
   test("limits /api/ per client address at the app's tracking limit, and tells the app that address as TRUST_PROXY=1 reads it", () => {
-    const [zone, relayZone, vitalsZone, vitalsAllZone, requestsZone] = directive("limit_req_zone");
+    const [zone, relayZone, vitalsZone, vitalsAllZone, requestsZone, requestsAllZone] = directive("limit_req_zone");
     // Per client: an IPv4 address, or an IPv6 /64 (behaviour below, through nginx).
     expect(zone).toMatch(/^\$limit_client zone=api:\d+m rate=1r\/s$/);
     // And the relay for everyone together: one key ($server_name is the same for every request).
@@ -210,6 +210,8 @@ describe("deploy/nginx/nginx.conf", () => {
     expect(vitalsAllZone).toMatch(/^\$server_name zone=vitals_all:\d+[km] rate=\d+r\/s$/);
     // Visitors' request forms' posts per client, GET and HEAD not counted (docs/operations.md, "Requests").
     expect(requestsZone).toMatch(/^\$request_form_client zone=requests:\d+m rate=10r\/m$/);
+    // And every client's posts together, GET and HEAD not counted (test/nginxRequestForms.test.ts).
+    expect(requestsAllZone).toMatch(/^\$request_form_all zone=requests_all:\d+[km] rate=\d+r\/s$/);
     // 1 a second with a burst of TRACKING_RATE_LIMIT: the default 60 a minute, across every instance.
     // The relay's location, the field-speed reports' (test/nginxVitals.test.ts), the request forms'
     // (below), then the rest of /api/ (test: every spelling of those paths, below).
@@ -219,6 +221,7 @@ describe("deploy/nginx/nginx.conf", () => {
       "zone=vitals burst=10 nodelay",
       expect.stringMatching(/^zone=vitals_all burst=\d+ nodelay$/),
       `zone=requests burst=${REQUEST_FORM_BURST} nodelay`,
+      expect.stringMatching(/^zone=requests_all burst=\d+ nodelay$/),
       `zone=api burst=${defaults.TRACKING_RATE_LIMIT} nodelay`,
     ]);
     expect(directive("limit_req_status")).toEqual(["429", "429", "429", "429"]);

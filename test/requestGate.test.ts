@@ -11,14 +11,16 @@ import type { RefusalReason } from "../server/observability/metrics/requestMetri
 
 const SITE = "http://localhost:3000";
 
-function setUp(perMinute = 3) {
+function setUp(perMinute = 3, { perMinuteAll = 1_000, trustProxy = false } = {}) {
   const refused: Array<[string, RefusalReason]> = [];
   const warnings: string[] = [];
   let clock = 1_000_000;
   const { applies, gate } = createRequestGate({
     siteUrl: SITE,
     perMinute,
-    trustProxy: () => false,
+    perMinuteAll,
+    // Behind a proxy, the address X-Forwarded-For gives (one hop, as TRUST_PROXY=1).
+    trustProxy: (_address, hop) => trustProxy && hop === 0,
     metrics: { accepted() {}, refused: (kind, reason) => void refused.push([kind, reason]), delivery() {} },
     logger: { warn: (_fields: unknown, message: string) => void warnings.push(message) } as never,
     now: () => clock,
@@ -128,6 +130,26 @@ test("past its rate a client gets 429 with Retry-After, as JSON when asked, and 
     site.tick(60_000);
     await post(`${url}/requests/visit`, { Origin: "https://evil.example" });
     expect(site.warnings).toHaveLength(2);
+  } finally {
+    await site.close();
+  }
+});
+
+test("every client together: past REQUESTS_RATE_LIMIT_ALL a minute, posts from many addresses are 429 busy before the app", async () => {
+  const site = setUp(100, { perMinuteAll: 5, trustProxy: true });
+  const url = await site.listen();
+  try {
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(await post(`${url}/requests/quote`, { Origin: SITE, "X-Forwarded-For": `198.51.100.${i + 1}` }));
+    expect(statuses.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(Number(statuses[5].headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await statuses[6].text()).toContain("please wait a minute and send it again");
+    expect(site.passed()).toBe(5);
+    expect(site.refused).toEqual([
+      ["quote", "busy"],
+      ["quote", "busy"],
+    ]);
   } finally {
     await site.close();
   }

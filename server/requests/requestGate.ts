@@ -5,7 +5,8 @@
  * cookies, URL rules) cost eight times that. Only a POST to a form's exact address is looked at;
  * everything else, and every post the gate lets through, goes on to the app, whose route
  * (requestRoute.ts) reads the body. The rate is express-rate-limit's store, counted per client
- * address as the app's `req.ip` gives it (IPv6 by /64). Refusals are counted in the metrics by
+ * address as the app's `req.ip` gives it (IPv6 by /64), and every client's posts together, so a
+ * flood from many addresses is refused here too (429, reason `busy`). Refusals are counted in the metrics by
  * reason; the log says once a minute at most that posts are being refused, not once per post.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -19,11 +20,19 @@ import { clientAddress, type TrustProxy } from "../requestRules/trustedProxy";
 import { sameSiteFormHeaders } from "../http/sameSiteForms";
 
 const WINDOW_MS = 60_000;
+/** The store's key of every client's posts together (an address key is never this). */
+const ALL = "all clients";
 
 export interface RequestGateOptions {
   siteUrl: string;
   /** Posts one client may send a minute (REQUESTS_RATE_LIMIT), counted in windows of the wall clock. */
   perMinute: number;
+  /**
+   * Posts every client together may send this instance a minute (REQUESTS_RATE_LIMIT_ALL): a
+   * flood from many addresses, each under its own rate, would otherwise have each post read,
+   * checked and answered by the app.
+   */
+  perMinuteAll: number;
   trustProxy: TrustProxy;
   metrics: RequestMetrics;
   logger: Logger;
@@ -37,6 +46,7 @@ export type RequestGate = (req: IncomingMessage, res: ServerResponse, next: () =
 export function createRequestGate({
   siteUrl,
   perMinute,
+  perMinuteAll,
   trustProxy,
   metrics,
   logger,
@@ -99,22 +109,34 @@ export function createRequestGate({
       if (!fromSite(req))
         return refuse(req, res, kind, 403, "cross_site", "Requests can only be sent from this site's own pages.");
       const key = ipKeyGenerator(clientAddress(req, trustProxy), 64);
+      // The store's window runs on the wall clock.
+      const retryAfter = (resetTime: Date | undefined) =>
+        String(Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000)));
       store.increment(key).then(
         ({ totalHits, resetTime }) => {
-          if (totalHits <= perMinute) return next();
-          // The store's window runs on the wall clock.
-          const retry = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
-          refuse(
-            req,
-            res,
-            kind,
-            429,
-            "rate_limited",
-            "Too many requests from here just now: please wait a minute and send it again.",
-            {
-              "Retry-After": String(retry),
-            },
-          );
+          if (totalHits > perMinute)
+            return refuse(
+              req,
+              res,
+              kind,
+              429,
+              "rate_limited",
+              "Too many requests from here just now: please wait a minute and send it again.",
+              { "Retry-After": retryAfter(resetTime) },
+            );
+          // Every client's posts together: the key is no address.
+          return store.increment(ALL).then(({ totalHits, resetTime }) => {
+            if (totalHits <= perMinuteAll) return next();
+            refuse(
+              req,
+              res,
+              kind,
+              429,
+              "busy",
+              "Too many requests are reaching us just now: please wait a minute and send it again.",
+              { "Retry-After": retryAfter(resetTime) },
+            );
+          });
         },
         () => next(),
       );

@@ -26,6 +26,7 @@ export const REFUSAL_REASONS = [
   "honeypot",
   "too_fast",
   "rate_limited",
+  "busy",
   "cross_site",
   "too_large",
   "bad_body",
