@@ -28,6 +28,7 @@ module.exports.fullTierOnly = [
   "test/mediaWarmUp.test.ts",
   "test/monitoringDeploy.test.ts",
   "test/nginxVitals.test.ts",
+  "test/nginxRequestForms.test.ts",
   "test/outboxRetention.test.ts",
   "test/prismicPull.test.ts",
   "test/prismicPush.test.ts",
