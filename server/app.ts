@@ -64,7 +64,7 @@ import { createClientLogRoute } from "./observability/browserErrorReports";
 import { createVitalsEndpoint } from "./observability/vitalsRoute";
 import type { OutboxStore } from "./outbox/store";
 import { countContentErrors } from "./observability/metrics/contentErrorMetrics";
-import { httpMetrics } from "./observability/metrics/httpMetrics";
+import { countEarlyResponses, httpMetrics } from "./observability/metrics/httpMetrics";
 import { createMetricsRoute, METRICS_PATH } from "./observability/metrics/metricsRoute";
 import { createMetrics } from "./observability/metrics/registry";
 import { routeLabel } from "./observability/metrics/routeLabel";
@@ -209,26 +209,12 @@ export function createApp({
   });
   // Field reports, answered before the app (server/observability/vitalsRoute.ts): no request-log
   // line for an accepted one, counted in the metrics; a refused one logged (docs/operations.md, "Field speed").
-  const vitalsLabels = new Map<number, { method: string; route: string; status: string }>();
-  const labelsOfVitals = (status: number) => {
-    let labels = vitalsLabels.get(status);
-    if (!labels) {
-      labels = { method: "POST", route: "vitals", status: String(status) };
-      vitalsLabels.set(status, labels);
-    }
-    return labels;
-  };
   const vitals = createVitalsEndpoint({
     siteUrl: config.SITE_URL,
     metrics: metrics?.vitals,
     trustProxy,
     logger,
-    countResponse:
-      metrics &&
-      ((status, seconds) => {
-        metrics.httpDuration.observe(labelsOfVitals(status), seconds);
-        metrics.httpRequests.inc(labelsOfVitals(status));
-      }),
+    countResponse: metrics && countEarlyResponses(metrics, "POST", "vitals"),
   });
   const traced = tracingEnabled();
   if (traced) {

@@ -22,3 +22,25 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
     next();
   };
 }
+
+/**
+ * Counts a response answered before the app (field reports: server/observability/vitalsRoute.ts)
+ * as httpMetrics would, in the same series, under `route`. Label sets are kept per status, so a
+ * report costs no new object.
+ */
+export function countEarlyResponses(
+  metrics: Metrics,
+  method: string,
+  route: string,
+): (status: number, seconds: number) => void {
+  const byStatus = new Map<number, { method: string; route: string; status: string }>();
+  return (status, seconds) => {
+    let labels = byStatus.get(status);
+    if (!labels) {
+      labels = { method, route, status: String(status) };
+      byStatus.set(status, labels);
+    }
+    metrics.httpDuration.observe(labels, seconds);
+    metrics.httpRequests.inc(labels);
+  };
+}
