@@ -114,6 +114,13 @@ describe.each(selectedEngines())("%s", (engine) => {
       expect(box.top).toBeGreaterThanOrEqual(0);
       expect(box.top).toBeLessThan(box.window);
       expect(box.right).toBeLessThanOrEqual(box.width);
+      // Its section's heading below the sticky header, as a link to the section would leave it (it
+      // was under the header once focus alone brought the confirmation into view).
+      await d.waitFor("the section's heading below the sticky header", () => {
+        const heading = document.querySelector(".request-sent")!.closest("section")!.querySelector("h1, h2")!;
+        const header = document.querySelector(".site-header")!.getBoundingClientRect();
+        return heading.getBoundingClientRect().top >= header.bottom - 1;
+      });
       expect(storedRequests(DATA_DIR)).toBe(before + 1);
       await shot(d, "visit-sent", width);
     },

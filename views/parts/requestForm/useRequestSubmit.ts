@@ -62,7 +62,17 @@ export function useRequestSubmit({
   });
   // Focus follows what changed: the summary when errors appear, the confirmation once sent.
   const summaryRef = useCallback((node: HTMLElement | null) => node?.focus(), []);
-  const sentRef = useCallback((node: HTMLElement | null) => node?.focus(), []);
+  const sentRef = useCallback((node: HTMLElement | null) => {
+    if (!node) return;
+    // The confirmation replaces a taller form, and focus alone only brings it into view, which can
+    // leave the section's heading under the sticky header: the section (or the form's own page) is
+    // brought to the top as a link to it is, below the header by the page's scroll-padding-top
+    // (docs/accessibility.md, "The sticky header"). A window too short for both keeps the focused
+    // confirmation in view first.
+    node.closest("section, article")?.scrollIntoView({ block: "start" });
+    if (node.getBoundingClientRect().bottom > window.innerHeight) node.scrollIntoView({ block: "nearest" });
+    node.focus({ preventScroll: true });
+  }, []);
   // Set at once, where `state.sending` waits for a render: a second submit while the rules load or
   // the post is on its way (a double click, Enter twice) would otherwise be a second lead.
   const inFlight = useRef(false);
