@@ -70,6 +70,22 @@ const bomb = zlib.gzipSync(
   { level: 9 },
 );
 
+/** Garbage posted to a request form from the site's own Origin: from one client, or each post from an address of its own. */
+const garbagePosts = (url, { manyAddresses }) => ({
+  url: `${url}/requests/quote`,
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+  requests: [
+    {
+      setupRequest: (req) => ({
+        ...req,
+        ...(manyAddresses ? { headers: { ...req.headers, "x-forwarded-for": `10.${randomBytes(3).join(".")}` } } : {}),
+        body: `name=${randomBytes(12).toString("hex")}&email=x&budget=${randomBytes(40).toString("hex")}`,
+      }),
+    },
+  ],
+});
+
 const attacks = {
   quiet: null,
   tokens: (url) => ({
@@ -99,33 +115,8 @@ const attacks = {
     headers: { "content-type": "application/json", "content-encoding": "gzip" },
     body: bomb,
   }),
-  "request-flood": (url) => ({
-    url: `${url}/requests/quote`,
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: `name=${randomBytes(12).toString("hex")}&email=x&budget=${randomBytes(40).toString("hex")}`,
-        }),
-      },
-    ],
-  }),
-  "request-many": (url) => ({
-    url: `${url}/requests/quote`,
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, "x-forwarded-for": `10.${randomBytes(3).join(".")}` },
-          body: `name=${randomBytes(12).toString("hex")}&email=x&budget=${randomBytes(40).toString("hex")}`,
-        }),
-      },
-    ],
-  }),
+  "request-flood": (url) => garbagePosts(url, { manyAddresses: false }),
+  "request-many": (url) => garbagePosts(url, { manyAddresses: true }),
   "request-cross": (url) => ({
     url: `${url}/requests/quote`,
     method: "POST",
