@@ -102,7 +102,19 @@ export const hydrated = (d: Driver, timeoutMs = 15_000) =>
 export async function wake(d: Driver): Promise<void> {
   await d.waitFor("the page's scripts to have run", scriptsRan, []);
   await d.press("Shift");
-  await hydrated(d);
+  try {
+    await hydrated(d);
+  } catch (error) {
+    // Where a wake that never ended stopped: the press unseen (no `app-wake` mark, client/entry.tsx),
+    // or the app's load or hydration stuck after it.
+    const state = await d
+      .evaluate(
+        () =>
+          `${location.href} (${document.readyState}, wake begun: ${performance.getEntriesByName("app-wake").length > 0}, header hydrated: ${Object.keys(document.querySelector(".site-header") ?? {}).some((key) => key.startsWith("__reactFiber"))})`,
+      )
+      .catch(() => "(no answer)");
+    throw new Error(`${(error as Error).message} after a press of Shift; the page: ${state}`);
+  }
 }
 
 /**
