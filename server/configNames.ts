@@ -57,22 +57,26 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** The setting nearest `name` (the first of equals), among those whose length is within `maxLengthGap` of it. */
-function closestOf(name: string, names: Iterable<string>, maxLengthGap: number): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
+/** The setting nearest `name` (the first of equals) and its distance, among those whose length is within `maxLengthGap` of it. */
+function closestOf(
+  name: string,
+  names: Iterable<string>,
+  maxLengthGap: number,
+): { closest: string; off: number } | undefined {
+  let best: { closest: string; off: number } | undefined;
   for (const known of names) {
     if (Math.abs(known.length - name.length) > maxLengthGap) continue;
-    const d = distance(name, known);
-    if (d < bestDistance) [best, bestDistance] = [known, d];
+    const off = distance(name, known);
+    if (!best || off < best.off) best = { closest: known, off };
   }
   return best;
 }
 
 /**
  * One line per unknown variable of `env` that is close to a setting's name (a typo), naming that
- * setting: with a prefix of ours, a few letters off; without one, a long name two letters off. Variables far from every setting are other software's
- * (`REQUESTS_CA_BUNDLE` is Python's) and are left alone.
+ * setting: with a prefix of ours, a few letters off; without one, a long name two letters off.
+ * Variables far from every setting are other software's (`REQUESTS_CA_BUNDLE` is Python's) and
+ * are left alone.
  */
 export function unknownSettings(env: Record<string, string | undefined>, known: readonly string[]): string[] {
   const names = new Set(known);
@@ -84,16 +88,17 @@ export function unknownSettings(env: Record<string, string | undefined>, known: 
       // Most of an environment is other software's: without our prefix, only a long name whose
       // length is within two of a setting's is measured at all (a start reads every variable).
       if (!ours && name.length < TYPO_MIN_LENGTH) return [];
-      const closest = closestOf(name, names, ours ? Number.POSITIVE_INFINITY : 2);
-      if (closest === undefined) return [];
+      const nearest = closestOf(name, names, ours ? Number.POSITIVE_INFINITY : 2);
+      if (nearest === undefined) return [];
+      const { closest, off } = nearest;
       // A typo: a few letters off, or a name cut short or run on (`REQUESTS_WEBHOOK`). A name
-      // without our prefix (`CONTNET_REF_TTL_MS`, the typo in the prefix itself) only when long
-      // and at most two letters off: short names (HOME, HOST, PATH) are other software's.
+      // without our prefix (`CONTNET_REF_TTL_MS`, the typo in the prefix itself; long, above) only
+      // when at most two letters off: short names (HOME, HOST, PATH) are other software's.
       const near = ours
-        ? distance(name, closest) <= Math.max(2, Math.floor(name.length / 5)) ||
+        ? off <= Math.max(2, Math.floor(name.length / 5)) ||
           closest.startsWith(`${name}_`) ||
           name.startsWith(`${closest}_`)
-        : name.length >= TYPO_MIN_LENGTH && distance(name, closest) <= 2;
+        : off <= 2;
       return near ? [`${name} is not a setting of this site: did you mean ${closest}? (docs/configuration.md)`] : [];
     });
 }
